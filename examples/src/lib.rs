@@ -1,0 +1,1 @@
+//! Generators shared by the examples and benchmarks.

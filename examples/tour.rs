@@ -1,0 +1,4 @@
+//! A tour of reflective generators.
+fn main() {
+    println!("tour");
+}

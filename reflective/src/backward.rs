@@ -1,0 +1,209 @@
+//! The backward engine: finds every way a generator can produce a value.
+//!
+//! Each node reflects on its part of the value and returns its [`Solution`]s: the value it
+//! would produce, the choices that produce it (a [`Trace`]) and their probability under random
+//! generation. A pick returns the solutions of all its branches, a sequence the combinations of
+//! its parts. Two budgets keep this from running away: a step budget for generators that
+//! produce a value in exponentially many ways, and a nesting budget for generators that can
+//! make a no-op choice forever.
+//!
+//! Solutions are computed on demand up to a *limit* (a caller that needs one way to produce a
+//! value, such as `can_generate`, asks for one and branches after the first success are not
+//! explored). The recursion follows the nesting of the value, not its size, and grows the stack
+//! on the heap when it runs low, so a deeply nested value does not overflow it. Traces share
+//! their parts, so reflecting a well-annotated generator costs time linear in the size of the
+//! value.
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::choice::{Choice, ChoiceTree, Label, Trail};
+
+/// Why reflection gave up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReflectError {
+    /// Reflection took more steps than its budget allows: the generator can produce the value
+    /// in too many ways (exponential overlap, as the paper's `gE`).
+    StepBudget {
+        /// The budget that ran out.
+        steps: u64,
+    },
+    /// Choices nested deeper than the budget allows: the generator can make choices that
+    /// change nothing, forever (infinite overlap, as the paper's `gI`), or the value is very
+    /// deeply nested.
+    DepthBudget {
+        /// The budget that ran out.
+        depth: usize,
+    },
+}
+
+impl fmt::Display for ReflectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReflectError::StepBudget { steps } => write!(
+                f,
+                "reflection gave up after {steps} steps: the generator produces this value in \
+                 too many ways (exponential overlap). Make its branches exclusive with `focus` or \
+                 `exact`, or raise the budget with `Reflector::max_steps`"
+            ),
+            ReflectError::DepthBudget { depth } => write!(
+                f,
+                "reflection gave up at {depth} nested choices: the generator can keep making \
+                 choices that do not change the value (infinite overlap), or the value nests \
+                 deeper than that. Guard every recursive branch with a `focus` that consumes part \
+                 of the value, or raise the budget with `Reflector::max_depth`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReflectError {}
+
+/// The choices of one way to produce a value, as a shared tree: concatenation costs O(1).
+#[derive(Clone, Default)]
+pub(crate) struct Trace(Option<Rc<TraceNode>>);
+
+enum TraceNode {
+    Choice(Choice),
+    Then(Trace, Trace),
+    Many(Vec<Trace>),
+    /// A span whose first choice is `lead` (a pick's branch) followed by `body`.
+    Span {
+        label: Option<Label>,
+        lead: Option<Choice>,
+        body: Trace,
+    },
+}
+
+impl Trace {
+    pub(crate) fn empty() -> Trace {
+        Trace(None)
+    }
+
+    pub(crate) fn choice(choice: Choice) -> Trace {
+        Trace(Some(Rc::new(TraceNode::Choice(choice))))
+    }
+
+    /// This trace followed by `next`.
+    pub(crate) fn then(self, next: Trace) -> Trace {
+        match (&self.0, &next.0) {
+            (None, _) => next,
+            (_, None) => self,
+            _ => Trace(Some(Rc::new(TraceNode::Then(self, next)))),
+        }
+    }
+
+    /// The traces one after another.
+    pub(crate) fn many(parts: Vec<Trace>) -> Trace {
+        Trace(Some(Rc::new(TraceNode::Many(parts))))
+    }
+
+    /// A span around `lead` followed by `body`.
+    pub(crate) fn span(label: Option<Label>, lead: Option<Choice>, body: Trace) -> Trace {
+        Trace(Some(Rc::new(TraceNode::Span { label, lead, body })))
+    }
+
+    fn write_to(&self, trail: &mut Trail) {
+        let Some(node) = &self.0 else { return };
+        match &**node {
+            TraceNode::Choice(choice) => trail.push(choice.clone()),
+            TraceNode::Then(first, second) => {
+                first.write_to(trail);
+                second.write_to(trail);
+            }
+            TraceNode::Many(parts) => parts.iter().for_each(|part| part.write_to(trail)),
+            TraceNode::Span { label, lead, body } => {
+                let span = trail.open(label.clone());
+                if let Some(lead) = lead {
+                    trail.push(lead.clone());
+                }
+                body.write_to(trail);
+                trail.close(span);
+            }
+        }
+    }
+
+    /// The flat choice tree, recorded at `size`.
+    pub(crate) fn to_tree(&self, size: usize) -> ChoiceTree {
+        let mut trail = Trail::default();
+        self.write_to(&mut trail);
+        trail.into_tree(size)
+    }
+}
+
+/// One way a sub-generator produces its part of the value.
+pub(crate) struct Solution<A> {
+    /// The value the sub-generator produces along this way.
+    pub(crate) value: A,
+    pub(crate) trace: Trace,
+    /// The probability that random generation makes these choices.
+    pub(crate) probability: f64,
+}
+
+impl<A> Solution<A> {
+    /// The same way, producing `f(value)`.
+    pub(crate) fn map<X>(self, f: impl FnOnce(A) -> X) -> Solution<X> {
+        Solution {
+            value: f(self.value),
+            trace: self.trace,
+            probability: self.probability,
+        }
+    }
+}
+
+/// The solutions of a node, or the budget that ran out.
+pub(crate) type Reflected<A> = Result<Vec<Solution<A>>, ReflectError>;
+
+/// The default step budget of a reflection.
+pub(crate) const DEFAULT_MAX_STEPS: u64 = 20_000_000;
+/// The default nesting budget of a reflection.
+pub(crate) const DEFAULT_MAX_DEPTH: usize = 100_000;
+
+/// The state of one backward run: size and budgets.
+pub(crate) struct Backward {
+    pub(crate) size: usize,
+    steps: u64,
+    max_steps: u64,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl Backward {
+    pub(crate) fn new(size: usize, max_steps: u64, max_depth: usize) -> Self {
+        Backward {
+            size,
+            steps: 0,
+            max_steps,
+            depth: 0,
+            max_depth,
+        }
+    }
+
+    /// Counts one unit of work.
+    pub(crate) fn step(&mut self) -> Result<(), ReflectError> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(ReflectError::StepBudget {
+                steps: self.max_steps,
+            });
+        }
+        Ok(())
+    }
+
+    /// Runs `inner` one nesting level deeper.
+    pub(crate) fn nested<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Reflected<A>,
+    ) -> Reflected<A> {
+        self.step()?;
+        if self.depth >= self.max_depth {
+            return Err(ReflectError::DepthBudget {
+                depth: self.max_depth,
+            });
+        }
+        self.depth += 1;
+        let result = crate::stack::guarded(|| inner(self));
+        self.depth -= 1;
+        result
+    }
+}

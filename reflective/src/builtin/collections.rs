@@ -1,0 +1,136 @@
+//! Vectors, strings, sets and maps.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::Hash;
+use std::ops::RangeBounds;
+
+use super::tuples::tuple;
+use crate::combinator::repeat::{
+    DistinctHash, DistinctHashKey, DistinctOrd, DistinctOrdKey, Duplicates, repeat,
+};
+use crate::generator::Gen;
+
+/// A vector of elements from `elem`, its length in `len` and at most the size.
+///
+/// The length is uniform between the least allowed and `clamp(size, min, max)`. Before each
+/// element past the minimum the generator records a `"more"` choice, and a `"stop"` after the
+/// last one when it could have gone on.
+///
+/// # Panics
+///
+/// If `len` is empty.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let bits = vec(bool(), 1..=3);
+/// assert!(bits.can_generate(&vec![true, false]));
+/// assert!(!bits.can_generate(&vec![]));
+/// ```
+#[track_caller]
+pub fn vec<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<Vec<T>, Vec<T>>
+where
+    T: Clone + Send + Sync + 'static,
+{
+    repeat::<T, Duplicates>(elem, &len).focus(|v: &Vec<T>| Some(v.as_slice()))
+}
+
+/// A string of any `char`s (see [`any_char`](crate::any_char)), of at most the size in length.
+pub fn string() -> Gen<String, String> {
+    string_of(super::any_char(), ..)
+}
+
+/// A string of characters from `chars`, its length in `len` (counted in `char`s).
+///
+/// ```
+/// use reflective::prelude::*;
+/// let word = string_of(char_range('a'..='z'), 1..=8);
+/// assert!(word.can_generate(&"reflect".to_string()));
+/// assert!(!word.can_generate(&"Reflect".to_string()));
+/// ```
+#[track_caller]
+pub fn string_of(chars: Gen<char, char>, len: impl RangeBounds<usize>) -> Gen<String, String> {
+    repeat::<char, Duplicates>(chars, &len)
+        .comap(|s: &String| Some(s.chars().collect::<Vec<char>>()))
+        .map(|chars| chars.into_iter().collect())
+}
+
+/// An ordered set of elements from `elem`, its size in `len`.
+///
+/// A drawn element equal to one already in the set is drawn again (up to ten times); a set
+/// that cannot reach its minimum size that way fails to generate, with a message.
+#[track_caller]
+pub fn btree_set<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<BTreeSet<T>, BTreeSet<T>>
+where
+    T: Ord + Clone + Send + Sync + 'static,
+{
+    repeat::<T, DistinctOrd>(elem, &len)
+        .comap(|set: &BTreeSet<T>| Some(set.iter().cloned().collect::<Vec<T>>()))
+        .map(BTreeSet::from_iter)
+}
+
+/// A hash set of elements from `elem`, its size in `len`; see [`btree_set`].
+///
+/// Reflection visits the elements in the set's iteration order, which differs from run to
+/// run, so the choice tree of a hash set is not the same in every run.
+#[track_caller]
+pub fn hash_set<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<HashSet<T>, HashSet<T>>
+where
+    T: Hash + Eq + Clone + Send + Sync + 'static,
+{
+    repeat::<T, DistinctHash>(elem, &len)
+        .comap(|set: &HashSet<T>| Some(set.iter().cloned().collect::<Vec<T>>()))
+        .map(HashSet::from_iter)
+}
+
+/// An ordered map with keys from `keys` and values from `values`, its size in `len`; a key
+/// already in the map is drawn again, as in [`btree_set`].
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::collections::BTreeMap;
+/// let ages = btree_map(range(0u8..=9), range(0u8..=120), ..);
+/// assert!(ages.can_generate(&BTreeMap::from([(1, 30), (2, 4)])));
+/// ```
+#[track_caller]
+pub fn btree_map<K, V>(
+    keys: Gen<K, K>,
+    values: Gen<V, V>,
+    len: impl RangeBounds<usize>,
+) -> Gen<BTreeMap<K, V>, BTreeMap<K, V>>
+where
+    K: Ord + Clone + Send + Sync + 'static,
+    V: Clone + Send + Sync + 'static,
+{
+    repeat::<(K, V), DistinctOrdKey>(tuple((keys, values)), &len)
+        .comap(|map: &BTreeMap<K, V>| {
+            Some(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .map(BTreeMap::from_iter)
+}
+
+/// A hash map with keys from `keys` and values from `values`; see [`btree_map`] and
+/// [`hash_set`].
+#[track_caller]
+pub fn hash_map<K, V>(
+    keys: Gen<K, K>,
+    values: Gen<V, V>,
+    len: impl RangeBounds<usize>,
+) -> Gen<HashMap<K, V>, HashMap<K, V>>
+where
+    K: Hash + Eq + Clone + Send + Sync + 'static,
+    V: Clone + Send + Sync + 'static,
+{
+    repeat::<(K, V), DistinctHashKey>(tuple((keys, values)), &len)
+        .comap(|map: &HashMap<K, V>| {
+            Some(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .map(HashMap::from_iter)
+}

@@ -1,0 +1,14 @@
+//! Generators for the standard types: booleans, characters, strings, options, results, boxes,
+//! tuples, arrays and collections. Each reflects everything it generates.
+
+mod chars;
+mod collections;
+mod scalars;
+mod tuples;
+mod wrappers;
+
+pub use chars::{any_char, char_range};
+pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_of, vec};
+pub use scalars::bool;
+pub use tuples::{Tuple, array, tuple};
+pub use wrappers::{boxed, option, result};

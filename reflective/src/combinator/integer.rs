@@ -1,0 +1,225 @@
+//! Integers of every width: [`int`], [`int_in`], [`range`].
+//!
+//! An integer choice is recorded as an `i128`. A `u128` range wider than `i128` can hold is
+//! split in two halves, each recorded as an offset from its start.
+
+use std::fmt::Debug;
+use std::ops::{Bound, RangeBounds};
+
+use crate::backward::{Backward, Reflected, Solution, Trace};
+use crate::choice::Choice;
+use crate::forward::Forward;
+use crate::generator::{Gen, Node};
+use crate::int_shape::IntShape;
+use crate::source::{Halt, IntSite};
+
+/// A primitive integer type: `i8` to `i128`, `u8` to `u128`, `isize`, `usize`.
+pub trait Integer: sealed::Sealed + Copy + Ord + Debug + Send + Sync + 'static {
+    /// The least value of the type.
+    const MIN: Self;
+    /// The greatest value of the type.
+    const MAX: Self;
+}
+
+/// Ranges accepted by [`range`] and [`int_in`]: any `RangeBounds` of an [`Integer`].
+pub trait IntRange<T>: RangeBounds<T> {}
+
+impl<T: Integer, R: RangeBounds<T>> IntRange<T> for R {}
+
+mod sealed {
+    /// Conversions between an integer and its recorded choice.
+    pub trait Sealed: Sized {
+        /// `self - base` as a choice, if it fits.
+        fn offset_from(self, base: Self) -> Option<i128>;
+        /// `base + offset`.
+        fn from_offset(base: Self, offset: i128) -> Self;
+        /// `self + 1` and `self - 1`, if they exist.
+        fn succ(self) -> Option<Self>;
+        fn pred(self) -> Option<Self>;
+        /// Zero, the base of every range except wide `u128` ones.
+        const ZERO: Self;
+    }
+}
+
+macro_rules! integer {
+    ($($t:ty),*) => {$(
+        impl Integer for $t {
+            const MIN: Self = <$t>::MIN;
+            const MAX: Self = <$t>::MAX;
+        }
+
+        impl sealed::Sealed for $t {
+            const ZERO: Self = 0;
+
+            #[allow(clippy::cast_lossless, clippy::unnecessary_cast)]
+            fn offset_from(self, base: Self) -> Option<i128> {
+                i128::try_from(self).ok()?.checked_sub(i128::try_from(base).ok()?)
+            }
+
+            #[allow(clippy::cast_possible_truncation, clippy::unnecessary_cast)]
+            fn from_offset(base: Self, offset: i128) -> Self {
+                (base as i128 + offset) as $t
+            }
+
+            fn succ(self) -> Option<Self> {
+                self.checked_add(1)
+            }
+
+            fn pred(self) -> Option<Self> {
+                self.checked_sub(1)
+            }
+        }
+    )*};
+}
+
+integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, usize);
+
+impl Integer for u128 {
+    const MIN: Self = u128::MIN;
+    const MAX: Self = u128::MAX;
+}
+
+impl sealed::Sealed for u128 {
+    const ZERO: Self = 0;
+
+    fn offset_from(self, base: Self) -> Option<i128> {
+        i128::try_from(self.checked_sub(base)?).ok()
+    }
+
+    fn from_offset(base: Self, offset: i128) -> Self {
+        base + offset as u128
+    }
+
+    fn succ(self) -> Option<Self> {
+        self.checked_add(1)
+    }
+
+    fn pred(self) -> Option<Self> {
+        self.checked_sub(1)
+    }
+}
+
+/// Any value of an integer type, favouring small values and edge values (0, 1, -1, the
+/// least and the greatest) and reaching further as the size grows.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let byte = int::<i8>();
+/// assert!(byte.can_generate(&-128));
+/// let total: f64 = (i8::MIN..=i8::MAX).map(|b| byte.probability_of(&b)).sum();
+/// assert!((total - 1.0).abs() < 1e-9);
+/// ```
+pub fn int<T: Integer>() -> Gen<T, T> {
+    between(T::MIN, T::MAX, IntShape::Biased)
+}
+
+/// An integer in `bounds`, favouring small and edge values like [`int`].
+///
+/// # Panics
+///
+/// If `bounds` is empty.
+#[track_caller]
+pub fn int_in<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
+    let (lo, hi) = inclusive(&bounds);
+    between(lo, hi, IntShape::Biased)
+}
+
+/// An integer in `bounds`, every value equally likely (QuickCheck's `choose`).
+///
+/// # Panics
+///
+/// If `bounds` is empty.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let die = range(1u8..=6);
+/// assert_eq!(die.probability_of(&3), 1.0 / 6.0);
+/// assert_eq!(die.probability_of(&7), 0.0);
+/// ```
+#[track_caller]
+pub fn range<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
+    let (lo, hi) = inclusive(&bounds);
+    between(lo, hi, IntShape::Uniform)
+}
+
+#[track_caller]
+fn inclusive<T: Integer>(bounds: &impl RangeBounds<T>) -> (T, T) {
+    let lo = match bounds.start_bound() {
+        Bound::Included(&lo) => Some(lo),
+        Bound::Excluded(&lo) => lo.succ(),
+        Bound::Unbounded => Some(T::MIN),
+    };
+    let hi = match bounds.end_bound() {
+        Bound::Included(&hi) => Some(hi),
+        Bound::Excluded(&hi) => hi.pred(),
+        Bound::Unbounded => Some(T::MAX),
+    };
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo <= hi => (lo, hi),
+        _ => panic!(
+            "integer range is empty: {:?}..{:?}",
+            bounds.start_bound(),
+            bounds.end_bound()
+        ),
+    }
+}
+
+fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {
+    let base = if hi.offset_from(T::ZERO).is_some() {
+        T::ZERO
+    } else {
+        lo
+    };
+    match hi.offset_from(base) {
+        Some(top) => Gen::from_node(IntNode {
+            base,
+            lo: lo.offset_from(base).expect("lo <= hi, and hi fits"),
+            hi: top,
+            shape,
+        }),
+        None => {
+            // Only a u128 range wider than i128 gets here: split it at its midpoint.
+            let below_mid = T::from_offset(lo, i128::MAX);
+            let lower = between(lo, below_mid, shape);
+            let upper = between(below_mid.succ().expect("below hi"), hi, shape);
+            crate::combinator::frequency([(1, lower), (1, upper)])
+        }
+    }
+}
+
+/// An integer choice in `lo..=hi`, recorded as an offset from `base`.
+struct IntNode<T> {
+    base: T,
+    lo: i128,
+    hi: i128,
+    shape: IntShape,
+}
+
+impl<T: Integer> Node<T, T> for IntNode<T> {
+    fn forward(&self, run: &mut Forward<'_>) -> Result<T, Halt> {
+        let site = IntSite {
+            lo: self.lo,
+            hi: self.hi,
+            shape: self.shape,
+            size: run.size,
+        };
+        let offset = run.int(&site)?;
+        Ok(T::from_offset(self.base, offset))
+    }
+
+    fn backward(&self, b: &T, run: &mut Backward, _: usize) -> Reflected<T> {
+        run.step()?;
+        match b.offset_from(self.base) {
+            Some(value) if (self.lo..=self.hi).contains(&value) => Ok(vec![Solution {
+                value: *b,
+                trace: Trace::choice(Choice::Int {
+                    value,
+                    lo: self.lo,
+                    hi: self.hi,
+                }),
+                probability: self.shape.probability(value, self.lo, self.hi, run.size),
+            }]),
+            _ => Ok(Vec::new()),
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! Choice between branches: [`pick`] and its simpler forms [`labeled`], [`frequency`],
+//! [`one_of`].
+
+use crate::backward::{Backward, Reflected, Solution, Trace};
+use crate::choice::{Choice, Label};
+use crate::forward::Forward;
+use crate::generator::{Gen, Node};
+use crate::source::{Halt, PickSite};
+
+/// A choice between weighted, labelled branches: the primitive the other choices are built on.
+///
+/// Forward it takes branch `i` with probability `weight_i / total`; backward it tries every
+/// branch with a non-zero weight and records the index and label of each that produces the
+/// value. A branch of weight 0 is never taken and never reflects.
+///
+/// # Panics
+///
+/// If there is no branch, more than `u32::MAX` of them, or every weight is 0.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let digit = pick([(1, "zero", exact(0u8)), (3, "one", exact(1u8))]);
+/// assert_eq!(digit.reflect(&1), vec![vec![Label::from("one")]]);
+/// assert_eq!(digit.probability_of(&1), 0.75);
+/// ```
+#[track_caller]
+pub fn pick<B, A, L>(branches: impl IntoIterator<Item = (u32, L, Gen<B, A>)>) -> Gen<B, A>
+where
+    B: ?Sized + 'static,
+    A: 'static,
+    L: Into<Label>,
+{
+    Pick::build(
+        branches
+            .into_iter()
+            .map(|(weight, label, g)| (weight, Some(label.into()), g)),
+    )
+}
+
+/// A choice between labelled branches of equal weight.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let answer = labeled([("yes", exact(true)), ("no", exact(false))]);
+/// assert_eq!(answer.reflect(&false), vec![vec![Label::from("no")]]);
+/// ```
+#[track_caller]
+pub fn labeled<B, A, L>(branches: impl IntoIterator<Item = (L, Gen<B, A>)>) -> Gen<B, A>
+where
+    B: ?Sized + 'static,
+    A: 'static,
+    L: Into<Label>,
+{
+    Pick::build(
+        branches
+            .into_iter()
+            .map(|(label, g)| (1, Some(label.into()), g)),
+    )
+}
+
+/// A choice between weighted, unlabelled branches (QuickCheck's `frequency`).
+///
+/// ```
+/// use reflective::prelude::*;
+/// let mostly_small = frequency([(9, range(0u32..=9)), (1, range(10u32..=1000))]);
+/// assert!((mostly_small.probability_of(&5) - 0.09).abs() < 1e-12);
+/// ```
+#[track_caller]
+pub fn frequency<B, A>(branches: impl IntoIterator<Item = (u32, Gen<B, A>)>) -> Gen<B, A>
+where
+    B: ?Sized + 'static,
+    A: 'static,
+{
+    Pick::build(branches.into_iter().map(|(weight, g)| (weight, None, g)))
+}
+
+/// A choice between unlabelled branches of equal weight (QuickCheck's `oneof`).
+///
+/// ```
+/// use reflective::prelude::*;
+/// let small_prime = one_of([exact(2u8), exact(3), exact(5), exact(7)]);
+/// assert!(small_prime.can_generate(&5));
+/// assert!(!small_prime.can_generate(&4));
+/// ```
+#[track_caller]
+pub fn one_of<B, A>(branches: impl IntoIterator<Item = Gen<B, A>>) -> Gen<B, A>
+where
+    B: ?Sized + 'static,
+    A: 'static,
+{
+    Pick::build(branches.into_iter().map(|g| (1, None, g)))
+}
+
+pub(crate) struct Pick<B: ?Sized, A> {
+    weights: Vec<u32>,
+    labels: Vec<Option<Label>>,
+    gens: Vec<Gen<B, A>>,
+    total: u64,
+}
+
+impl<B: ?Sized + 'static, A: 'static> Pick<B, A> {
+    #[track_caller]
+    fn build(branches: impl Iterator<Item = (u32, Option<Label>, Gen<B, A>)>) -> Gen<B, A> {
+        let mut pick = Pick {
+            weights: Vec::new(),
+            labels: Vec::new(),
+            gens: Vec::new(),
+            total: 0,
+        };
+        for (weight, label, g) in branches {
+            pick.weights.push(weight);
+            pick.labels.push(label);
+            pick.gens.push(g);
+            pick.total += u64::from(weight);
+        }
+        assert!(
+            !pick.gens.is_empty(),
+            "pick: there must be at least one branch"
+        );
+        assert!(
+            u32::try_from(pick.gens.len()).is_ok(),
+            "pick: at most u32::MAX branches, got {}",
+            pick.gens.len()
+        );
+        assert!(
+            pick.total > 0,
+            "pick: at least one branch must have a weight above 0"
+        );
+        Gen::from_node(pick)
+    }
+}
+
+impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
+    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+        let site = PickSite {
+            weights: &self.weights,
+            total: self.total,
+            labels: &self.labels,
+        };
+        let index = run.pick(&site)? as usize;
+        let span = run.open_span_at_last(self.labels[index].clone());
+        let value = run.nested(|run| self.gens[index].node.forward(run))?;
+        run.close_span(span);
+        Ok(value)
+    }
+
+    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+        run.nested(|run| {
+            let mut found = Vec::new();
+            for (index, g) in self.gens.iter().enumerate() {
+                let weight = self.weights[index];
+                if weight == 0 {
+                    continue;
+                }
+                if found.len() >= limit {
+                    break;
+                }
+                let branch = g.node.backward(b, run, limit - found.len())?;
+                let share = f64::from(weight) / self.total as f64;
+                let label = &self.labels[index];
+                found.extend(branch.into_iter().map(|solution| Solution {
+                    value: solution.value,
+                    trace: Trace::span(
+                        label.clone(),
+                        Some(Choice::Pick {
+                            index: index as u32,
+                            arity: self.gens.len() as u32,
+                            label: label.clone(),
+                        }),
+                        solution.trace,
+                    ),
+                    probability: share * solution.probability,
+                }));
+            }
+            Ok(found)
+        })
+    }
+}

@@ -1,0 +1,301 @@
+//! Sequences of independent elements: the node behind every collection.
+//!
+//! Forward, before each element after the required minimum the node picks "more" or "stop"
+//! (weights `upper - i` and 1, so the length is uniform between the minimum and
+//! `clamp(size, min, max)`), then opens a span holding that pick and the element's choices.
+//! Deleting an element's span therefore deletes the element, which is what a shrinker wants.
+//!
+//! Backward, each element is reflected on its own and the ways are combined, so the stack
+//! does not grow with the length: a list of a million elements reflects in a loop.
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::ops::{Bound, RangeBounds};
+
+use crate::backward::{Backward, Reflected, Solution, Trace};
+use crate::choice::{Choice, Label};
+use crate::forward::Forward;
+use crate::generator::{Gen, Node};
+use crate::source::{Halt, PickSite};
+
+/// The labels of the pick before each optional element.
+static STOP_OR_MORE: [Option<Label>; 2] = [Some(Label::new("stop")), Some(Label::new("more"))];
+
+/// How many times a collection of distinct elements draws again after a duplicate.
+const DUPLICATE_RETRIES: usize = 10;
+
+/// Which elements may not appear twice in a collection.
+pub(crate) trait Distinct<T>: Send + Sync + 'static {
+    /// The keys seen so far.
+    type Seen: Default;
+    /// Records `item`'s key; false if it was already seen.
+    fn insert(seen: &mut Self::Seen, item: &T) -> bool;
+}
+
+/// Every element may repeat (vectors, strings).
+pub(crate) struct Duplicates;
+
+impl<T> Distinct<T> for Duplicates {
+    type Seen = ();
+    fn insert(_: &mut (), _: &T) -> bool {
+        true
+    }
+}
+
+/// No two elements equal by `Ord` (ordered sets).
+pub(crate) struct DistinctOrd;
+
+impl<T: Ord + Clone + 'static> Distinct<T> for DistinctOrd {
+    type Seen = BTreeSet<T>;
+    fn insert(seen: &mut BTreeSet<T>, item: &T) -> bool {
+        seen.insert(item.clone())
+    }
+}
+
+/// No two elements equal by `Hash` and `Eq` (hash sets).
+pub(crate) struct DistinctHash;
+
+impl<T: Hash + Eq + Clone + 'static> Distinct<T> for DistinctHash {
+    type Seen = HashSet<T>;
+    fn insert(seen: &mut HashSet<T>, item: &T) -> bool {
+        seen.insert(item.clone())
+    }
+}
+
+/// No two entries with keys equal by `Ord` (ordered maps).
+pub(crate) struct DistinctOrdKey;
+
+impl<K: Ord + Clone + 'static, V> Distinct<(K, V)> for DistinctOrdKey {
+    type Seen = BTreeSet<K>;
+    fn insert(seen: &mut BTreeSet<K>, item: &(K, V)) -> bool {
+        seen.insert(item.0.clone())
+    }
+}
+
+/// No two entries with keys equal by `Hash` and `Eq` (hash maps).
+pub(crate) struct DistinctHashKey;
+
+impl<K: Hash + Eq + Clone + 'static, V> Distinct<(K, V)> for DistinctHashKey {
+    type Seen = HashSet<K>;
+    fn insert(seen: &mut HashSet<K>, item: &(K, V)) -> bool {
+        seen.insert(item.0.clone())
+    }
+}
+
+/// A sequence of elements drawn from `elem`, of a length in `len`, distinct as `D` says.
+///
+/// # Panics
+///
+/// If `len` is empty.
+#[track_caller]
+pub(crate) fn repeat<T, D>(elem: Gen<T, T>, len: &impl RangeBounds<usize>) -> Gen<[T], Vec<T>>
+where
+    T: Clone + Send + Sync + 'static,
+    D: Distinct<T>,
+{
+    let min = match len.start_bound() {
+        Bound::Included(&min) => Some(min),
+        Bound::Excluded(&min) => min.checked_add(1),
+        Bound::Unbounded => Some(0),
+    };
+    let max = match len.end_bound() {
+        Bound::Included(&max) => Some(max),
+        Bound::Excluded(&max) => max.checked_sub(1),
+        Bound::Unbounded => Some(usize::MAX),
+    };
+    let (Some(min), Some(max)) = (min, max) else {
+        panic!(
+            "collection length range is empty: {:?}..{:?}",
+            len.start_bound(),
+            len.end_bound()
+        )
+    };
+    assert!(
+        min <= max,
+        "collection length range is empty: {:?}..{:?}",
+        len.start_bound(),
+        len.end_bound()
+    );
+    Gen::from_node(Repeat::<T, D> {
+        elem,
+        min,
+        max,
+        distinct: PhantomData,
+    })
+}
+
+struct Repeat<T, D> {
+    elem: Gen<T, T>,
+    min: usize,
+    max: usize,
+    distinct: PhantomData<fn() -> D>,
+}
+
+impl<T, D> Repeat<T, D> {
+    /// The longest length allowed at `size`.
+    fn upper(&self, size: usize) -> usize {
+        size.clamp(self.min, self.max)
+    }
+
+    /// The weight of "more" when `left` more elements are still allowed ("stop" weighs 1).
+    fn more_weight(left: usize) -> u32 {
+        u32::try_from(left).unwrap_or(u32::MAX)
+    }
+}
+
+impl<T, D> Node<[T], Vec<T>> for Repeat<T, D>
+where
+    T: Clone + Send + Sync + 'static,
+    D: Distinct<T>,
+{
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        let upper = self.upper(run.size);
+        let mut items = Vec::new();
+        let mut seen = D::Seen::default();
+        loop {
+            let len = items.len();
+            let span = if len < self.min {
+                run.open_span(None)
+            } else if len >= upper {
+                break;
+            } else {
+                let weights = [1, Self::more_weight(upper - len)];
+                let site = PickSite {
+                    weights: &weights,
+                    total: 1 + u64::from(weights[1]),
+                    labels: &STOP_OR_MORE,
+                };
+                if run.pick(&site)? == 0 {
+                    break;
+                }
+                run.open_span_at_last(None)
+            };
+            let mut fresh = None;
+            for _ in 0..DUPLICATE_RETRIES {
+                let item = self.elem.node.forward(run)?;
+                if D::insert(&mut seen, &item) {
+                    fresh = Some(item);
+                    break;
+                }
+            }
+            run.close_span(span);
+            match fresh {
+                Some(item) => items.push(item),
+                None if len >= self.min => break,
+                None => {
+                    return Err(Halt::Failed(format!(
+                        "could not draw {} distinct elements: only {len} distinct ones came up in \
+                         {DUPLICATE_RETRIES} tries; widen the element generator or lower the \
+                         minimum length",
+                        self.min
+                    )));
+                }
+            }
+        }
+        Ok(items)
+    }
+
+    fn backward(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
+        run.step()?;
+        let upper = self.upper(run.size);
+        if items.len() < self.min || items.len() > upper {
+            return Ok(Vec::new());
+        }
+        let more = Choice::Pick {
+            index: 1,
+            arity: 2,
+            label: STOP_OR_MORE[1].clone(),
+        };
+        let mut seen = D::Seen::default();
+        let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            if !D::insert(&mut seen, item) {
+                return Ok(Vec::new());
+            }
+            let (lead, share) = if index < self.min {
+                (None, 1.0)
+            } else {
+                let weight = f64::from(Self::more_weight(upper - index));
+                (Some(more.clone()), weight / (weight + 1.0))
+            };
+            let item_ways = self.elem.node.backward(item, run, limit)?;
+            if item_ways.is_empty() {
+                return Ok(Vec::new());
+            }
+            ways.push(
+                item_ways
+                    .into_iter()
+                    .map(|way| Solution {
+                        value: way.value,
+                        trace: Trace::span(None, lead.clone(), way.trace),
+                        probability: share * way.probability,
+                    })
+                    .collect(),
+            );
+        }
+        let stop = (items.len() < upper).then(|| {
+            let weight = f64::from(Self::more_weight(upper - items.len()));
+            let choice = Choice::Pick {
+                index: 0,
+                arity: 2,
+                label: STOP_OR_MORE[0].clone(),
+            };
+            (Trace::choice(choice), 1.0 / (weight + 1.0))
+        });
+        let finish = |mut traces: Vec<Trace>, mut probability: f64| {
+            if let Some((trace, share)) = &stop {
+                traces.push(trace.clone());
+                probability *= share;
+            }
+            (Trace::many(traces), probability)
+        };
+
+        if ways.iter().all(|item_ways| item_ways.len() == 1) {
+            // One way for every element: move the values, clone nothing.
+            let mut values = Vec::with_capacity(ways.len());
+            let mut traces = Vec::with_capacity(ways.len() + 1);
+            let mut probability = 1.0;
+            for way in ways.into_iter().flatten() {
+                values.push(way.value);
+                traces.push(way.trace);
+                probability *= way.probability;
+            }
+            let (trace, probability) = finish(traces, probability);
+            return Ok(vec![Solution {
+                value: values,
+                trace,
+                probability,
+            }]);
+        }
+
+        // Several ways for some elements: every combination, in odometer order.
+        let mut found = Vec::new();
+        let mut at = vec![0usize; ways.len()];
+        while found.len() < limit {
+            run.step()?;
+            let chosen = || ways.iter().zip(&at).map(|(item_ways, &i)| &item_ways[i]);
+            let probability = chosen().map(|way| way.probability).product();
+            let (trace, probability) =
+                finish(chosen().map(|way| way.trace.clone()).collect(), probability);
+            found.push(Solution {
+                value: chosen().map(|way| way.value.clone()).collect(),
+                trace,
+                probability,
+            });
+            let mut position = ways.len();
+            loop {
+                if position == 0 {
+                    return Ok(found);
+                }
+                position -= 1;
+                at[position] += 1;
+                if at[position] < ways[position].len() {
+                    break;
+                }
+                at[position] = 0;
+            }
+        }
+        Ok(found)
+    }
+}

@@ -1,0 +1,95 @@
+//! The forward engine: runs a generator on a choice source and records the choices it makes.
+
+use crate::choice::{Choice, ChoiceTree, Label, OpenSpan, Trail};
+use crate::source::{ChoiceSource, Halt, IntSite, PickSite};
+
+/// How deeply a forward run may nest its picks before it stops with an error.
+const MAX_DEPTH: usize = 100_000;
+
+/// The state of one forward run: the source asked at each choice, the size, the record.
+pub(crate) struct Forward<'s> {
+    source: &'s mut dyn ChoiceSource,
+    pub(crate) size: usize,
+    trail: Trail,
+    record: bool,
+    depth: usize,
+}
+
+impl<'s> Forward<'s> {
+    /// A run that asks `source` at `size`, recording the choice tree when `record` is set.
+    pub(crate) fn new(source: &'s mut dyn ChoiceSource, size: usize, record: bool) -> Self {
+        Forward {
+            source,
+            size,
+            trail: Trail::default(),
+            record,
+            depth: 0,
+        }
+    }
+
+    /// Runs `inner` one pick deeper, growing the stack if needed; a generator that nests
+    /// past [`MAX_DEPTH`] picks fails instead of exhausting memory.
+    pub(crate) fn nested<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
+    ) -> Result<A, Halt> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Halt::Failed(format!(
+                "generation nested more than {MAX_DEPTH} choices deep; a recursive generator \
+                 must make its recursive branches less likely as the size shrinks"
+            )));
+        }
+        self.depth += 1;
+        let result = crate::stack::guarded(|| inner(self));
+        self.depth -= 1;
+        result
+    }
+
+    /// Asks the source which branch to take, and records it.
+    pub(crate) fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let index = self.source.pick(site)?;
+        if self.record {
+            self.trail.push(Choice::Pick {
+                index,
+                arity: site.weights.len() as u32,
+                label: site.labels[index as usize].clone(),
+            });
+        }
+        Ok(index)
+    }
+
+    /// Asks the source for an integer, and records it.
+    pub(crate) fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        let value = self.source.int(site)?;
+        if self.record {
+            self.trail.push(Choice::Int {
+                value,
+                lo: site.lo,
+                hi: site.hi,
+            });
+        }
+        Ok(value)
+    }
+
+    /// Opens a span at the next choice.
+    pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {
+        self.record.then(|| self.trail.open(label))
+    }
+
+    /// Opens a span that starts with the choice just made.
+    pub(crate) fn open_span_at_last(&mut self, label: Option<Label>) -> Option<OpenSpan> {
+        self.record
+            .then(|| self.trail.open_at(self.trail.choices.len() - 1, label))
+    }
+
+    pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {
+        if let Some(span) = span {
+            self.trail.close(span);
+        }
+    }
+
+    /// The recorded choice tree (empty when the run did not record).
+    pub(crate) fn into_tree(self) -> ChoiceTree {
+        self.trail.into_tree(self.size)
+    }
+}

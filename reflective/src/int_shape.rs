@@ -1,0 +1,147 @@
+//! How a random source spreads an integer choice over its range.
+//!
+//! The shape only matters to random generation and to `probability_of`: a recorded integer is
+//! just its value, so replay, reflection and shrinking never look at the shape.
+
+/// The distribution of an integer choice over `lo..=hi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IntShape {
+    /// Every value equally likely (QuickCheck's `choose`).
+    Uniform,
+    /// Mostly small values and edge values, more of the whole range as the size grows: an edge
+    /// value (`lo`, `hi`, 0, 1, -1) with weight [`EDGE_WEIGHT`], a value within `size` of the
+    /// in-range value nearest zero with weight [`SMALL_WEIGHT`], any value with weight
+    /// `WIDE_WEIGHT * min(size, 100) / 100`.
+    Biased,
+}
+
+const EDGE_WEIGHT: u64 = 10;
+const SMALL_WEIGHT: u64 = 60;
+const WIDE_WEIGHT: u64 = 30;
+
+/// One part of a mixture: a weight and the values it spreads that weight over uniformly.
+enum Part {
+    /// The first `.1` values of the array.
+    Values([i128; 5], usize),
+    Range(i128, i128),
+}
+
+impl Part {
+    fn count(&self) -> u128 {
+        match self {
+            Part::Values(_, count) => *count as u128,
+            Part::Range(lo, hi) => hi.abs_diff(*lo).saturating_add(1),
+        }
+    }
+
+    fn contains(&self, value: i128) -> bool {
+        match self {
+            Part::Values(values, count) => values[..*count].contains(&value),
+            Part::Range(lo, hi) => (*lo..=*hi).contains(&value),
+        }
+    }
+}
+
+impl IntShape {
+    /// The weighted parts of the distribution over `lo..=hi` at `size` (three parts; a
+    /// uniform shape uses only the last).
+    fn parts(self, lo: i128, hi: i128, size: usize) -> [(u64, Part); 3] {
+        match self {
+            IntShape::Uniform => [
+                (0, Part::Values([0; 5], 0)),
+                (0, Part::Range(lo, lo)),
+                (1, Part::Range(lo, hi)),
+            ],
+            IntShape::Biased => {
+                let mut edges = [0; 5];
+                let mut count = 0;
+                for value in [lo, hi, 0, 1, -1] {
+                    if (lo..=hi).contains(&value) && !edges[..count].contains(&value) {
+                        edges[count] = value;
+                        count += 1;
+                    }
+                }
+                let origin = 0i128.clamp(lo, hi);
+                let reach = i128::try_from(size).unwrap_or(i128::MAX);
+                let small = Part::Range(
+                    origin.saturating_sub(reach).max(lo),
+                    origin.saturating_add(reach).min(hi),
+                );
+                let wide_weight = WIDE_WEIGHT * size.min(100) as u64 / 100;
+                [
+                    (EDGE_WEIGHT, Part::Values(edges, count)),
+                    (SMALL_WEIGHT, small),
+                    (wide_weight, Part::Range(lo, hi)),
+                ]
+            }
+        }
+    }
+
+    /// Draws a value in `lo..=hi`, given a source of uniform draws: `below(n)` must return a
+    /// uniform integer in `0..n` (n > 0).
+    pub(crate) fn sample(
+        self,
+        lo: i128,
+        hi: i128,
+        size: usize,
+        below: &mut dyn FnMut(u64) -> u64,
+    ) -> i128 {
+        if self == IntShape::Uniform {
+            return between_with(lo, hi, below);
+        }
+        let parts = self.parts(lo, hi, size);
+        let total: u64 = parts.iter().map(|(weight, _)| weight).sum();
+        let mut roll = below(total);
+        for (weight, part) in &parts {
+            if roll < *weight {
+                return match part {
+                    Part::Values(values, count) => values[below(*count as u64) as usize],
+                    Part::Range(lo, hi) => between_with(*lo, *hi, below),
+                };
+            }
+            roll -= weight;
+        }
+        unreachable!("the roll is below the total weight")
+    }
+
+    /// The probability that [`IntShape::sample`] draws `value` from `lo..=hi` at `size`.
+    pub(crate) fn probability(self, value: i128, lo: i128, hi: i128, size: usize) -> f64 {
+        if !(lo..=hi).contains(&value) {
+            return 0.0;
+        }
+        let parts = self.parts(lo, hi, size);
+        let total: u64 = parts.iter().map(|(weight, _)| weight).sum();
+        parts
+            .iter()
+            .filter(|(weight, part)| *weight > 0 && part.contains(value))
+            .map(|(weight, part)| *weight as f64 / total as f64 / part.count() as f64)
+            .sum()
+    }
+}
+
+/// A uniform integer in `lo..=hi`, built from uniform draws below a bound.
+pub(crate) fn between_with(lo: i128, hi: i128, below: &mut dyn FnMut(u64) -> u64) -> i128 {
+    let span = hi.wrapping_sub(lo) as u128;
+    let offset = if span < u128::from(u64::MAX) {
+        u128::from(below(span as u64 + 1))
+    } else {
+        // Wide ranges: rejection sampling on the bits the span needs. `below(u64::MAX)`
+        // never returns `u64::MAX`, so each half gets its top bit from a separate draw.
+        let bits = 128 - span.leading_zeros();
+        let mask = if bits == 128 {
+            u128::MAX
+        } else {
+            (1u128 << bits) - 1
+        };
+        loop {
+            let word = |below: &mut dyn FnMut(u64) -> u64| {
+                (u128::from(below(1 << 32)) << 32) | u128::from(below(1 << 32))
+            };
+            let candidate = ((word(below) << 64) | word(below)) & mask;
+            if candidate <= span {
+                break candidate;
+            }
+        }
+    };
+    lo.wrapping_add(offset as i128)
+}

@@ -1,0 +1,118 @@
+//! Property-based testing with **reflective generators**: generators that also run backward.
+//!
+//! A [`Gen<B, A>`](Gen) is one description with many interpretations. Run *forward*, it turns
+//! a stream of random choices into a value, and records those choices as a [`ChoiceTree`].
+//! Run *backward* on a value, it finds the choices that would produce that value, even for a
+//! value it never generated: one from a bug report, a fixture, a crash. From those two engines
+//! come validity checking ([`Gen::can_generate`]), the probability of a value
+//! ([`Gen::probability_of`]), the labels of its choices ([`Gen::reflect`]), exact replay
+//! ([`Gen::replay`]), and the shrinking, mutation and tuning built on them.
+//!
+//! # The model
+//!
+//! Read `Gen<B, A>` as "a program that reflects on a `B` while producing an `A`". Most
+//! generators users hold are *aligned*, `Gen<T, T>`. They are built from a few primitives
+//! (see [`combinator`]):
+//!
+//! - choices: [`pick`] between weighted, labelled branches, and integers ([`int`], [`range`]);
+//! - sequencing: [`Gen::bind`] (what comes next depends on a value) and [`zip`] (it does not);
+//! - annotations: [`Gen::focus`] says which part of the value a sub-generator produces, and
+//!   prunes the branch when there is no such part; [`exact`] checks a constant;
+//! - size: [`sized`] and [`Gen::resize`].
+//!
+//! Forward, annotations do nothing. Backward, the value flows through them: a pick tries each
+//! branch, a focus looks at part of the value, an integer checks its range. Whatever survives
+//! is a way to produce the value, with the choices it took.
+//!
+//! # A tour
+//!
+//! The paper's binary search trees: each node's key lies between the keys allowed by its
+//! ancestors, so the generator only produces valid trees.
+//!
+//! ```
+//! use reflective::prelude::*;
+//!
+//! #[derive(Clone, Debug, PartialEq)]
+//! enum Tree { Leaf, Node(Box<Tree>, i64, Box<Tree>) }
+//!
+//! fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
+//!     if lo > hi {
+//!         return exact(Tree::Leaf);
+//!     }
+//!     pick([
+//!         (1, "leaf", exact(Tree::Leaf)),
+//!         (5, "node", range(lo..=hi)
+//!             .focus(|t: &Tree| match t { Tree::Node(_, x, _) => Some(x), _ => None })
+//!             .bind(move |x| zip(
+//!                 bst(lo, x - 1).focus(|t: &Tree| match t { Tree::Node(l, _, _) => Some(&**l), _ => None }),
+//!                 bst(x + 1, hi).focus(|t: &Tree| match t { Tree::Node(_, _, r) => Some(&**r), _ => None }),
+//!             )
+//!             .map(move |(l, r)| Tree::Node(Box::new(l), x, Box::new(r))))),
+//!     ])
+//! }
+//!
+//! let g = bst(1, 10);
+//! let tree = g.sample(2024);                      // forward: a random valid tree
+//! assert!(g.can_generate(&tree));                 // backward: every generated tree reflects
+//!
+//! // A tree typed in by hand: valid, and its choices and probability are known.
+//! let leaf = || Box::new(Tree::Leaf);
+//! let typed = Tree::Node(leaf(), 5, Box::new(Tree::Node(leaf(), 7, leaf())));
+//! assert!(g.can_generate(&typed));
+//! assert_eq!(g.reflect(&typed)[0].iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+//!            ["node", "leaf", "node", "leaf", "leaf"]);
+//! assert!(g.probability_of(&typed) > 0.0);
+//!
+//! // Not a search tree: 3 is right of 5. Reflection finds no way to produce it.
+//! let invalid = Tree::Node(leaf(), 5, Box::new(Tree::Node(leaf(), 3, leaf())));
+//! assert!(!g.can_generate(&invalid));
+//! assert_eq!(g.probability_of(&invalid), 0.0);
+//!
+//! // Its choices replay to the same tree.
+//! let tree_of_choices = g.choices(&typed).remove(0);
+//! assert_eq!(g.replay(&tree_of_choices), Some(typed));
+//! ```
+//!
+//! # Laws
+//!
+//! For every generator and seed the test suite checks: a generated value reflects
+//! (soundness); every way of producing a value reproduces it, when the annotations are right
+//! (pure projection); replaying a value's choices gives the value back; the same seed gives
+//! the same value; probabilities over a finite range sum to 1.
+//!
+//! # Budgets
+//!
+//! A generator can produce a value in exponentially many ways, or infinitely many (a branch
+//! that makes a choice and changes nothing). Reflection then stops at its budget and returns
+//! a [`ReflectError`] ([`Gen::reflector`]); it never hangs. Deeply nested values do not
+//! overflow the stack: both engines grow it on the heap when it runs low.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod backward;
+mod builtin;
+mod choice;
+pub mod combinator;
+mod forward;
+mod generator;
+mod int_shape;
+mod interpret;
+mod source;
+mod stack;
+
+pub use backward::ReflectError;
+pub use builtin::*;
+pub use choice::{Choice, ChoiceTree, Label, Span};
+pub use combinator::*;
+pub use generator::Gen;
+pub use interpret::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated, Reflector};
+pub use rand_core;
+
+/// Everything a test file needs: `use reflective::prelude::*;`.
+pub mod prelude {
+    pub use crate::builtin::*;
+    pub use crate::combinator::*;
+    pub use crate::{ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, Generated, Label};
+    pub use rand_core::SeedableRng;
+}

@@ -1,0 +1,46 @@
+//! Choice sources: where the forward engine gets its choices.
+//!
+//! The forward engine asks a source at every pick and every integer draw. A source is small:
+//! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back.
+
+pub(crate) mod random;
+pub(crate) mod replay;
+
+use crate::choice::Label;
+use crate::int_shape::IntShape;
+
+/// A pick the engine asks a source to make.
+pub(crate) struct PickSite<'a> {
+    /// The weight of each branch; zero-weight branches are never taken at random.
+    pub(crate) weights: &'a [u32],
+    /// The sum of the weights, never 0.
+    pub(crate) total: u64,
+    /// The label of each branch.
+    pub(crate) labels: &'a [Option<Label>],
+}
+
+/// An integer draw the engine asks a source to make.
+pub(crate) struct IntSite {
+    pub(crate) lo: i128,
+    pub(crate) hi: i128,
+    pub(crate) shape: IntShape,
+    pub(crate) size: usize,
+}
+
+/// Why a forward run stopped before producing a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// A strict replay ran out of choices or met one that does not fit the generator.
+    Misfit,
+    /// The generator could not produce a value; the message says why.
+    Failed(String),
+}
+
+/// A supplier of choices for the forward engine.
+pub(crate) trait ChoiceSource {
+    /// The index of the branch to take; it must have a non-zero weight.
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt>;
+
+    /// An integer in `site.lo..=site.hi`.
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
+}

@@ -1,0 +1,81 @@
+//! The replay source: reads a recorded sequence of choices back into the generator.
+
+use super::{ChoiceSource, Halt, IntSite, PickSite};
+use crate::choice::Choice;
+
+/// What replay does when the recorded choices run out or one does not fit the generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fallback {
+    /// Stop: the run fails with [`Halt::Misfit`].
+    Fail,
+    /// Repair: a pick index past the branches (or on a zero-weight branch) takes the simplest
+    /// branch, an integer out of range is clamped into it, a choice of the wrong kind or a
+    /// missing choice takes the simplest value.
+    Simplest,
+}
+
+/// Feeds recorded choices to the forward engine, in order.
+pub(crate) struct ReplaySource<'c> {
+    choices: &'c [Choice],
+    position: usize,
+    fallback: Fallback,
+    /// How many choices did not fit and were repaired.
+    repaired: usize,
+}
+
+impl<'c> ReplaySource<'c> {
+    pub(crate) fn new(choices: &'c [Choice], fallback: Fallback) -> Self {
+        ReplaySource {
+            choices,
+            position: 0,
+            fallback,
+            repaired: 0,
+        }
+    }
+
+    /// Whether every recorded choice was read and fitted as recorded.
+    pub(crate) fn fitted_exactly(&self) -> bool {
+        self.position == self.choices.len() && self.repaired == 0
+    }
+
+    fn next(&mut self) -> Option<&'c Choice> {
+        let choice = self.choices.get(self.position);
+        self.position += usize::from(choice.is_some());
+        choice
+    }
+
+    fn repair<T>(&mut self, simplest: T) -> Result<T, Halt> {
+        match self.fallback {
+            Fallback::Fail => Err(Halt::Misfit),
+            Fallback::Simplest => {
+                self.repaired += 1;
+                Ok(simplest)
+            }
+        }
+    }
+}
+
+impl ChoiceSource for ReplaySource<'_> {
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let simplest = site.weights.iter().position(|&w| w > 0).unwrap_or(0) as u32;
+        match self.next() {
+            Some(Choice::Pick { index, .. })
+                if site
+                    .weights
+                    .get(*index as usize)
+                    .is_some_and(|&weight| weight > 0) =>
+            {
+                Ok(*index)
+            }
+            _ => self.repair(simplest),
+        }
+    }
+
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        match self.next() {
+            Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
+            Some(Choice::Int { value, .. }) => self.repair((*value).clamp(site.lo, site.hi)),
+            _ => self.repair(0i128.clamp(site.lo, site.hi)),
+        }
+    }
+}
