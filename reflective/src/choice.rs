@@ -372,6 +372,14 @@ pub(crate) struct OpenSpan(usize);
 impl Trail {
     const OPEN: usize = usize::MAX;
 
+    /// A trail with room for `choices` choices and half as many spans.
+    pub(crate) fn with_capacity(choices: usize) -> Trail {
+        Trail {
+            choices: Vec::with_capacity(choices),
+            spans: Vec::with_capacity(choices / 2),
+        }
+    }
+
     pub(crate) fn push(&mut self, choice: Choice) {
         self.choices.push(choice);
     }

@@ -21,7 +21,11 @@ impl<'s> Forward<'s> {
         Forward {
             source,
             size,
-            trail: Trail::default(),
+            trail: if record {
+                Trail::with_capacity(64)
+            } else {
+                Trail::default()
+            },
             record,
             depth: 0,
         }
@@ -51,8 +55,8 @@ impl<'s> Forward<'s> {
         if self.record {
             self.trail.push(Choice::Pick {
                 index,
-                arity: site.weights.len() as u32,
-                label: site.labels[index as usize].clone(),
+                arity: site.branches.arity() as u32,
+                label: site.branches.label(index as usize).cloned(),
             });
         }
         Ok(index)
@@ -77,9 +81,11 @@ impl<'s> Forward<'s> {
     }
 
     /// Opens a span that starts with the choice just made.
-    pub(crate) fn open_span_at_last(&mut self, label: Option<Label>) -> Option<OpenSpan> {
-        self.record
-            .then(|| self.trail.open_at(self.trail.choices.len() - 1, label))
+    pub(crate) fn open_span_at_last(&mut self, label: Option<&Label>) -> Option<OpenSpan> {
+        self.record.then(|| {
+            self.trail
+                .open_at(self.trail.choices.len() - 1, label.cloned())
+        })
     }
 
     pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {

@@ -115,7 +115,7 @@ impl IntShape {
             .iter()
             .filter(|(weight, part)| *weight > 0 && part.contains(value))
             .map(|(weight, part)| *weight as f64 / total as f64 / part.count() as f64)
-            .sum()
+            .fold(0.0, |total, share| total + share)
     }
 }
 

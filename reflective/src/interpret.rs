@@ -313,8 +313,7 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
         Ok(self
             .solutions(value, usize::MAX)?
             .iter()
-            .map(|solution| solution.probability)
-            .sum())
+            .fold(0.0, |total, solution| total + solution.probability))
     }
 
     /// The values the generator produces along each way of producing `value`, in the order

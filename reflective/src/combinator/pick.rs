@@ -5,7 +5,7 @@ use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
 use crate::forward::Forward;
 use crate::generator::{Gen, Node};
-use crate::source::{Halt, PickSite};
+use crate::source::{Branches, Halt, PickSite};
 
 /// A choice between weighted, labelled branches: the primitive the other choices are built on.
 ///
@@ -91,36 +91,47 @@ where
     Pick::build(branches.into_iter().map(|g| (1, None, g)))
 }
 
-pub(crate) struct Pick<B: ?Sized, A> {
-    weights: Vec<u32>,
-    labels: Vec<Option<Label>>,
-    gens: Vec<Gen<B, A>>,
+struct Pick<B: ?Sized, A> {
+    branches: Vec<Branch<B, A>>,
     total: u64,
+}
+
+struct Branch<B: ?Sized, A> {
+    weight: u32,
+    label: Option<Label>,
+    g: Gen<B, A>,
+}
+
+impl<B: ?Sized, A> Branches for Vec<Branch<B, A>> {
+    fn arity(&self) -> usize {
+        self.len()
+    }
+
+    fn weight(&self, index: usize) -> u32 {
+        self[index].weight
+    }
+
+    fn label(&self, index: usize) -> Option<&Label> {
+        self[index].label.as_ref()
+    }
 }
 
 impl<B: ?Sized + 'static, A: 'static> Pick<B, A> {
     #[track_caller]
     fn build(branches: impl Iterator<Item = (u32, Option<Label>, Gen<B, A>)>) -> Gen<B, A> {
-        let mut pick = Pick {
-            weights: Vec::new(),
-            labels: Vec::new(),
-            gens: Vec::new(),
-            total: 0,
-        };
-        for (weight, label, g) in branches {
-            pick.weights.push(weight);
-            pick.labels.push(label);
-            pick.gens.push(g);
-            pick.total += u64::from(weight);
-        }
+        let branches: Vec<Branch<B, A>> = branches
+            .map(|(weight, label, g)| Branch { weight, label, g })
+            .collect();
+        let total = branches.iter().map(|b| u64::from(b.weight)).sum();
+        let pick = Pick { branches, total };
         assert!(
-            !pick.gens.is_empty(),
+            !pick.branches.is_empty(),
             "pick: there must be at least one branch"
         );
         assert!(
-            u32::try_from(pick.gens.len()).is_ok(),
+            u32::try_from(pick.branches.len()).is_ok(),
             "pick: at most u32::MAX branches, got {}",
-            pick.gens.len()
+            pick.branches.len()
         );
         assert!(
             pick.total > 0,
@@ -133,13 +144,13 @@ impl<B: ?Sized + 'static, A: 'static> Pick<B, A> {
 impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
         let site = PickSite {
-            weights: &self.weights,
+            branches: &self.branches,
             total: self.total,
-            labels: &self.labels,
         };
         let index = run.pick(&site)? as usize;
-        let span = run.open_span_at_last(self.labels[index].clone());
-        let value = run.nested(|run| self.gens[index].node.forward(run))?;
+        let branch = &self.branches[index];
+        let span = run.open_span_at_last(branch.label.as_ref());
+        let value = run.nested(|run| branch.g.node.forward(run))?;
         run.close_span(span);
         Ok(value)
     }
@@ -147,24 +158,23 @@ impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         run.nested(|run| {
             let mut found = Vec::new();
-            for (index, g) in self.gens.iter().enumerate() {
-                let weight = self.weights[index];
-                if weight == 0 {
+            for (index, branch) in self.branches.iter().enumerate() {
+                if branch.weight == 0 {
                     continue;
                 }
                 if found.len() >= limit {
                     break;
                 }
-                let branch = g.node.backward(b, run, limit - found.len())?;
-                let share = f64::from(weight) / self.total as f64;
-                let label = &self.labels[index];
-                found.extend(branch.into_iter().map(|solution| Solution {
+                let ways = branch.g.node.backward(b, run, limit - found.len())?;
+                let share = f64::from(branch.weight) / self.total as f64;
+                let label = &branch.label;
+                found.extend(ways.into_iter().map(|solution| Solution {
                     value: solution.value,
                     trace: Trace::span(
                         label.clone(),
                         Some(Choice::Pick {
                             index: index as u32,
-                            arity: self.gens.len() as u32,
+                            arity: self.branches.len() as u32,
                             label: label.clone(),
                         }),
                         solution.trace,

@@ -17,10 +17,29 @@ use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
 use crate::forward::Forward;
 use crate::generator::{Gen, Node};
-use crate::source::{Halt, PickSite};
+use crate::source::{Branches, Halt, PickSite};
 
 /// The labels of the pick before each optional element.
 static STOP_OR_MORE: [Option<Label>; 2] = [Some(Label::new("stop")), Some(Label::new("more"))];
+
+/// The pick before an optional element: "stop" (weight 1) or "more".
+struct StopOrMore {
+    more_weight: u32,
+}
+
+impl Branches for StopOrMore {
+    fn arity(&self) -> usize {
+        2
+    }
+
+    fn weight(&self, index: usize) -> u32 {
+        if index == 0 { 1 } else { self.more_weight }
+    }
+
+    fn label(&self, index: usize) -> Option<&Label> {
+        STOP_OR_MORE[index].as_ref()
+    }
+}
 
 /// How many times a collection of distinct elements draws again after a duplicate.
 const DUPLICATE_RETRIES: usize = 10;
@@ -160,11 +179,12 @@ where
             } else if len >= upper {
                 break;
             } else {
-                let weights = [1, Self::more_weight(upper - len)];
+                let branches = StopOrMore {
+                    more_weight: Self::more_weight(upper - len),
+                };
                 let site = PickSite {
-                    weights: &weights,
-                    total: 1 + u64::from(weights[1]),
-                    labels: &STOP_OR_MORE,
+                    branches: &branches,
+                    total: 1 + u64::from(branches.more_weight),
                 };
                 if run.pick(&site)? == 0 {
                     break;

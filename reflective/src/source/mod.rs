@@ -9,14 +9,21 @@ pub(crate) mod replay;
 use crate::choice::Label;
 use crate::int_shape::IntShape;
 
+/// The branches of a pick, as a source sees them.
+pub(crate) trait Branches {
+    /// How many branches there are.
+    fn arity(&self) -> usize;
+    /// The weight of branch `index`; zero-weight branches are never taken at random.
+    fn weight(&self, index: usize) -> u32;
+    /// The label of branch `index`.
+    fn label(&self, index: usize) -> Option<&Label>;
+}
+
 /// A pick the engine asks a source to make.
 pub(crate) struct PickSite<'a> {
-    /// The weight of each branch; zero-weight branches are never taken at random.
-    pub(crate) weights: &'a [u32],
+    pub(crate) branches: &'a dyn Branches,
     /// The sum of the weights, never 0.
     pub(crate) total: u64,
-    /// The label of each branch.
-    pub(crate) labels: &'a [Option<Label>],
 }
 
 /// An integer draw the engine asks a source to make.

@@ -21,11 +21,12 @@ impl<'r, R: Rng + ?Sized> RandomSource<'r, R> {
 impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let mut roll = below(self.rng, site.total);
-        for (index, &weight) in site.weights.iter().enumerate() {
-            if roll < u64::from(weight) {
+        for index in 0..site.branches.arity() {
+            let weight = u64::from(site.branches.weight(index));
+            if roll < weight {
                 return Ok(index as u32);
             }
-            roll -= u64::from(weight);
+            roll -= weight;
         }
         unreachable!("the roll is below the total weight")
     }

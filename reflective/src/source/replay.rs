@@ -57,13 +57,13 @@ impl<'c> ReplaySource<'c> {
 
 impl ChoiceSource for ReplaySource<'_> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        let simplest = site.weights.iter().position(|&w| w > 0).unwrap_or(0) as u32;
+        let branches = site.branches;
+        let simplest = (0..branches.arity())
+            .position(|index| branches.weight(index) > 0)
+            .unwrap_or(0) as u32;
         match self.next() {
             Some(Choice::Pick { index, .. })
-                if site
-                    .weights
-                    .get(*index as usize)
-                    .is_some_and(|&weight| weight > 0) =>
+                if (*index as usize) < branches.arity() && branches.weight(*index as usize) > 0 =>
             {
                 Ok(*index)
             }
