@@ -103,22 +103,38 @@ impl Trace {
         Trace(Some(Rc::new(TraceNode::Span { label, lead, body })))
     }
 
+    /// Appends the choices and spans, in order. A loop with its own stack: traces nest as
+    /// deeply as values do.
     fn write_to(&self, trail: &mut Trail) {
-        let Some(node) = &self.0 else { return };
-        match &**node {
-            TraceNode::Choice(choice) => trail.push(choice.clone()),
-            TraceNode::Then(first, second) => {
-                first.write_to(trail);
-                second.write_to(trail);
-            }
-            TraceNode::Many(parts) => parts.iter().for_each(|part| part.write_to(trail)),
-            TraceNode::Span { label, lead, body } => {
-                let span = trail.open(label.clone());
-                if let Some(lead) = lead {
-                    trail.push(lead.clone());
+        enum Step<'t> {
+            Write(&'t Trace),
+            Close(crate::choice::OpenSpan),
+        }
+        let mut steps = vec![Step::Write(self)];
+        while let Some(step) = steps.pop() {
+            let node = match step {
+                Step::Close(span) => {
+                    trail.close(span);
+                    continue;
                 }
-                body.write_to(trail);
-                trail.close(span);
+                Step::Write(Trace(None)) => continue,
+                Step::Write(Trace(Some(node))) => node,
+            };
+            match &**node {
+                TraceNode::Choice(choice) => trail.push(choice.clone()),
+                TraceNode::Then(first, second) => {
+                    steps.push(Step::Write(second));
+                    steps.push(Step::Write(first));
+                }
+                TraceNode::Many(parts) => steps.extend(parts.iter().rev().map(Step::Write)),
+                TraceNode::Span { label, lead, body } => {
+                    let span = trail.open(label.clone());
+                    if let Some(lead) = lead {
+                        trail.push(lead.clone());
+                    }
+                    steps.push(Step::Close(span));
+                    steps.push(Step::Write(body));
+                }
             }
         }
     }
@@ -128,6 +144,29 @@ impl Trace {
         let mut trail = Trail::default();
         self.write_to(&mut trail);
         trail.into_tree(size)
+    }
+}
+
+impl Drop for Trace {
+    /// Frees the nodes this trace alone owns in a loop, so a deep trace does not overflow the
+    /// stack on its way out.
+    fn drop(&mut self) {
+        let mut owned: Vec<Rc<TraceNode>> = self.0.take().into_iter().collect();
+        while let Some(shared) = owned.pop() {
+            let Ok(mut node) = Rc::try_unwrap(shared) else {
+                continue;
+            };
+            let mut detach = |trace: &mut Trace| owned.extend(trace.0.take());
+            match &mut node {
+                TraceNode::Choice(_) => {}
+                TraceNode::Then(first, second) => {
+                    detach(first);
+                    detach(second);
+                }
+                TraceNode::Many(parts) => parts.iter_mut().for_each(&mut detach),
+                TraceNode::Span { body, .. } => detach(body),
+            }
+        }
     }
 }
 
