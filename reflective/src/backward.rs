@@ -172,8 +172,9 @@ impl Drop for Trace {
 
 /// One way a sub-generator produces its part of the value.
 pub(crate) struct Solution<A> {
-    /// The value the sub-generator produces along this way.
-    pub(crate) value: A,
+    /// The value the sub-generator produces along this way, if the run builds values (see
+    /// [`Backward::with_values`]).
+    pub(crate) value: Option<A>,
     pub(crate) trace: Trace,
     /// The probability that random generation makes these choices.
     pub(crate) probability: f64,
@@ -183,7 +184,7 @@ impl<A> Solution<A> {
     /// The same way, producing `f(value)`.
     pub(crate) fn map<X>(self, f: impl FnOnce(A) -> X) -> Solution<X> {
         Solution {
-            value: f(self.value),
+            value: self.value.map(f),
             trace: self.trace,
             probability: self.probability,
         }
@@ -198,9 +199,13 @@ pub(crate) const DEFAULT_MAX_STEPS: u64 = 20_000_000;
 /// The default nesting budget of a reflection.
 pub(crate) const DEFAULT_MAX_DEPTH: usize = 100_000;
 
-/// The state of one backward run: size and budgets.
+/// The state of one backward run: size, budgets, and whether values are built.
 pub(crate) struct Backward {
     pub(crate) size: usize,
+    /// Whether solutions carry the values they produce. Most interpretations need only the
+    /// choices, so values are built only where something reads them: the left side of a bind,
+    /// and the interpretations that return values.
+    pub(crate) values: bool,
     steps: u64,
     max_steps: u64,
     depth: usize,
@@ -208,9 +213,10 @@ pub(crate) struct Backward {
 }
 
 impl Backward {
-    pub(crate) fn new(size: usize, max_steps: u64, max_depth: usize) -> Self {
+    pub(crate) fn new(size: usize, values: bool, max_steps: u64, max_depth: usize) -> Self {
         Backward {
             size,
+            values,
             steps: 0,
             max_steps,
             depth: 0,
@@ -227,6 +233,19 @@ impl Backward {
             });
         }
         Ok(())
+    }
+
+    /// `value()` if this run builds values.
+    pub(crate) fn value<A>(&self, value: impl FnOnce() -> A) -> Option<A> {
+        self.values.then(value)
+    }
+
+    /// Runs `inner` with values built.
+    pub(crate) fn with_values<R>(&mut self, inner: impl FnOnce(&mut Self) -> R) -> R {
+        let outer = std::mem::replace(&mut self.values, true);
+        let result = inner(self);
+        self.values = outer;
+        result
     }
 
     /// Runs `inner` one nesting level deeper.

@@ -278,15 +278,22 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
         self
     }
 
-    fn solutions(&self, value: &B, limit: usize) -> Result<Vec<Solution<A>>, ReflectError> {
-        let mut run = Backward::new(self.size, self.max_steps, self.max_depth);
+    /// The ways to produce `value`, at most `limit` of them, with the values they produce if
+    /// `values` is set.
+    fn solutions(
+        &self,
+        value: &B,
+        limit: usize,
+        values: bool,
+    ) -> Result<Vec<Solution<A>>, ReflectError> {
+        let mut run = Backward::new(self.size, values, self.max_steps, self.max_depth);
         self.g.node.backward(value, &mut run, limit)
     }
 
     /// See [`Gen::choices`].
     pub fn choices(&self, value: &B) -> Result<Vec<ChoiceTree>, ReflectError> {
         let mut trees: Vec<ChoiceTree> = self
-            .solutions(value, usize::MAX)?
+            .solutions(value, usize::MAX, false)?
             .iter()
             .map(|solution| solution.trace.to_tree(self.size))
             .collect();
@@ -305,13 +312,13 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
 
     /// See [`Gen::can_generate`].
     pub fn can_generate(&self, value: &B) -> Result<bool, ReflectError> {
-        Ok(!self.solutions(value, 1)?.is_empty())
+        Ok(!self.solutions(value, 1, false)?.is_empty())
     }
 
     /// See [`Gen::probability_of`]; the probability at this reflection's size.
     pub fn probability_of(&self, value: &B) -> Result<f64, ReflectError> {
         Ok(self
-            .solutions(value, usize::MAX)?
+            .solutions(value, usize::MAX, false)?
             .iter()
             .fold(0.0, |total, solution| total + solution.probability))
     }
@@ -321,9 +328,9 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
     /// generator that yields anything else is missing a `focus` or an `exact`.
     pub fn reproductions(&self, value: &B) -> Result<Vec<A>, ReflectError> {
         Ok(self
-            .solutions(value, usize::MAX)?
+            .solutions(value, usize::MAX, true)?
             .into_iter()
-            .map(|solution| solution.value)
+            .filter_map(|solution| solution.value)
             .collect())
     }
 }

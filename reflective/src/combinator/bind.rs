@@ -56,13 +56,15 @@ where
             let mut found = Vec::new();
             // Any way of producing the first part may be the one the rest can follow, so all
             // of them are needed.
-            for first in self.first.node.backward(b, run, usize::MAX)? {
+            let firsts = run.with_values(|run| self.first.node.backward(b, run, usize::MAX))?;
+            for first in firsts {
                 if found.len() >= limit {
                     break;
                 }
-                let rest = (self.next)(first.value)
-                    .node
-                    .backward(b, run, limit - found.len())?;
+                let Some(x) = first.value else {
+                    unreachable!("the left side of a bind runs with values built")
+                };
+                let rest = (self.next)(x).node.backward(b, run, limit - found.len())?;
                 found.extend(rest.into_iter().map(|solution| Solution {
                     value: solution.value,
                     trace: first.trace.clone().then(solution.trace),

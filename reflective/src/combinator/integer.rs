@@ -211,7 +211,7 @@ impl<T: Integer> Node<T, T> for IntNode<T> {
         run.step()?;
         match b.offset_from(self.base) {
             Some(value) if (self.lo..=self.hi).contains(&value) => Ok(vec![Solution {
-                value: *b,
+                value: run.value(|| *b),
                 trace: Trace::choice(Choice::Int {
                     value,
                     lo: self.lo,

@@ -49,7 +49,7 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node<B, A> for Pure<A> {
     fn backward(&self, _: &B, run: &mut Backward, _: usize) -> Reflected<A> {
         run.step()?;
         Ok(vec![Solution {
-            value: self.value.clone(),
+            value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
             probability: 1.0,
         }])
@@ -71,7 +71,7 @@ impl<A: Clone + PartialEq + Send + Sync> Node<A, A> for Exact<A> {
             return Ok(Vec::new());
         }
         Ok(vec![Solution {
-            value: self.value.clone(),
+            value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
             probability: 1.0,
         }])

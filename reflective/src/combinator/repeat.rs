@@ -273,11 +273,13 @@ where
 
         if ways.iter().all(|item_ways| item_ways.len() == 1) {
             // One way for every element: move the values, clone nothing.
-            let mut values = Vec::with_capacity(ways.len());
+            let mut values = run.value(|| Vec::with_capacity(ways.len()));
             let mut traces = Vec::with_capacity(ways.len() + 1);
             let mut probability = 1.0;
             for way in ways.into_iter().flatten() {
-                values.push(way.value);
+                if let (Some(values), Some(value)) = (&mut values, way.value) {
+                    values.push(value);
+                }
                 traces.push(way.trace);
                 probability *= way.probability;
             }
@@ -299,7 +301,9 @@ where
             let (trace, probability) =
                 finish(chosen().map(|way| way.trace.clone()).collect(), probability);
             found.push(Solution {
-                value: chosen().map(|way| way.value.clone()).collect(),
+                value: chosen()
+                    .map(|way| way.value.clone())
+                    .collect::<Option<Vec<T>>>(),
                 trace,
                 probability,
             });

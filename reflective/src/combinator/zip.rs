@@ -60,7 +60,7 @@ impl<B: ?Sized, A1: Clone, A2: Clone> Node<B, (A1, A2)> for Zip<B, A1, A2> {
                 unreachable!("both have one solution")
             };
             return Ok(vec![Solution {
-                value: (first.value, second.value),
+                value: first.value.zip(second.value),
                 trace: first.trace.then(second.trace),
                 probability: first.probability * second.probability,
             }]);
@@ -73,7 +73,7 @@ impl<B: ?Sized, A1: Clone, A2: Clone> Node<B, (A1, A2)> for Zip<B, A1, A2> {
                 }
                 run.step()?;
                 found.push(Solution {
-                    value: (first.value.clone(), second.value.clone()),
+                    value: first.value.clone().zip(second.value.clone()),
                     trace: first.trace.clone().then(second.trace.clone()),
                     probability: first.probability * second.probability,
                 });
