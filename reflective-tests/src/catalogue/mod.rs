@@ -1,0 +1,20 @@
+//! Composite generators shared by the tests.
+//!
+//! Each module holds one family: the value types, the generators, and the independent oracles
+//! (validity predicates, enumerations, closed forms) the tests check the generators against.
+//!
+//! | module | generators | built with |
+//! |---|---|---|
+//! | [`bst`] | binary search trees ([`bst::bst`]) and unordered trees ([`bst::sized_tree`]) | `pick`, `bind`, `zip`, `focus`; `recursive`, `sized`, `scale` |
+//! | [`stlc`] | well-typed terms of a simply typed lambda calculus | `comap` to a term's type, `bind`, `lazy` |
+//! | [`nat`] | Peano naturals, including the paper's `gE` and `gI` | `recursive`, `lazy` |
+//! | [`nested`] | collections of collections | the standard generators |
+//! | [`tokens`] | a small token language | `frequency`, `one_of`, `labeled` |
+//! | [`lists`] | dependent-length, sorted and bounded-sum lists, a struct | `bind` + `comap`, recursion on slices |
+
+pub mod bst;
+pub mod lists;
+pub mod nat;
+pub mod nested;
+pub mod stlc;
+pub mod tokens;

@@ -1,0 +1,929 @@
+//! The generator laws, checked as properties over every built-in generator and the composite
+//! generators of the catalogue: soundness, pure projection, replay determinism, same seed same
+//! value, faithful reflection (see `reflective_tests::laws`), probabilities that sum to 1 over
+//! a finite support, and agreement of probabilities with sampled frequencies.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use reflective::prelude::*;
+use reflective_tests::catalogue::bst::{Tree, all_bsts, all_sized_trees, bst, is_bst, sized_tree};
+use reflective_tests::catalogue::lists::{
+    bounded_pair, dependent_vec, is_sorted, person, sorted_list,
+};
+use reflective_tests::catalogue::nat::{
+    Nat, exponential_probability, fib, nat_exponential, nat_lazy, nat_recursive,
+};
+use reflective_tests::catalogue::nested::{flag_map, optional_pairs, vec_of_vecs};
+use reflective_tests::catalogue::stlc::{
+    self, Term, Type, any_term, in_scope, type_of, well_typed,
+};
+use reflective_tests::catalogue::tokens::{Token, token, tokens};
+use reflective_tests::laws::{
+    Laws, assert_frequencies_match, assert_sums_to_one, cases, name_seed,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The laws over every built-in generator.
+
+/// `int`, `int_in` and `range` of one integer type, over ranges at both ends of the type.
+macro_rules! integer_laws {
+    ($($test:ident: $t:ty),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            const MIN: $t = <$t>::MIN;
+            const MAX: $t = <$t>::MAX;
+            let t = stringify!($t);
+            Laws::new(format!("int::<{t}>()"), int::<$t>()).unique().check();
+            Laws::new(format!("int_in({t}::MIN..={t}::MAX)"), int_in(MIN..=MAX)).unique().check();
+            Laws::new(format!("int_in({t}::MAX - 10..={t}::MAX)"), int_in(MAX - 10..=MAX))
+                .unique()
+                .check();
+            Laws::new(format!("range::<{t}>(..)"), range::<$t>(..)).unique().check();
+            Laws::new(format!("range({t}::MIN..{t}::MIN + 3)"), range(MIN..MIN + 3))
+                .unique()
+                .check();
+            Laws::new(format!("range({t}::MAX - 2..)"), range(MAX - 2..)).unique().check();
+            Laws::new(format!("range(..={t}::MIN + 100)"), range(..=MIN + 100)).unique().check();
+        }
+    )*};
+}
+
+integer_laws!(
+    laws_i8: i8,
+    laws_i16: i16,
+    laws_i32: i32,
+    laws_i64: i64,
+    laws_i128: i128,
+    laws_isize: isize,
+    laws_u8: u8,
+    laws_u16: u16,
+    laws_u32: u32,
+    laws_u64: u64,
+    laws_u128: u128,
+    laws_usize: usize,
+);
+
+#[test]
+fn laws_of_small_and_signed_ranges() {
+    Laws::new("range(0u8..=9)", range(0u8..=9)).unique().check();
+    Laws::new("range(-5i32..=5)", range(-5i32..=5))
+        .unique()
+        .check();
+    Laws::new("int_in(-5i32..=5)", int_in(-5i32..=5))
+        .unique()
+        .check();
+    Laws::new("int_in(-1000i64..=-900)", int_in(-1000i64..=-900))
+        .unique()
+        .check();
+    Laws::new("range(7u16..=7)", range(7u16..=7))
+        .unique()
+        .check();
+    Laws::new(
+        "int_in(i128::MIN..=i128::MAX)",
+        int_in(i128::MIN..=i128::MAX),
+    )
+    .unique()
+    .check();
+    Laws::new("range(i128::MIN..=i128::MAX)", range(i128::MIN..=i128::MAX))
+        .unique()
+        .check();
+    Laws::new("range(i128::MIN..=0)", range(i128::MIN..=0))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_u128_ranges_wider_than_i128() {
+    let half = 1u128 << 127;
+    Laws::new("range(0..=u128::MAX)", range(0..=u128::MAX))
+        .unique()
+        .check();
+    Laws::new("int_in(0..=u128::MAX)", int_in(0..=u128::MAX))
+        .unique()
+        .check();
+    Laws::new("range(1..=u128::MAX - 1)", range(1..=u128::MAX - 1))
+        .unique()
+        .check();
+    Laws::new("int_in(5..=u128::MAX)", int_in(5..=u128::MAX))
+        .unique()
+        .check();
+    Laws::new("range(2^126..=u128::MAX)", range(half / 2..=u128::MAX))
+        .unique()
+        .check();
+    Laws::new("range(2^127 - 3..=2^127 + 3)", range(half - 3..=half + 3))
+        .unique()
+        .check();
+    Laws::new("range(2^127..=u128::MAX)", range(half..=u128::MAX))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_bool_and_chars() {
+    Laws::new("bool()", bool()).unique().check();
+    Laws::new("char_range('a'..='z')", char_range('a'..='z'))
+        .unique()
+        .check();
+    Laws::new(
+        "char_range('\\0'..=char::MAX)",
+        char_range('\0'..=char::MAX),
+    )
+    .unique()
+    .check();
+    Laws::new(
+        "char_range around the surrogates",
+        char_range('\u{D7F0}'..='\u{E00F}'),
+    )
+    .unique()
+    .check();
+    Laws::new("char_range('x'..='x')", char_range('x'..='x'))
+        .unique()
+        .check();
+    // ASCII characters come from both branches of `any_char`: overlap 2.
+    Laws::new("any_char()", any_char()).check();
+}
+
+#[test]
+fn laws_of_strings() {
+    // `string()` has overlap 2^k for k ASCII characters, so it is checked on short strings.
+    Laws::new("string()", string()).sizes(&[0, 1, 5, 8]).check();
+    Laws::new("string_of(a..=z, ..)", string_of(char_range('a'..='z'), ..))
+        .unique()
+        .check();
+    Laws::new(
+        "string_of(0..=9, 2..=4)",
+        string_of(char_range('0'..='9'), 2..=4),
+    )
+    .unique()
+    .check();
+    Laws::new("string_of(any_char, 1..=3)", string_of(any_char(), 1..=3)).check();
+}
+
+#[test]
+fn laws_of_vectors() {
+    Laws::new("vec(bool, ..)", vec(bool(), ..)).unique().check();
+    Laws::new("vec(range(0..=9), 0..=3)", vec(range(0u8..=9), 0..=3))
+        .unique()
+        .check();
+    Laws::new("vec(int::<i16>, 1..=5)", vec(int::<i16>(), 1..=5))
+        .unique()
+        .check();
+    Laws::new("vec(bool, 5..=10)", vec(bool(), 5..=10))
+        .unique()
+        .check();
+    Laws::new("vec(range(0..=3), 3..=3)", vec(range(0u8..=3), 3..=3))
+        .unique()
+        .check();
+    Laws::new("vec(bool, ..4)", vec(bool(), ..4))
+        .unique()
+        .check();
+    Laws::new("vec(int_in(-50..=50), 2..)", vec(int_in(-50i32..=50), 2..))
+        .unique()
+        .check();
+    Laws::new("vec(bool, 0..=0)", vec(bool(), 0..=0))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_options_results_and_boxes() {
+    Laws::new("option(range(0..=3))", option(range(0u8..=3)))
+        .unique()
+        .check();
+    Laws::new("option(int::<i64>)", option(int::<i64>()))
+        .unique()
+        .check();
+    Laws::new("option(vec(bool, 0..=2))", option(vec(bool(), 0..=2)))
+        .unique()
+        .check();
+    Laws::new("option(option(bool))", option(option(bool())))
+        .unique()
+        .check();
+    Laws::new("result(bool, range(0..=2))", result(bool(), range(0u8..=2)))
+        .unique()
+        .check();
+    Laws::new(
+        "result(int::<i32>, string_of(a..=c, ..))",
+        result(int::<i32>(), string_of(char_range('a'..='c'), ..)),
+    )
+    .unique()
+    .check();
+    Laws::new("boxed(range(0..=9))", boxed(range(0u8..=9)))
+        .unique()
+        .check();
+    Laws::new("boxed(boxed(int::<u64>))", boxed(boxed(int::<u64>())))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_tuples_of_every_arity() {
+    let small = || range(0u8..=9);
+    Laws::new("tuple 1", tuple((bool(),))).unique().check();
+    Laws::new("tuple 2", tuple((bool(), small())))
+        .unique()
+        .check();
+    Laws::new("tuple 3", tuple((bool(), small(), char_range('a'..='c'))))
+        .unique()
+        .check();
+    Laws::new(
+        "tuple 4",
+        tuple((int::<i8>(), small(), bool(), option(bool()))),
+    )
+    .unique()
+    .check();
+    Laws::new(
+        "tuple 5",
+        tuple((bool(), small(), int::<u16>(), vec(bool(), 0..=2), bool())),
+    )
+    .unique()
+    .check();
+    Laws::new(
+        "tuple 6",
+        tuple((bool(), small(), small(), bool(), int::<i32>(), small())),
+    )
+    .unique()
+    .check();
+    Laws::new(
+        "tuple 7",
+        tuple((
+            bool(),
+            small(),
+            small(),
+            bool(),
+            int::<i64>(),
+            small(),
+            string_of(char_range('a'..='b'), 0..=2),
+        )),
+    )
+    .unique()
+    .check();
+    Laws::new(
+        "tuple 8",
+        tuple((
+            bool(),
+            small(),
+            int::<u128>(),
+            bool(),
+            int::<i128>(),
+            small(),
+            char_range('a'..='z'),
+            result(bool(), small()),
+        )),
+    )
+    .unique()
+    .check();
+}
+
+#[test]
+fn laws_of_arrays() {
+    Laws::new("array::<u8, 0>", array::<u8, 0>(int()))
+        .unique()
+        .check();
+    Laws::new("array::<bool, 1>", array::<bool, 1>(bool()))
+        .unique()
+        .check();
+    Laws::new("array::<i16, 5>", array::<i16, 5>(int()))
+        .unique()
+        .check();
+    Laws::new("array::<char, 3>", array::<char, 3>(char_range('a'..='z')))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_sets_and_maps() {
+    // Reflection visits a set's elements in its iteration order, generation in the order it
+    // drew them (retrying duplicates): the recorded tree need not be among the reflected ones.
+    Laws::new("btree_set(range(0..=9), ..)", btree_set(range(0u8..=9), ..))
+        .unordered()
+        .check();
+    // Not at size 0, where a biased integer is almost always 0 and a set of two or more fails
+    // to generate (see `sets_of_biased_integers_generate_at_size_0`).
+    Laws::new(
+        "btree_set(int::<i32>, 2..=5)",
+        btree_set(int::<i32>(), 2..=5),
+    )
+    .sizes(&[1, 5, 30, 100])
+    .unordered()
+    .check();
+    Laws::new(
+        "hash_set(range(0..=1000), 0..=8)",
+        hash_set(range(0u16..=1000), 0..=8),
+    )
+    .unordered()
+    .check();
+    Laws::new(
+        "btree_map(range(0..=9), bool, ..)",
+        btree_map(range(0u8..=9), bool(), ..),
+    )
+    .unordered()
+    .check();
+    Laws::new(
+        "hash_map(a..=z, int::<u8>, 1..=4)",
+        hash_map(char_range('a'..='z'), int::<u8>(), 1..=4),
+    )
+    .unordered()
+    .check();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The laws over the composite generators of the catalogue.
+
+#[test]
+fn laws_of_binary_search_trees() {
+    Laws::new("bst(1, 10)", bst(1, 10)).unique().check();
+    // Not sized: a tree over a wide range has hundreds of nodes, and its probability underflows.
+    Laws::new("bst(-40, 40)", bst(-40, 40)).unique().check();
+}
+
+#[test]
+fn laws_of_well_typed_terms() {
+    Laws::new("stlc::well_typed()", well_typed())
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_nested_collections() {
+    Laws::new("Vec<Vec<u8>>", vec_of_vecs()).unique().check();
+    Laws::new("Option<Vec<(bool, char)>>", optional_pairs())
+        .unique()
+        .check();
+    Laws::new("BTreeMap<u8, Vec<bool>>", flag_map())
+        .unordered()
+        .check();
+}
+
+#[test]
+fn laws_of_recursive_naturals() {
+    Laws::new("nat via recursive", nat_recursive())
+        .unique()
+        .check();
+    Laws::new("nat via lazy", nat_lazy()).unique().check();
+    // gE: many ways per value, each of which must reproduce it.
+    Laws::new("gE (exponential overlap)", nat_exponential()).check();
+}
+
+#[test]
+fn laws_of_sized_trees() {
+    Laws::new("sized_tree(0, 9)", sized_tree(0, 9))
+        .unique()
+        .check();
+}
+
+#[test]
+fn laws_of_tokens() {
+    Laws::new("token()", token()).unique().check();
+    Laws::new("tokens()", tokens()).unique().check();
+}
+
+#[test]
+fn laws_of_dependent_sorted_and_bounded_lists() {
+    Laws::new(
+        "dependent_vec(5, range(0..=9))",
+        dependent_vec(5, range(0u8..=9)),
+    )
+    .unique()
+    .check();
+    Laws::new("bounded_pair(10)", bounded_pair(10))
+        .unique()
+        .check();
+    Laws::new("sorted_list()", sorted_list()).unique().check();
+    Laws::new("person()", person()).unique().check();
+}
+
+// ---------------------------------------------------------------------------------------------
+// External soundness and completeness: the generators against independent oracles.
+
+/// Draws `count` values from `g` at `size`, seeded by `name`.
+fn draw<T: 'static>(name: &str, g: &Gen<T, T>, size: usize, count: usize) -> Vec<T> {
+    let mut rng = DefaultRng::seed_from_u64(name_seed(name));
+    (0..count)
+        .map(|_| g.generate_value(&mut rng, size))
+        .collect()
+}
+
+#[test]
+fn binary_search_trees_are_exactly_the_valid_trees() {
+    let g = bst(1, 10);
+    for tree in draw("bst", &g, 100, 300) {
+        assert!(
+            is_bst(&tree, 1, 10),
+            "bst(1, 10) generated an invalid {tree:?}"
+        );
+    }
+    // Arbitrary trees with keys in 0..=11: valid ones reflect, the others do not.
+    let (mut valid, mut invalid) = (0, 0);
+    for tree in draw("any tree", &sized_tree(0, 11), 6, 600) {
+        let expected = is_bst(&tree, 1, 10);
+        assert_eq!(
+            g.can_generate(&tree),
+            expected,
+            "bst(1, 10).can_generate disagrees with is_bst on {tree:?}"
+        );
+        if expected { valid += 1 } else { invalid += 1 }
+    }
+    assert!(
+        valid >= 50 && invalid >= 50,
+        "{valid} valid, {invalid} invalid trees"
+    );
+}
+
+#[test]
+fn well_typed_terms_are_exactly_the_terms_in_scope() {
+    let g = well_typed();
+    for size in [0, 1, 5, 30, 100] {
+        for term in draw("well typed", &g, size, 100) {
+            assert!(type_of(&[], &term).is_some(), "ill-typed {term:?}");
+            assert!(
+                in_scope(&term, size),
+                "out of scope at size {size}: {term:?}"
+            );
+        }
+    }
+    let (mut valid, mut invalid) = (0, 0);
+    for term in draw("any term", &any_term(3), 100, 1500) {
+        let expected = in_scope(&term, DEFAULT_SIZE);
+        assert_eq!(
+            g.can_generate(&term),
+            expected,
+            "well_typed().can_generate disagrees with in_scope on {term:?}"
+        );
+        if expected { valid += 1 } else { invalid += 1 }
+    }
+    assert!(
+        valid >= 50 && invalid >= 50,
+        "{valid} valid, {invalid} invalid terms"
+    );
+    // A hand-written term: (\x: Int. x + 1) 41, and the same applied to a function.
+    let inc = Term::lam(Type::Int, Term::plus(Term::Var(0), Term::Lit(1)));
+    assert!(g.can_generate(&Term::app(inc.clone(), Term::Lit(41))));
+    assert!(!g.can_generate(&Term::app(inc.clone(), inc)));
+    assert!(!g.can_generate(&Term::Var(0)), "a free variable");
+    let deep = Type::fun(
+        Type::fun(Type::fun(Type::Int, Type::Int), Type::Int),
+        Type::Int,
+    );
+    assert!(deep.depth() > stlc::TYPE_DEPTH);
+    assert!(
+        !g.can_generate(&Term::lam(deep, Term::Lit(0))),
+        "type too deep"
+    );
+}
+
+#[test]
+fn sorted_lists_are_exactly_the_sorted_lists() {
+    let g = sorted_list();
+    for list in draw("sorted", &g, 100, 300) {
+        assert!(is_sorted(&list), "unsorted {list:?}");
+    }
+    let (mut sorted, mut unsorted) = (0, 0);
+    let lists = draw("short lists", &vec(range(0u8..=5), 0..=4), 100, 600);
+    for list in lists {
+        let expected = is_sorted(&list);
+        assert_eq!(g.can_generate(&list), expected, "on {list:?}");
+        if expected { sorted += 1 } else { unsorted += 1 }
+    }
+    assert!(
+        sorted >= 50 && unsorted >= 50,
+        "{sorted} sorted, {unsorted} unsorted"
+    );
+}
+
+#[test]
+fn bounded_pairs_are_exactly_the_pairs_in_bounds() {
+    let g = bounded_pair(10);
+    for x in 0..=20u8 {
+        for y in 0..=20u8 {
+            assert_eq!(g.can_generate(&(x, y)), x + y <= 10, "on ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn exponential_overlap_has_fibonacci_many_ways_and_the_right_probability() {
+    let g = nat_exponential();
+    for n in 0..=15 {
+        let nat = Nat::new(n);
+        let ways = g.choices(&nat);
+        assert_eq!(ways.len() as u64, fib(n + 1), "ways to produce {n}");
+        let distinct: BTreeSet<String> = ways.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            distinct.len(),
+            ways.len(),
+            "the ways to produce {n} are distinct"
+        );
+        for tree in &ways {
+            assert_eq!(g.replay(tree), Some(Nat::new(n)));
+        }
+    }
+    for n in 0..=20 {
+        let p = g.probability_of(&Nat::new(n));
+        let expected = exponential_probability(n);
+        assert!(
+            (p - expected).abs() <= 1e-12 * expected,
+            "P({n}) = {p}, not {expected}"
+        );
+    }
+    // The paper's counts: 5 ways for 4, 89 for 10.
+    assert_eq!(g.choices(&Nat::new(4)).len(), 5);
+    assert_eq!(g.reflect(&Nat::new(10)).len(), 89);
+}
+
+#[test]
+fn recursive_and_lazy_naturals_agree_with_the_closed_form() {
+    let (tied, built) = (nat_recursive(), nat_lazy());
+    let mut total = 0.0;
+    for n in 0..=40 {
+        let nat = Nat::new(n);
+        let p = tied.probability_of(&nat);
+        let expected = 2.0 / 3.0 * (1.0f64 / 3.0).powi(n as i32);
+        assert!(
+            (p - expected).abs() <= 1e-12 * expected,
+            "P({n}) = {p}, not {expected}"
+        );
+        assert_eq!(
+            built.probability_of(&nat),
+            p,
+            "lazy and recursive differ at {n}"
+        );
+        assert_eq!(
+            built.choices(&nat),
+            tied.choices(&nat),
+            "choices differ at {n}"
+        );
+        let labels: Vec<String> = tied.reflect(&nat)[0]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let mut expected_labels = vec!["S".to_string(); n as usize];
+        expected_labels.push("Z".to_string());
+        assert_eq!(labels, expected_labels);
+        total += p;
+    }
+    assert!((total - 1.0).abs() < 1e-9, "sum over 0..=40 is {total}");
+}
+
+#[test]
+fn choice_trees_of_the_crate_docs_example() {
+    let g = bst(1, 10);
+    let typed = Tree::node(Tree::Leaf, 5, Tree::node(Tree::Leaf, 7, Tree::Leaf));
+    let labels: Vec<String> = g.reflect(&typed)[0]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(labels, ["node", "leaf", "node", "leaf", "leaf"]);
+    let tree = g.choices(&typed).remove(0);
+    assert_eq!(tree.to_string(), "(node 5 (leaf) (node 7 (leaf) (leaf)))");
+    assert_eq!(g.replay(&tree), Some(typed));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probabilities over a finite support sum to 1.
+
+/// Every vector of booleans of length at most `max`.
+fn bool_vectors(max: usize) -> Vec<Vec<bool>> {
+    let mut all = vec![Vec::new()];
+    let mut last = vec![Vec::new()];
+    for _ in 0..max {
+        last = last
+            .iter()
+            .flat_map(|v: &Vec<bool>| {
+                [false, true].map(|b| {
+                    let mut longer = v.clone();
+                    longer.push(b);
+                    longer
+                })
+            })
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn probabilities_of_biased_integers_sum_to_one() {
+    let bytes: Vec<u8> = (0..=u8::MAX).collect();
+    let signed: Vec<i8> = (i8::MIN..=i8::MAX).collect();
+    for size in [0, 1, 5, 30, 100, 1000] {
+        assert_sums_to_one("int::<u8>()", &int::<u8>(), size, &bytes);
+        assert_sums_to_one("int::<i8>()", &int::<i8>(), size, &signed);
+        assert_sums_to_one(
+            "int_in(-3i8..=7)",
+            &int_in(-3i8..=7),
+            size,
+            &(-3..=7).collect::<Vec<i8>>(),
+        );
+        assert_sums_to_one(
+            "int_in(200u8..=255)",
+            &int_in(200u8..=255),
+            size,
+            &bytes[200..],
+        );
+    }
+}
+
+#[test]
+fn probabilities_of_uniform_choices_sum_to_one() {
+    for size in [0, 1, 100] {
+        assert_sums_to_one(
+            "range(0..=9)",
+            &range(0u8..=9),
+            size,
+            &(0..=9).collect::<Vec<u8>>(),
+        );
+        assert_sums_to_one(
+            "range(-128i8..=127)",
+            &range(i8::MIN..=i8::MAX),
+            size,
+            &(i8::MIN..=i8::MAX).collect::<Vec<_>>(),
+        );
+        assert_sums_to_one("bool()", &bool(), size, &[false, true]);
+        assert_sums_to_one(
+            "char_range('a'..='e')",
+            &char_range('a'..='e'),
+            size,
+            &['a', 'b', 'c', 'd', 'e'],
+        );
+    }
+    for &value in &[0u8, 3, 9] {
+        assert_eq!(range(0u8..=9).probability_of(&value), 0.1);
+    }
+}
+
+#[test]
+fn probabilities_of_wrappers_and_tuples_sum_to_one() {
+    let small: Vec<Option<u8>> = std::iter::once(None).chain((0..=3).map(Some)).collect();
+    assert_sums_to_one("option(range(0..=3))", &option(range(0u8..=3)), 100, &small);
+    let results: Vec<Result<bool, u8>> = [Ok(false), Ok(true), Err(0), Err(1), Err(2)]
+        .into_iter()
+        .collect();
+    assert_sums_to_one(
+        "result(bool, range(0..=2))",
+        &result(bool(), range(0u8..=2)),
+        100,
+        &results,
+    );
+    let pairs: Vec<(bool, u8)> = [false, true]
+        .into_iter()
+        .flat_map(|b| (0..=2).map(move |n| (b, n)))
+        .collect();
+    assert_sums_to_one(
+        "tuple((bool, range(0..=2)))",
+        &tuple((bool(), range(0u8..=2))),
+        100,
+        &pairs,
+    );
+    let arrays = [[false, false], [false, true], [true, false], [true, true]];
+    assert_sums_to_one("array::<bool, 2>", &array::<bool, 2>(bool()), 100, &arrays);
+    assert_sums_to_one(
+        "boxed(bool)",
+        &boxed(bool()),
+        100,
+        &[Box::new(false), Box::new(true)],
+    );
+}
+
+#[test]
+fn probabilities_of_collections_sum_to_one() {
+    // At size 3 every length 0..=3 is possible: 15 vectors.
+    let up_to_3 = bool_vectors(3);
+    assert_eq!(up_to_3.len(), 15);
+    assert_sums_to_one("vec(bool, 0..=3)", &vec(bool(), 0..=3), 3, &up_to_3);
+    assert_sums_to_one("vec(bool, 0..=3)", &vec(bool(), 0..=3), 100, &up_to_3);
+    // At size 2 the length is at most 2.
+    assert_sums_to_one("vec(bool, ..)", &vec(bool(), ..), 2, &bool_vectors(2));
+    assert_sums_to_one("vec(bool, ..)", &vec(bool(), ..), 0, &bool_vectors(0));
+    let strings: Vec<String> = ["", "a", "b", "aa", "ab", "ba", "bb"]
+        .map(String::from)
+        .into();
+    assert_sums_to_one(
+        "string_of(a..=b, 0..=2)",
+        &string_of(char_range('a'..='b'), 0..=2),
+        2,
+        &strings,
+    );
+    assert_sums_to_one(
+        "dependent_vec(3, bool)",
+        &dependent_vec(3, bool()),
+        100,
+        &up_to_3,
+    );
+    assert_sums_to_one(
+        "dependent_vec(3, bool) at size 0",
+        &dependent_vec(3, bool()),
+        0,
+        &up_to_3,
+    );
+}
+
+#[test]
+fn probabilities_of_composite_generators_sum_to_one() {
+    for hi in 1..=4 {
+        assert_sums_to_one(&format!("bst(1, {hi})"), &bst(1, hi), 100, &all_bsts(1, hi));
+    }
+    assert_eq!(all_bsts(1, 4).len(), 51);
+    for size in [0, 1, 2, 3] {
+        let trees = all_sized_trees(0, 2, size);
+        assert_sums_to_one(
+            &format!("sized_tree(0, 2) at {size}"),
+            &sized_tree(0, 2),
+            size,
+            &trees,
+        );
+    }
+    let pairs: Vec<(u8, u8)> = (0..=10u8)
+        .flat_map(|x| (0..=10 - x).map(move |y| (x, y)))
+        .collect();
+    assert_eq!(pairs.len(), 66);
+    assert_sums_to_one("bounded_pair(10)", &bounded_pair(10), 100, &pairs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Probabilities agree with sampled frequencies.
+
+const SAMPLES: usize = 20_000;
+
+#[test]
+fn frequencies_of_integers_match_their_probabilities() {
+    let bytes: Vec<u8> = (0..=u8::MAX).collect();
+    assert_frequencies_match("int::<u8>()", &int::<u8>(), 5, &bytes, SAMPLES);
+    assert_frequencies_match("int::<u8>() at 100", &int::<u8>(), 100, &bytes, SAMPLES);
+    let small: Vec<i8> = (-4..=9).collect();
+    assert_frequencies_match("int_in(-4i8..=9)", &int_in(-4i8..=9), 3, &small, SAMPLES);
+}
+
+#[test]
+fn frequencies_of_collections_and_trees_match_their_probabilities() {
+    assert_frequencies_match(
+        "vec(bool, 0..=3)",
+        &vec(bool(), 0..=3),
+        3,
+        &bool_vectors(3),
+        SAMPLES,
+    );
+    let small: Vec<Option<u8>> = std::iter::once(None).chain((0..=3).map(Some)).collect();
+    assert_frequencies_match(
+        "option(range(0..=3))",
+        &option(range(0u8..=3)),
+        100,
+        &small,
+        SAMPLES,
+    );
+    assert_frequencies_match("bst(1, 3)", &bst(1, 3), 100, &all_bsts(1, 3), SAMPLES);
+    assert_frequencies_match(
+        "sized_tree(0, 2)",
+        &sized_tree(0, 2),
+        2,
+        &all_sized_trees(0, 2, 2),
+        SAMPLES,
+    );
+}
+
+#[test]
+fn frequencies_of_overlapping_generators_match_their_probabilities() {
+    // Several ways per value, which the probability sums. The support is infinite and the
+    // ways grow exponentially: compare the counts of 0..=12 only.
+    let g = nat_exponential();
+    let mut counts = [0usize; 13];
+    let mut rng = DefaultRng::seed_from_u64(name_seed("gE"));
+    for _ in 0..SAMPLES {
+        if let Some(count) = counts.get_mut(g.generate_value(&mut rng, 100).value() as usize) {
+            *count += 1;
+        }
+    }
+    for (n, &count) in counts.iter().enumerate() {
+        let p = g.probability_of(&Nat::new(n as u64));
+        let expected = p * SAMPLES as f64;
+        let tolerance = 5.0 * (expected * (1.0 - p)).sqrt() + 5.0;
+        assert!(
+            (count as f64 - expected).abs() <= tolerance,
+            "gE: {n} came up {count} times, expected {expected:.1} ± {tolerance:.1}"
+        );
+    }
+    let tokens_support: Vec<Token> = reflective_tests::catalogue::tokens::OPERATORS
+        .map(Token::Op)
+        .into_iter()
+        .chain([Token::Space])
+        .collect();
+    // Only part of the support of `token()` is enumerable: check the operators and the space,
+    // and that their total matches.
+    let g = token();
+    let mut counts: BTreeMap<Token, usize> = BTreeMap::new();
+    let mut rng = DefaultRng::seed_from_u64(name_seed("tokens"));
+    for _ in 0..SAMPLES {
+        *counts.entry(g.generate_value(&mut rng, 100)).or_default() += 1;
+    }
+    for t in &tokens_support {
+        let p = g.probability_of(t);
+        let expected = p * SAMPLES as f64;
+        let observed = counts.get(t).copied().unwrap_or(0) as f64;
+        let tolerance = 5.0 * (expected * (1.0 - p)).sqrt() + 5.0;
+        assert!(
+            (observed - expected).abs() <= tolerance,
+            "{t:?}: {observed} vs {expected}"
+        );
+    }
+    assert_eq!(g.probability_of(&Token::Op('+')), 0.3 / 4.0);
+    assert_eq!(g.probability_of(&Token::Space), 0.1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The library drives its own tests: the cases themselves are generated.
+
+#[test]
+fn generated_test_cases_are_distinct_and_cover_every_size() {
+    let sizes = [0, 1, 5, 30, 100];
+    let drawn = cases("any", 200, &sizes);
+    assert_eq!(drawn.len(), 200 * 6);
+    let seeds: BTreeSet<u64> = drawn.iter().map(|&(seed, _)| seed).collect();
+    assert_eq!(seeds.len(), 200, "seeds are distinct");
+    for size in sizes {
+        assert!(
+            drawn.iter().filter(|&&(_, s)| s == size).count() >= 200,
+            "size {size}"
+        );
+    }
+    let other_sizes: BTreeSet<usize> = drawn
+        .iter()
+        .map(|&(_, s)| s)
+        .filter(|s| !sizes.contains(s))
+        .collect();
+    assert!(other_sizes.len() >= 50, "drawn sizes: {other_sizes:?}");
+    assert!(drawn.iter().all(|&(_, s)| s <= 100));
+    assert_eq!(drawn, cases("any", 200, &sizes), "reproducible");
+    assert_ne!(drawn, cases("other", 200, &sizes), "seeded by name");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Known bugs: failing tests, ignored until the library is fixed.
+
+/// Every subset of `0..=max`.
+fn subsets(max: u8) -> Vec<BTreeSet<u8>> {
+    (0..1u32 << (max + 1))
+        .map(|mask| (0..=max).filter(|i| mask & (1 << i) != 0).collect())
+        .collect()
+}
+
+#[test]
+#[ignore = "bug: probability_of a set counts only the sorted drawing order (subsets of 0..=2 sum to 0.59)"]
+fn probabilities_of_sets_sum_to_one() {
+    let all = subsets(2);
+    assert_eq!(all.len(), 8);
+    assert_sums_to_one(
+        "btree_set(range(0..=2), ..)",
+        &btree_set(range(0u8..=2), ..),
+        3,
+        &all,
+    );
+}
+
+#[test]
+#[ignore = "bug: probability_of a set counts only the sorted drawing order, so it disagrees with sampling"]
+fn frequencies_of_sets_match_their_probabilities() {
+    let g = btree_set(range(0u8..=2), ..);
+    assert_frequencies_match("btree_set(range(0..=2), ..)", &g, 3, &subsets(2), SAMPLES);
+}
+
+#[test]
+#[ignore = "bug: a u128 range wider than i128 is split in two halves of equal weight, not uniform"]
+fn wide_u128_ranges_are_uniform() {
+    // 2^126..=u128::MAX: the lower half 2^126..2^126 + 2^127 has twice as many values as the
+    // upper half, but each half has probability 1/2.
+    let lo = 1u128 << 126;
+    let g = range(lo..=u128::MAX);
+    assert_eq!(g.probability_of(&lo), g.probability_of(&u128::MAX));
+    // A third of the range lies at or above 2^127 + 2^126, so uniform sampling puts a third of
+    // the values there (the split puts half).
+    let upper = 1u128 << 127 | lo;
+    let mut rng = DefaultRng::seed_from_u64(name_seed("wide u128"));
+    let hits = (0..SAMPLES)
+        .filter(|_| g.generate_value(&mut rng, 100) >= upper)
+        .count() as f64;
+    let expected = SAMPLES as f64 / 3.0;
+    let tolerance = 5.0 * (SAMPLES as f64 * (1.0 / 3.0) * (2.0 / 3.0)).sqrt();
+    assert!(
+        (hits - expected).abs() <= tolerance,
+        "{hits} of {SAMPLES} in the upper third, expected {expected:.0} ± {tolerance:.0}"
+    );
+}
+
+#[test]
+#[ignore = "bug: btree_set(int::<i32>(), 2..=5) fails to generate at size 0 for about a quarter of seeds"]
+fn sets_of_biased_integers_generate_at_size_0() {
+    // At size 0, int::<i32>() draws 0 with probability 62/70, so ten redraws after a first 0
+    // all give 0 again about 30% of the time, though the type has 2^32 values.
+    let g = btree_set(int::<i32>(), 2..=5);
+    let failures: Vec<u64> = (0..200)
+        .filter(|&seed| {
+            g.try_generate(&mut DefaultRng::seed_from_u64(seed), 0)
+                .is_err()
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of 200 seeds fail: {failures:?}",
+        failures.len()
+    );
+}
