@@ -28,6 +28,12 @@ pub enum ReflectError {
         /// The budget that ran out.
         steps: u64,
     },
+    /// Parts of the value can be produced in more ways than the budget allows: the ways are
+    /// kept in memory, so this bounds the memory an overlapping generator can take.
+    WayBudget {
+        /// The budget that ran out: the number of ways found beyond the first at each choice.
+        ways: u64,
+    },
     /// Choices nested deeper than the budget allows: the generator can make choices that
     /// change nothing, forever (infinite overlap, as the paper's `gI`), or the value is very
     /// deeply nested.
@@ -45,6 +51,13 @@ impl fmt::Display for ReflectError {
                 "reflection gave up after {steps} steps: the generator produces this value in \
                  too many ways (exponential overlap). Make its branches exclusive with `focus` or \
                  `exact`, or raise the budget with `Reflector::max_steps`"
+            ),
+            ReflectError::WayBudget { ways } => write!(
+                f,
+                "reflection gave up after {ways} alternative ways of producing parts of this \
+                 value: the generator overlaps too much (exponential overlap). Make its branches \
+                 exclusive with `focus` or `exact`, or raise the budget with \
+                 `Reflector::max_ways`"
             ),
             ReflectError::DepthBudget { depth } => write!(
                 f,
@@ -176,8 +189,9 @@ pub(crate) struct Solution<A> {
     /// [`Backward::with_values`]).
     pub(crate) value: Option<A>,
     pub(crate) trace: Trace,
-    /// The probability that random generation makes these choices.
-    pub(crate) probability: f64,
+    /// The natural logarithm of the probability that random generation makes these choices
+    /// (kept as a logarithm so that large values do not underflow to 0).
+    pub(crate) log_probability: f64,
 }
 
 impl<A> Solution<A> {
@@ -186,7 +200,7 @@ impl<A> Solution<A> {
         Solution {
             value: self.value.map(f),
             trace: self.trace,
-            probability: self.probability,
+            log_probability: self.log_probability,
         }
     }
 }
@@ -196,6 +210,8 @@ pub(crate) type Reflected<A> = Result<Vec<Solution<A>>, ReflectError>;
 
 /// The default step budget of a reflection.
 pub(crate) const DEFAULT_MAX_STEPS: u64 = 20_000_000;
+/// The default budget of ways found beyond the first.
+pub(crate) const DEFAULT_MAX_WAYS: u64 = 1_000_000;
 /// The default nesting budget of a reflection.
 pub(crate) const DEFAULT_MAX_DEPTH: usize = 100_000;
 
@@ -208,20 +224,43 @@ pub(crate) struct Backward {
     pub(crate) values: bool,
     steps: u64,
     max_steps: u64,
+    ways: u64,
+    max_ways: u64,
     depth: usize,
     max_depth: usize,
 }
 
+/// The budgets of a backward run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budgets {
+    pub(crate) max_steps: u64,
+    pub(crate) max_ways: u64,
+    pub(crate) max_depth: usize,
+}
+
 impl Backward {
-    pub(crate) fn new(size: usize, values: bool, max_steps: u64, max_depth: usize) -> Self {
+    pub(crate) fn new(size: usize, values: bool, budgets: Budgets) -> Self {
         Backward {
             size,
             values,
             steps: 0,
-            max_steps,
+            max_steps: budgets.max_steps,
+            ways: 0,
+            max_ways: budgets.max_ways,
             depth: 0,
-            max_depth,
+            max_depth: budgets.max_depth,
         }
+    }
+
+    /// Counts the ways a node found beyond the first.
+    pub(crate) fn found(&mut self, ways: usize) -> Result<(), ReflectError> {
+        self.ways += ways.saturating_sub(1) as u64;
+        if self.ways > self.max_ways {
+            return Err(ReflectError::WayBudget {
+                ways: self.max_ways,
+            });
+        }
+        Ok(())
     }
 
     /// Counts one unit of work.

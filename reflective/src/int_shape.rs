@@ -10,14 +10,16 @@ pub(crate) enum IntShape {
     Uniform,
     /// Mostly small values and edge values, more of the whole range as the size grows: an edge
     /// value (`lo`, `hi`, 0, 1, -1) with weight [`EDGE_WEIGHT`], a value within `size` of the
-    /// in-range value nearest zero with weight [`SMALL_WEIGHT`], any value with weight
-    /// `WIDE_WEIGHT * min(size, 100) / 100`.
+    /// in-range value nearest zero with weight [`SMALL_WEIGHT`], any value with a weight that
+    /// grows from [`WIDE_FLOOR`] at size 0 to [`WIDE_WEIGHT`] at size 100. Every value in range
+    /// has a probability above 0 at every size.
     Biased,
 }
 
-const EDGE_WEIGHT: u64 = 10;
-const SMALL_WEIGHT: u64 = 60;
-const WIDE_WEIGHT: u64 = 30;
+const EDGE_WEIGHT: u64 = 1_000;
+const SMALL_WEIGHT: u64 = 6_000;
+const WIDE_WEIGHT: u64 = 3_000;
+const WIDE_FLOOR: u64 = 30;
 
 /// One part of a mixture: a weight and the values it spreads that weight over uniformly.
 enum Part {
@@ -67,7 +69,8 @@ impl IntShape {
                     origin.saturating_sub(reach).max(lo),
                     origin.saturating_add(reach).min(hi),
                 );
-                let wide_weight = WIDE_WEIGHT * size.min(100) as u64 / 100;
+                let wide_weight =
+                    WIDE_FLOOR + (WIDE_WEIGHT - WIDE_FLOOR) * size.min(100) as u64 / 100;
                 [
                     (EDGE_WEIGHT, Part::Values(edges, count)),
                     (SMALL_WEIGHT, small),

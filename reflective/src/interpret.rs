@@ -7,7 +7,10 @@ use std::fmt;
 
 use rand_core::{Rng, SeedableRng};
 
-use crate::backward::{Backward, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, ReflectError, Solution};
+use crate::backward::{
+    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
+    Solution,
+};
 use crate::choice::{ChoiceTree, Label};
 use crate::forward::Forward;
 use crate::generator::Gen;
@@ -180,8 +183,11 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
         Reflector {
             g: self,
             size: DEFAULT_SIZE,
-            max_steps: DEFAULT_MAX_STEPS,
-            max_depth: DEFAULT_MAX_DEPTH,
+            budgets: Budgets {
+                max_steps: DEFAULT_MAX_STEPS,
+                max_ways: DEFAULT_MAX_WAYS,
+                max_depth: DEFAULT_MAX_DEPTH,
+            },
         }
     }
 
@@ -229,6 +235,10 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
     /// The probability that the generator produces `value` at [`DEFAULT_SIZE`], summed over
     /// every way it can; 0 if it cannot.
     ///
+    /// Very unlikely values (a tree of a thousand nodes) round to 0: use
+    /// [`Reflector::log_probability_of`] to tell them from impossible ones. Sets and maps count
+    /// one drawing order only (see [`btree_set`](crate::btree_set)).
+    ///
     /// # Panics
     ///
     /// If reflection runs out of budget (see [`Reflector::probability_of`]).
@@ -255,8 +265,7 @@ fn or_panic<T>(result: Result<T, ReflectError>) -> T {
 pub struct Reflector<'g, B: ?Sized, A> {
     g: &'g Gen<B, A>,
     size: usize,
-    max_steps: u64,
-    max_depth: usize,
+    budgets: Budgets,
 }
 
 impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
@@ -266,15 +275,23 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
         self
     }
 
-    /// Gives up after `steps` steps (default 20 million).
+    /// Gives up after `steps` steps (default 20 million): bounds the time reflection takes.
     pub fn max_steps(mut self, steps: u64) -> Self {
-        self.max_steps = steps;
+        self.budgets.max_steps = steps;
+        self
+    }
+
+    /// Gives up after finding `ways` ways beyond the first to produce parts of the value
+    /// (default 1 000 000): bounds the memory an overlapping generator takes. A generator whose
+    /// branches exclude each other never spends it.
+    pub fn max_ways(mut self, ways: u64) -> Self {
+        self.budgets.max_ways = ways;
         self
     }
 
     /// Gives up when choices nest deeper than `depth` (default 100 000).
     pub fn max_depth(mut self, depth: usize) -> Self {
-        self.max_depth = depth;
+        self.budgets.max_depth = depth;
         self
     }
 
@@ -286,7 +303,7 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
         limit: usize,
         values: bool,
     ) -> Result<Vec<Solution<A>>, ReflectError> {
-        let mut run = Backward::new(self.size, values, self.max_steps, self.max_depth);
+        let mut run = Backward::new(self.size, values, self.budgets);
         self.g.node.backward(value, &mut run, limit)
     }
 
@@ -317,10 +334,28 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
 
     /// See [`Gen::probability_of`]; the probability at this reflection's size.
     pub fn probability_of(&self, value: &B) -> Result<f64, ReflectError> {
-        Ok(self
+        Ok(self.log_probability_of(value)?.exp())
+    }
+
+    /// The natural logarithm of [`Reflector::probability_of`]: `-inf` for a value the generator
+    /// cannot produce, and a finite number for every value it can, however unlikely (where
+    /// the probability itself would round to 0).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let bits = vec(bool(), ..);
+    /// let long = vec![true; 2000];
+    /// let log_p = bits.reflector().size(2000).log_probability_of(&long).unwrap();
+    /// assert!(log_p.is_finite() && log_p < -1000.0);
+    /// assert_eq!(bits.reflector().log_probability_of(&long).unwrap(), f64::NEG_INFINITY);
+    /// ```
+    pub fn log_probability_of(&self, value: &B) -> Result<f64, ReflectError> {
+        let logs: Vec<f64> = self
             .solutions(value, usize::MAX, false)?
             .iter()
-            .fold(0.0, |total, solution| total + solution.probability))
+            .map(|solution| solution.log_probability)
+            .collect();
+        Ok(log_sum_exp(&logs))
     }
 
     /// The values the generator produces along each way of producing `value`, in the order
@@ -333,4 +368,13 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
             .filter_map(|solution| solution.value)
             .collect())
     }
+}
+
+/// `ln(sum(exp(x)))` over `logs`, without overflow or underflow: `-inf` for no terms.
+fn log_sum_exp(logs: &[f64]) -> f64 {
+    let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if top == f64::NEG_INFINITY {
+        return f64::NEG_INFINITY;
+    }
+    top + logs.iter().map(|log| (log - top).exp()).sum::<f64>().ln()
 }

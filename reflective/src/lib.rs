@@ -113,6 +113,9 @@ pub use rand_core;
 pub mod prelude {
     pub use crate::builtin::*;
     pub use crate::combinator::*;
-    pub use crate::{ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, Generated, Label};
+    pub use crate::{
+        Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Label,
+        ReflectError, Reflector,
+    };
     pub use rand_core::SeedableRng;
 }

@@ -51,12 +51,43 @@ pub fn char_range(bounds: RangeInclusive<char>) -> Gen<char, char> {
         .map(char_at)
 }
 
-/// Any `char`: printable ASCII three times in four, labelled `"ascii"`, any `char` otherwise,
-/// labelled `"unicode"`.
+/// The printable ASCII characters, which [`any_char`] draws most often.
+const PRINTABLE_ASCII: RangeInclusive<char> = ' '..='~';
+/// How many printable ASCII characters there are.
+const PRINTABLE_COUNT: u32 = 95;
+
+/// Any `char`: printable ASCII (`' '..='~'`) three times in four, labelled `"ascii"`, any other
+/// `char` otherwise, labelled `"unicode"`. The two branches do not overlap, so every character,
+/// and every string of them, is produced in exactly one way.
+///
+/// ```
+/// use reflective::prelude::*;
+/// assert_eq!(any_char().reflect(&'a'), vec![vec![Label::from("ascii")]]);
+/// assert_eq!(any_char().reflect(&'é'), vec![vec![Label::from("unicode")]]);
+/// ```
 pub fn any_char() -> Gen<char, char> {
+    let last = index_of(char::MAX) - PRINTABLE_COUNT;
+    let after_ascii = index_of(*PRINTABLE_ASCII.end()) + 1;
+    let other = range(0..=last)
+        .comap(move |c: &char| {
+            let index = index_of(*c);
+            match index {
+                _ if PRINTABLE_ASCII.contains(c) => None,
+                _ if index >= after_ascii => Some(index - PRINTABLE_COUNT),
+                _ => Some(index),
+            }
+        })
+        .map(move |index| {
+            let first_ascii = index_of(*PRINTABLE_ASCII.start());
+            char_at(if index >= first_ascii {
+                index + PRINTABLE_COUNT
+            } else {
+                index
+            })
+        });
     pick([
-        (3, "ascii", char_range(' '..='~')),
-        (1, "unicode", char_range('\0'..=char::MAX)),
+        (3, "ascii", char_range(PRINTABLE_ASCII)),
+        (1, "unicode", other),
     ])
 }
 
@@ -70,5 +101,25 @@ mod tests {
             assert_eq!(char_at(index_of(c)), c);
         }
         assert_eq!(index_of('\u{E000}'), index_of('\u{D7FF}') + 1);
+    }
+
+    #[test]
+    fn every_char_comes_from_one_branch_of_any_char() {
+        let g = any_char();
+        for c in [
+            '\0',
+            '\u{1F}',
+            ' ',
+            'a',
+            '~',
+            '\u{7F}',
+            'é',
+            '\u{D7FF}',
+            '\u{E000}',
+            char::MAX,
+        ] {
+            assert_eq!(g.choices(&c).len(), 1, "{c:?}");
+            assert_eq!(g.replay(&g.choices(&c)[0]), Some(c), "{c:?}");
+        }
     }
 }

@@ -56,8 +56,17 @@ pub fn string_of(chars: Gen<char, char>, len: impl RangeBounds<usize>) -> Gen<St
 
 /// An ordered set of elements from `elem`, its size in `len`.
 ///
-/// A drawn element equal to one already in the set is drawn again (up to ten times); a set
-/// that cannot reach its minimum size that way fails to generate, with a message.
+/// A drawn element equal to one already in the set is drawn again, at twice the size each time
+/// (up to ten draws); a set that cannot reach its minimum size that way fails to generate, with
+/// a message.
+///
+/// # Probability
+///
+/// Reflection finds one way to produce a set: its elements drawn in order, without redraws.
+/// Generation also draws them in other orders and with redraws, so
+/// [`probability_of`](crate::Gen::probability_of) underestimates the probability of a set
+/// with more than one element (the sum over all sets is below 1). Validity, choices, replay
+/// and shrinking are exact. The same holds for [`hash_set`], [`btree_map`] and [`hash_map`].
 #[track_caller]
 pub fn btree_set<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<BTreeSet<T>, BTreeSet<T>>
 where

@@ -68,9 +68,10 @@ where
                 found.extend(rest.into_iter().map(|solution| Solution {
                     value: solution.value,
                     trace: first.trace.clone().then(solution.trace),
-                    probability: first.probability * solution.probability,
+                    log_probability: first.log_probability + solution.log_probability,
                 }));
             }
+            run.found(found.len())?;
             Ok(found)
         })
     }

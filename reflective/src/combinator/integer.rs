@@ -33,6 +33,8 @@ mod sealed {
         fn offset_from(self, base: Self) -> Option<i128>;
         /// `base + offset`.
         fn from_offset(base: Self, offset: i128) -> Self;
+        /// `(hi - lo) / 2`, for `lo <= hi`, saturated to `i128::MAX`.
+        fn half_span(lo: Self, hi: Self) -> i128;
         /// `self + 1` and `self - 1`, if they exist.
         fn succ(self) -> Option<Self>;
         fn pred(self) -> Option<Self>;
@@ -59,6 +61,11 @@ macro_rules! integer {
             #[allow(clippy::cast_possible_truncation, clippy::unnecessary_cast)]
             fn from_offset(base: Self, offset: i128) -> Self {
                 (base as i128 + offset) as $t
+            }
+
+            #[allow(clippy::unnecessary_cast)]
+            fn half_span(lo: Self, hi: Self) -> i128 {
+                i128::try_from((hi as i128).abs_diff(lo as i128) / 2).unwrap_or(i128::MAX)
             }
 
             fn succ(self) -> Option<Self> {
@@ -88,6 +95,10 @@ impl sealed::Sealed for u128 {
 
     fn from_offset(base: Self, offset: i128) -> Self {
         base + offset as u128
+    }
+
+    fn half_span(lo: Self, hi: Self) -> i128 {
+        i128::try_from((hi - lo) / 2).unwrap_or(i128::MAX)
     }
 
     fn succ(self) -> Option<Self> {
@@ -133,7 +144,7 @@ pub fn int_in<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
 /// ```
 /// use reflective::prelude::*;
 /// let die = range(1u8..=6);
-/// assert_eq!(die.probability_of(&3), 1.0 / 6.0);
+/// assert!((die.probability_of(&3) - 1.0 / 6.0).abs() < 1e-12);
 /// assert_eq!(die.probability_of(&7), 0.0);
 /// ```
 #[track_caller]
@@ -178,10 +189,14 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {
             shape,
         }),
         None => {
-            // Only a u128 range wider than i128 gets here: split it at its midpoint.
-            let below_mid = T::from_offset(lo, i128::MAX);
-            let lower = between(lo, below_mid, shape);
-            let upper = between(below_mid.succ().expect("below hi"), hi, shape);
+            // Only a u128 range wider than i128 gets here. Split it at its midpoint: the halves
+            // differ in size by at most one value, so equal weights keep it uniform, and each
+            // half fits an i128 offset.
+            let mid = T::from_offset(lo, T::half_span(lo, hi));
+            let (lower, upper) = (
+                between(lo, mid, shape),
+                between(mid.succ().expect("mid < hi"), hi, shape),
+            );
             crate::combinator::frequency([(1, lower), (1, upper)])
         }
     }
@@ -217,7 +232,10 @@ impl<T: Integer> Node<T, T> for IntNode<T> {
                     lo: self.lo,
                     hi: self.hi,
                 }),
-                probability: self.shape.probability(value, self.lo, self.hi, run.size),
+                log_probability: self
+                    .shape
+                    .probability(value, self.lo, self.hi, run.size)
+                    .ln(),
             }]),
             _ => Ok(Vec::new()),
         }

@@ -166,7 +166,7 @@ impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
                     break;
                 }
                 let ways = branch.g.node.backward(b, run, limit - found.len())?;
-                let share = f64::from(branch.weight) / self.total as f64;
+                let log_share = (f64::from(branch.weight) / self.total as f64).ln();
                 let label = &branch.label;
                 found.extend(ways.into_iter().map(|solution| Solution {
                     value: solution.value,
@@ -179,9 +179,10 @@ impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
                         }),
                         solution.trace,
                     ),
-                    probability: share * solution.probability,
+                    log_probability: log_share + solution.log_probability,
                 }));
             }
+            run.found(found.len())?;
             Ok(found)
         })
     }

@@ -51,7 +51,7 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node<B, A> for Pure<A> {
         Ok(vec![Solution {
             value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
-            probability: 1.0,
+            log_probability: 0.0,
         }])
     }
 }
@@ -73,7 +73,7 @@ impl<A: Clone + PartialEq + Send + Sync> Node<A, A> for Exact<A> {
         Ok(vec![Solution {
             value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
-            probability: 1.0,
+            log_probability: 0.0,
         }])
     }
 }

@@ -41,7 +41,7 @@ impl Branches for StopOrMore {
     }
 }
 
-/// How many times a collection of distinct elements draws again after a duplicate.
+/// How many times a collection of distinct elements draws an element before giving up on it.
 const DUPLICATE_RETRIES: usize = 10;
 
 /// Which elements may not appear twice in a collection.
@@ -192,8 +192,15 @@ where
                 run.open_span_at_last(None)
             };
             let mut fresh = None;
-            for _ in 0..DUPLICATE_RETRIES {
-                let item = self.elem.node.forward(run)?;
+            let size = run.size;
+            for attempt in 0..DUPLICATE_RETRIES {
+                // Each redraw doubles the size, so elements whose small values are few (an
+                // integer at size 0) reach further.
+                run.size =
+                    size.saturating_add(1).saturating_mul(1 << attempt) - usize::from(attempt == 0);
+                let item = self.elem.node.forward(run);
+                run.size = size;
+                let item = item?;
                 if D::insert(&mut seen, &item) {
                     fresh = Some(item);
                     break;
@@ -205,10 +212,11 @@ where
                 None if len >= self.min => break,
                 None => {
                     return Err(Halt::Failed(format!(
-                        "could not draw {} distinct elements: only {len} distinct ones came up in \
-                         {DUPLICATE_RETRIES} tries; widen the element generator or lower the \
-                         minimum length",
-                        self.min
+                        "could not draw {} distinct elements: after {len}, {DUPLICATE_RETRIES} \
+                         draws (at sizes growing from {}) gave only elements already drawn; the \
+                         element generator may have fewer distinct values than the minimum \
+                         length",
+                        self.min, run.size
                     )));
                 }
             }
@@ -233,11 +241,11 @@ where
             if !D::insert(&mut seen, item) {
                 return Ok(Vec::new());
             }
-            let (lead, share) = if index < self.min {
-                (None, 1.0)
+            let (lead, log_share) = if index < self.min {
+                (None, 0.0)
             } else {
                 let weight = f64::from(Self::more_weight(upper - index));
-                (Some(more.clone()), weight / (weight + 1.0))
+                (Some(more.clone()), (weight / (weight + 1.0)).ln())
             };
             let item_ways = self.elem.node.backward(item, run, limit)?;
             if item_ways.is_empty() {
@@ -249,7 +257,7 @@ where
                     .map(|way| Solution {
                         value: way.value,
                         trace: Trace::span(None, lead.clone(), way.trace),
-                        probability: share * way.probability,
+                        log_probability: log_share + way.log_probability,
                     })
                     .collect(),
             );
@@ -261,51 +269,60 @@ where
                 arity: 2,
                 label: STOP_OR_MORE[0].clone(),
             };
-            (Trace::choice(choice), 1.0 / (weight + 1.0))
+            (Trace::choice(choice), -(weight + 1.0).ln())
         });
-        let finish = |mut traces: Vec<Trace>, mut probability: f64| {
-            if let Some((trace, share)) = &stop {
+        let finish = |mut traces: Vec<Trace>, mut log_probability: f64| {
+            if let Some((trace, log_share)) = &stop {
                 traces.push(trace.clone());
-                probability *= share;
+                log_probability += log_share;
             }
-            (Trace::many(traces), probability)
+            (Trace::many(traces), log_probability)
         };
 
         if ways.iter().all(|item_ways| item_ways.len() == 1) {
             // One way for every element: move the values, clone nothing.
             let mut values = run.value(|| Vec::with_capacity(ways.len()));
             let mut traces = Vec::with_capacity(ways.len() + 1);
-            let mut probability = 1.0;
+            let mut log_probability = 0.0;
             for way in ways.into_iter().flatten() {
                 if let (Some(values), Some(value)) = (&mut values, way.value) {
                     values.push(value);
                 }
                 traces.push(way.trace);
-                probability *= way.probability;
+                log_probability += way.log_probability;
             }
-            let (trace, probability) = finish(traces, probability);
+            let (trace, log_probability) = finish(traces, log_probability);
             return Ok(vec![Solution {
                 value: values,
                 trace,
-                probability,
+                log_probability,
             }]);
         }
 
         // Several ways for some elements: every combination, in odometer order.
+        let combinations = ways
+            .iter()
+            .try_fold(1usize, |product, item_ways| {
+                product.checked_mul(item_ways.len())
+            })
+            .unwrap_or(usize::MAX);
+        run.found(combinations.min(limit))?;
         let mut found = Vec::new();
         let mut at = vec![0usize; ways.len()];
         while found.len() < limit {
             run.step()?;
             let chosen = || ways.iter().zip(&at).map(|(item_ways, &i)| &item_ways[i]);
-            let probability = chosen().map(|way| way.probability).product();
-            let (trace, probability) =
-                finish(chosen().map(|way| way.trace.clone()).collect(), probability);
+            let log_probability = chosen().map(|way| way.log_probability).sum();
+            let (trace, log_probability) = finish(
+                chosen().map(|way| way.trace.clone()).collect(),
+                log_probability,
+            );
             found.push(Solution {
                 value: chosen()
                     .map(|way| way.value.clone())
                     .collect::<Option<Vec<T>>>(),
                 trace,
-                probability,
+                log_probability,
             });
             let mut position = ways.len();
             loop {

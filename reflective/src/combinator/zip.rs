@@ -62,9 +62,10 @@ impl<B: ?Sized, A1: Clone, A2: Clone> Node<B, (A1, A2)> for Zip<B, A1, A2> {
             return Ok(vec![Solution {
                 value: first.value.zip(second.value),
                 trace: first.trace.then(second.trace),
-                probability: first.probability * second.probability,
+                log_probability: first.log_probability + second.log_probability,
             }]);
         }
+        run.found(firsts.len().saturating_mul(seconds.len()).min(limit))?;
         let mut found = Vec::new();
         'all: for first in &firsts {
             for second in &seconds {
@@ -75,7 +76,7 @@ impl<B: ?Sized, A1: Clone, A2: Clone> Node<B, (A1, A2)> for Zip<B, A1, A2> {
                 found.push(Solution {
                     value: first.value.clone().zip(second.value.clone()),
                     trace: first.trace.clone().then(second.trace.clone()),
-                    probability: first.probability * second.probability,
+                    log_probability: first.log_probability + second.log_probability,
                 });
             }
         }
