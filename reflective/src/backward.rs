@@ -254,7 +254,7 @@ impl Backward {
 
     /// Counts the ways a node found beyond the first.
     pub(crate) fn found(&mut self, ways: usize) -> Result<(), ReflectError> {
-        self.ways += ways.saturating_sub(1) as u64;
+        self.ways = self.ways.saturating_add(ways.saturating_sub(1) as u64);
         if self.ways > self.max_ways {
             return Err(ReflectError::WayBudget {
                 ways: self.max_ways,

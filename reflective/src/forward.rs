@@ -3,8 +3,9 @@
 use crate::choice::{Choice, ChoiceTree, Label, OpenSpan, Trail};
 use crate::source::{ChoiceSource, Halt, IntSite, PickSite};
 
-/// How deeply a forward run may nest its picks before it stops with an error.
-const MAX_DEPTH: usize = 100_000;
+/// How deeply a forward run may nest before it stops with an error: the backward engine's
+/// default nesting budget, so that every generated value reflects within it.
+const MAX_DEPTH: usize = crate::backward::DEFAULT_MAX_DEPTH;
 
 /// The state of one forward run: the source asked at each choice, the size, the record.
 pub(crate) struct Forward<'s> {
@@ -31,15 +32,16 @@ impl<'s> Forward<'s> {
         }
     }
 
-    /// Runs `inner` one pick deeper, growing the stack if needed; a generator that nests
-    /// past [`MAX_DEPTH`] picks fails instead of exhausting memory.
+    /// Runs `inner` one level deeper (a pick, a bind, a recursive reference: the levels the
+    /// backward engine counts too), growing the stack if needed; a generator that nests past
+    /// [`MAX_DEPTH`] levels fails instead of exhausting memory.
     pub(crate) fn nested<A>(
         &mut self,
         inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
     ) -> Result<A, Halt> {
         if self.depth >= MAX_DEPTH {
             return Err(Halt::Failed(format!(
-                "generation nested more than {MAX_DEPTH} choices deep; a recursive generator \
+                "generation nested more than {MAX_DEPTH} levels deep; a recursive generator \
                  must make its recursive branches less likely as the size shrinks"
             )));
         }

@@ -128,8 +128,7 @@ pub(crate) fn between_with(lo: i128, hi: i128, below: &mut dyn FnMut(u64) -> u64
     let offset = if span < u128::from(u64::MAX) {
         u128::from(below(span as u64 + 1))
     } else {
-        // Wide ranges: rejection sampling on the bits the span needs. `below(u64::MAX)`
-        // never returns `u64::MAX`, so each half gets its top bit from a separate draw.
+        // Wide ranges: rejection sampling on the bits the span needs, drawn 32 bits at a time.
         let bits = 128 - span.leading_zeros();
         let mask = if bits == 128 {
             u128::MAX

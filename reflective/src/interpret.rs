@@ -90,12 +90,8 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
         size: usize,
     ) -> Result<Generated<A>, GenerateError> {
         let mut source = RandomSource::new(rng);
-        let mut run = Forward::new(&mut source, size, true);
-        let value = self.node.forward(&mut run).map_err(halt_to_error)?;
-        Ok(Generated {
-            value,
-            tree: run.into_tree(),
-        })
+        let (value, tree) = self.run(&mut source, size, true).map_err(halt_to_error)?;
+        Ok(Generated { value, tree })
     }
 
     /// A random value at `size`, without recording its choices: the fastest way to generate.
@@ -112,7 +108,10 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
     }
 
     /// The value `tree`'s choices produce, if they fit this generator exactly: every choice
-    /// read, in range, of the right kind, and none missing. The tree's size is used.
+    /// read and none missing, each of the kind the generator asks for (a pick or an integer),
+    /// each pick index on a branch with a weight, each integer in the range asked for. The
+    /// arity, labels and integer bounds recorded in the tree are not compared, so a tree
+    /// edited by a shrinker replays as long as its choices fit. The tree's size is used.
     ///
     /// ```
     /// use reflective::prelude::*;

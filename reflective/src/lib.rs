@@ -90,6 +90,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arbitrary;
 mod backward;
 mod builtin;
 mod choice;
@@ -100,7 +101,13 @@ mod int_shape;
 mod interpret;
 mod source;
 mod stack;
+mod type_shrink;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use arbitrary::Reflective;
 pub use backward::ReflectError;
 pub use builtin::*;
 pub use choice::{Choice, ChoiceTree, Label, Span};
@@ -108,6 +115,8 @@ pub use combinator::*;
 pub use generator::Gen;
 pub use interpret::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated, Reflector};
 pub use rand_core;
+/// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
+pub use reflective_macros::Reflective;
 
 /// Everything a test file needs: `use reflective::prelude::*;`.
 pub mod prelude {
@@ -115,7 +124,7 @@ pub mod prelude {
     pub use crate::combinator::*;
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Label,
-        ReflectError, Reflector,
+        ReflectError, Reflective, Reflector,
     };
     pub use rand_core::SeedableRng;
 }

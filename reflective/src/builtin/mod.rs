@@ -3,12 +3,14 @@
 
 mod chars;
 mod collections;
+mod floats;
 mod scalars;
 mod tuples;
 mod wrappers;
 
 pub use chars::{any_char, char_range};
 pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_of, vec};
+pub use floats::{Float, float};
 pub use scalars::bool;
 pub use tuples::{Tuple, array, tuple};
 pub use wrappers::{boxed, option, result};

@@ -47,8 +47,10 @@ where
     F: Fn(X) -> Gen<B, A> + Send + Sync,
 {
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        let x = self.first.node.forward(run)?;
-        (self.next)(x).node.forward(run)
+        run.nested(|run| {
+            let x = self.first.node.forward(run)?;
+            (self.next)(x).node.forward(run)
+        })
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {

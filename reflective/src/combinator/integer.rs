@@ -26,7 +26,7 @@ pub trait IntRange<T>: RangeBounds<T> {}
 
 impl<T: Integer, R: RangeBounds<T>> IntRange<T> for R {}
 
-mod sealed {
+pub(crate) mod sealed {
     /// Conversions between an integer and its recorded choice.
     pub trait Sealed: Sized {
         /// `self - base` as a choice, if it fits.
@@ -35,6 +35,10 @@ mod sealed {
         fn from_offset(base: Self, offset: i128) -> Self;
         /// `(hi - lo) / 2`, for `lo <= hi`, saturated to `i128::MAX`.
         fn half_span(lo: Self, hi: Self) -> i128;
+        /// The value as an `i128`, if it fits.
+        fn to_i128(self) -> Option<i128>;
+        /// The `i128` as this type, if it fits.
+        fn from_i128(value: i128) -> Option<Self>;
         /// `self + 1` and `self - 1`, if they exist.
         fn succ(self) -> Option<Self>;
         fn pred(self) -> Option<Self>;
@@ -61,6 +65,14 @@ macro_rules! integer {
             #[allow(clippy::cast_possible_truncation, clippy::unnecessary_cast)]
             fn from_offset(base: Self, offset: i128) -> Self {
                 (base as i128 + offset) as $t
+            }
+
+            fn to_i128(self) -> Option<i128> {
+                i128::try_from(self).ok()
+            }
+
+            fn from_i128(value: i128) -> Option<Self> {
+                Self::try_from(value).ok()
             }
 
             #[allow(clippy::unnecessary_cast)]
@@ -99,6 +111,14 @@ impl sealed::Sealed for u128 {
 
     fn half_span(lo: Self, hi: Self) -> i128 {
         i128::try_from((hi - lo) / 2).unwrap_or(i128::MAX)
+    }
+
+    fn to_i128(self) -> Option<i128> {
+        i128::try_from(self).ok()
+    }
+
+    fn from_i128(value: i128) -> Option<Self> {
+        Self::try_from(value).ok()
     }
 
     fn succ(self) -> Option<Self> {
@@ -193,11 +213,23 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {
             // differ in size by at most one value, so equal weights keep it uniform, and each
             // half fits an i128 offset.
             let mid = T::from_offset(lo, T::half_span(lo, hi));
-            let (lower, upper) = (
-                between(lo, mid, shape),
-                between(mid.succ().expect("mid < hi"), hi, shape),
-            );
-            crate::combinator::frequency([(1, lower), (1, upper)])
+            let upper_start = mid.succ().expect("mid < hi");
+            match shape {
+                IntShape::Uniform => crate::combinator::frequency([
+                    (1, between(lo, mid, shape)),
+                    (1, between(upper_start, hi, shape)),
+                ]),
+                // Small values and edges live in the lower half, whose offsets start at `lo`;
+                // the rest of the upper half is uniform, and its edge `hi` a branch of its own.
+                IntShape::Biased => crate::combinator::frequency([
+                    (8, between(lo, mid, shape)),
+                    (
+                        1,
+                        between(upper_start, hi.pred().expect("hi > mid"), IntShape::Uniform),
+                    ),
+                    (1, crate::combinator::exact(hi)),
+                ]),
+            }
         }
     }
 }

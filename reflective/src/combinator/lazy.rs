@@ -59,8 +59,8 @@ pub fn recursive<B: ?Sized + 'static, A: 'static>(
         knot: Arc::clone(&knot),
     });
     let defined = define(itself);
-    // The definition reaches itself through a weak pointer, so dropping it frees it. Only the
-    // definition holds `Itself` nodes, so they never outlive it.
+    // The definition reaches itself through a weak pointer, so dropping it frees it. A handle
+    // kept past this function (stored by `define`) then produces nothing and reflects nothing.
     let _ = knot.set(Arc::downgrade(&defined.node));
     defined
 }
@@ -71,7 +71,7 @@ struct Lazy<F> {
 
 impl<B: ?Sized, A, F: Fn() -> Gen<B, A> + Send + Sync> Node<B, A> for Lazy<F> {
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        (self.build)().node.forward(run)
+        run.nested(|run| (self.build)().node.forward(run))
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
@@ -85,20 +85,27 @@ struct Itself<B: ?Sized, A> {
 }
 
 impl<B: ?Sized, A> Itself<B, A> {
-    fn definition(&self) -> Arc<dyn Node<B, A>> {
-        self.knot
-            .get()
-            .and_then(Weak::upgrade)
-            .expect("a recursive generator runs only while its definition is alive")
+    /// The definition, unless it was dropped (a handle kept past `recursive`'s return).
+    fn definition(&self) -> Option<Arc<dyn Node<B, A>>> {
+        self.knot.get().and_then(Weak::upgrade)
     }
 }
 
 impl<B: ?Sized, A> Node<B, A> for Itself<B, A> {
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        self.definition().forward(run)
+        let definition = self.definition().ok_or_else(|| {
+            Halt::Failed(
+                "a handle of a `recursive` generator ran after its definition was dropped"
+                    .to_string(),
+            )
+        })?;
+        run.nested(|run| definition.forward(run))
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
-        run.nested(|run| self.definition().backward(b, run, limit))
+        match self.definition() {
+            Some(definition) => run.nested(|run| definition.backward(b, run, limit)),
+            None => Ok(Vec::new()),
+        }
     }
 }

@@ -15,7 +15,7 @@
 
 mod bind;
 mod focus;
-mod integer;
+pub(crate) mod integer;
 mod lazy;
 mod map;
 mod pick;

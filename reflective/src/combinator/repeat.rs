@@ -196,8 +196,11 @@ where
             for attempt in 0..DUPLICATE_RETRIES {
                 // Each redraw doubles the size, so elements whose small values are few (an
                 // integer at size 0) reach further.
-                run.size =
-                    size.saturating_add(1).saturating_mul(1 << attempt) - usize::from(attempt == 0);
+                run.size = if attempt == 0 {
+                    size
+                } else {
+                    size.saturating_add(1).saturating_mul(1 << attempt)
+                };
                 let item = self.elem.node.forward(run);
                 run.size = size;
                 let item = item?;

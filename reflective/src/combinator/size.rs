@@ -1,9 +1,10 @@
 //! Size control: [`sized`], [`Gen::resize`], [`Gen::scale`].
 //!
 //! Every run has a size, a hint of how big values should be (QuickCheck's size). Generation
-//! takes it from the caller; reflection uses the reflection size (by default the largest size
-//! generation uses), so a generator whose range grows with the size reflects everything it
-//! generates at smaller sizes.
+//! takes it from the caller; reflection uses [`DEFAULT_SIZE`](crate::DEFAULT_SIZE) unless told
+//! otherwise with [`Reflector::size`](crate::Reflector::size). A generator whose range grows
+//! with the size therefore reflects everything it generates at that size or below; a value
+//! generated at a larger size needs a reflection at that size.
 
 use crate::backward::{Backward, Reflected};
 use crate::forward::Forward;

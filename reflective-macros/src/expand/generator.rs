@@ -1,0 +1,115 @@
+//! `arbitrary_reflective`: the derived generator.
+//!
+//! A struct zips its fields' generators, each focused with the field's lens, and maps them to
+//! the struct. An enum picks a variant (labelled by its name, weighted), each built like a
+//! struct through the variant's prism. Fields whose type may lead back to this one are reached
+//! lazily at half the size, and at size 0 only variants that reach no such type are picked,
+//! so generation stops. Each type's generator is built once per thread.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{Constructor, FieldModel, Model, Shape, snake_case};
+use crate::internals::types::Reach;
+
+/// The `arbitrary_reflective` method.
+pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
+    let krate = &model.krate;
+    let private = quote!(#krate::__private);
+    let body = match &model.shape {
+        Shape::Struct(constructor) => constructor_gen(model, constructor),
+        Shape::Enum(constructors) => {
+            let names: Vec<_> = (0..constructors.len())
+                .map(|i| format_ident!("variant_{}", i))
+                .collect();
+            let gens = constructors.iter().map(|c| constructor_gen(model, c));
+            let labels: Vec<String> = constructors
+                .iter()
+                .map(|c| c.variant.expect("enum constructors have a variant").label())
+                .collect();
+            let weights: Vec<u32> = constructors
+                .iter()
+                .map(|c| {
+                    c.variant
+                        .expect("enum constructors have a variant")
+                        .weight()
+                })
+                .collect();
+            let leaf_weights: Vec<u32> = constructors
+                .iter()
+                .zip(&weights)
+                .map(|(c, &w)| if c.is_leaf() { w } else { 0 })
+                .collect();
+            let small_weights = if leaf_weights.iter().any(|&w| w > 0) {
+                leaf_weights
+            } else {
+                weights.clone()
+            };
+            quote! {
+                #(let #names = #gens;)*
+                let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
+                let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
+                #private::sized(move |size| if size == 0 { small.clone() } else { full.clone() })
+            }
+        }
+    };
+    quote! {
+        fn arbitrary_reflective() -> #private::Gen<Self, Self> {
+            #private::cached::<Self>(|| { #body })
+        }
+    }
+}
+
+/// The generator of one constructor, reflecting on the whole type.
+fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStream {
+    let krate = &model.krate;
+    let private = quote!(#krate::__private);
+    let build = constructor.build();
+    if constructor.fields.is_empty() {
+        return match constructor.variant {
+            Some(variant) => {
+                let prism = format_ident!("as_{}", snake_case(&variant.ident));
+                quote!(#private::pure::<(), Self>(#build).focus(Self::#prism))
+            }
+            None => quote!(#private::pure::<Self, Self>(#build)),
+        };
+    }
+    let focused = constructor.fields.iter().map(|f| {
+        let optic = match constructor.variant {
+            Some(variant) => format_ident!("{}_{}", snake_case(&variant.ident), f.name),
+            None => format_ident!("lens_{}", f.name),
+        };
+        let field_gen = field_gen(model, f);
+        quote!(#field_gen.focus(Self::#optic))
+    });
+    let nested = constructor.fields.iter().fold(quote!(()), |acc, f| {
+        let binding = &f.binding;
+        quote!((#acc, #binding))
+    });
+    quote! {
+        #private::pure::<Self, ()>(())
+            #(.zip(#focused))*
+            .map(|#nested| #build)
+    }
+}
+
+/// The generator of one field's type.
+fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
+    let krate = &model.krate;
+    let ty = &f.field.ty;
+    if let Some(with) = &f.field.with {
+        let with = &**with;
+        return quote!(#with());
+    }
+    if let Some(generator) = &f.field.generator {
+        let generator = &**generator;
+        return quote!((#generator));
+    }
+    match f.reach {
+        Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),
+        Reach::MaybeRecursive => quote! {
+            #krate::__private::lazy(|| <#ty as #krate::Reflective>::arbitrary_reflective())
+                .scale(|size| size / 2)
+        },
+    }
+}

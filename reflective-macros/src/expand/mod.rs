@@ -1,0 +1,266 @@
+//! The back end: the code `#[derive(Reflective)]` writes.
+//!
+//! [`derive`] reads the input, checks it, and writes the impl of `Reflective` (the generator in
+//! [`generator`], the shrinker in [`shrink`]) and the optics in [`optics`]. With errors it
+//! writes them all, and a stub impl so that uses of the type do not add errors of their own.
+
+mod generator;
+mod optics;
+mod shrink;
+
+use std::collections::HashSet;
+
+use darling::FromDeriveInput;
+use darling::ast::{Data, Fields};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
+
+use crate::internals::ast::{Container, Field, Variant};
+use crate::internals::check::check;
+use crate::internals::types::{Reach, reach};
+
+/// The expansion of `#[derive(Reflective)]` on `input`.
+pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
+    let mut errors = darling::Error::accumulator();
+    let container = errors.handle(Container::from_derive_input(input));
+    let where_clause = container
+        .as_ref()
+        .and_then(|container| errors.handle(predicates(container)));
+    if let Some(container) = &container {
+        check(container, &mut errors);
+    }
+    match (errors.finish(), container, where_clause) {
+        (Ok(()), Some(container), Some(predicates)) => {
+            let model = Model::new(&container, predicates);
+            let optics = optics::expand(&model);
+            let generator = generator::expand(&model);
+            let shrink = shrink::expand(&model);
+            let Model {
+                krate,
+                ident,
+                generics,
+                predicates,
+                ..
+            } = &model;
+            let (impl_generics, type_generics, _) = generics.split_for_impl();
+            quote! {
+                #optics
+
+                impl #impl_generics #krate::Reflective for #ident #type_generics
+                where #(#predicates,)*
+                {
+                    #generator
+                    #shrink
+                }
+            }
+        }
+        (Err(error), ..) => {
+            let mut tokens = error.write_errors();
+            tokens.extend(stub(input));
+            tokens
+        }
+        (Ok(()), ..) => unreachable!("no error means the container and bounds were read"),
+    }
+}
+
+/// A stub impl, so that a type whose derive failed still implements `Reflective` and its uses
+/// add no errors. Types with lifetimes get none: the impl itself would not hold.
+fn stub(input: &DeriveInput) -> TokenStream {
+    if input.generics.lifetimes().next().is_some() || matches!(input.data, syn::Data::Union(_)) {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        impl #impl_generics ::reflective::Reflective for #ident #type_generics #where_clause {
+            fn arbitrary_reflective() -> ::reflective::Gen<Self, Self> {
+                unreachable!("the derive of `Reflective` failed to compile")
+            }
+        }
+    }
+}
+
+/// The impl's `where` predicates: from `bound = "..."`, or `T: Reflective` per type parameter.
+fn predicates(container: &Container) -> darling::Result<Vec<WherePredicate>> {
+    let krate = krate(container);
+    let mut predicates: Vec<WherePredicate> = container
+        .generics
+        .where_clause
+        .iter()
+        .flat_map(|clause| clause.predicates.iter().cloned())
+        .collect();
+    match &container.bound {
+        Some(bound) => {
+            let parsed = bound
+                .parse_with(
+                    syn::punctuated::Punctuated::<WherePredicate, syn::Token![,]>::parse_terminated,
+                )
+                .map_err(|error| {
+                    darling::Error::custom(format!(
+                        "`bound` must be `where` predicates such as \"T: Reflective + Ord\": \
+                         {error}"
+                    ))
+                    .with_span(bound)
+                })?;
+            predicates.extend(parsed);
+        }
+        None => predicates.extend(container.generics.type_params().map(
+            |param| -> WherePredicate {
+                let ident = &param.ident;
+                parse_quote!(#ident: #krate::Reflective)
+            },
+        )),
+    }
+    Ok(predicates)
+}
+
+fn krate(container: &Container) -> Path {
+    container
+        .krate
+        .clone()
+        .unwrap_or_else(|| parse_quote!(::reflective))
+}
+
+/// Everything the back end needs, worked out once.
+pub(crate) struct Model<'a> {
+    pub(crate) krate: Path,
+    pub(crate) ident: &'a Ident,
+    pub(crate) vis: &'a syn::Visibility,
+    pub(crate) generics: &'a syn::Generics,
+    pub(crate) predicates: Vec<WherePredicate>,
+    pub(crate) shape: Shape<'a>,
+}
+
+/// A struct is one constructor; an enum has one per variant.
+pub(crate) enum Shape<'a> {
+    Struct(Constructor<'a>),
+    Enum(Vec<Constructor<'a>>),
+}
+
+/// One way to build a value: a struct, or a variant of an enum.
+pub(crate) struct Constructor<'a> {
+    /// The variant, for enums.
+    pub(crate) variant: Option<&'a Variant>,
+    pub(crate) fields: Vec<FieldModel<'a>>,
+}
+
+/// A field with the names the generated code uses for it.
+pub(crate) struct FieldModel<'a> {
+    pub(crate) field: &'a Field,
+    /// `x` or `0`: how the field is written in patterns and accessors.
+    pub(crate) member: syn::Member,
+    /// A variable bound to the field in patterns: `field_x` or `field_0`.
+    pub(crate) binding: Ident,
+    /// `x` or `0`, for the names of optics.
+    pub(crate) name: String,
+    pub(crate) reach: Reach,
+}
+
+impl<'a> Model<'a> {
+    fn new(container: &'a Container, predicates: Vec<WherePredicate>) -> Self {
+        let params: HashSet<Ident> = container
+            .generics
+            .type_params()
+            .map(|param| param.ident.clone())
+            .collect();
+        let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
+            variant,
+            fields: fields
+                .iter()
+                .enumerate()
+                .map(|(index, field)| {
+                    let (member, name) = match &field.ident {
+                        Some(ident) => (syn::Member::Named(ident.clone()), ident.to_string()),
+                        None => (syn::Member::Unnamed(index.into()), index.to_string()),
+                    };
+                    FieldModel {
+                        field,
+                        member,
+                        binding: format_ident!("field_{}", name),
+                        name,
+                        reach: reach(&field.ty, &container.ident, &params),
+                    }
+                })
+                .collect(),
+        };
+        let shape = match &container.data {
+            Data::Struct(fields) => Shape::Struct(constructor(None, fields)),
+            Data::Enum(variants) => Shape::Enum(
+                variants
+                    .iter()
+                    .map(|variant| constructor(Some(variant), &variant.fields))
+                    .collect(),
+            ),
+        };
+        Model {
+            krate: krate(container),
+            ident: &container.ident,
+            vis: &container.vis,
+            generics: &container.generics,
+            predicates,
+            shape,
+        }
+    }
+
+    /// Every constructor: the struct's, or each variant's.
+    pub(crate) fn constructors(&self) -> &[Constructor<'a>] {
+        match &self.shape {
+            Shape::Struct(constructor) => std::slice::from_ref(constructor),
+            Shape::Enum(constructors) => constructors,
+        }
+    }
+}
+
+impl Constructor<'_> {
+    /// `Self` or `Self::Variant`.
+    pub(crate) fn path(&self) -> TokenStream {
+        match self.variant {
+            Some(variant) => {
+                let ident = &variant.ident;
+                quote!(Self::#ident)
+            }
+            None => quote!(Self),
+        }
+    }
+
+    /// A pattern binding every field to its `binding`: `Self::V { x: field_x, .. }`.
+    pub(crate) fn pattern(&self) -> TokenStream {
+        let path = self.path();
+        let members = self.fields.iter().map(|f| &f.member);
+        let bindings = self.fields.iter().map(|f| &f.binding);
+        quote!(#path { #(#members: #bindings,)* })
+    }
+
+    /// An expression building the value from the fields' `binding`s.
+    pub(crate) fn build(&self) -> TokenStream {
+        let path = self.path();
+        let members = self.fields.iter().map(|f| &f.member);
+        let bindings = self.fields.iter().map(|f| &f.binding);
+        quote!(#path { #(#members: #bindings,)* })
+    }
+
+    /// Whether generating this constructor never reaches a user type (it is safe at size 0).
+    pub(crate) fn is_leaf(&self) -> bool {
+        self.fields
+            .iter()
+            .all(|f| f.reach == Reach::Direct || f.field.has_custom_generator())
+    }
+}
+
+/// The snake-case form of a variant name, for the names of its optics.
+pub(crate) fn snake_case(ident: &Ident) -> String {
+    let name = ident.to_string();
+    let mut snake = String::with_capacity(name.len() + 4);
+    for (index, c) in name.chars().enumerate() {
+        if c.is_uppercase() {
+            if index > 0 {
+                snake.push('_');
+            }
+            snake.extend(c.to_lowercase());
+        } else {
+            snake.push(c);
+        }
+    }
+    snake
+}

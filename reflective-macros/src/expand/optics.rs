@@ -1,0 +1,108 @@
+//! Optics: a lens per struct field, a prism per enum variant and a lens through it per field.
+//!
+//! Hand-written generators use them with `focus`, as the paper's `_Node . _2`; the derived
+//! generator is built from them too.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::{Model, Shape, snake_case};
+
+/// The inherent impl holding the optics.
+pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
+    let Model {
+        ident,
+        vis,
+        generics,
+        ..
+    } = model;
+    let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
+    let items: Vec<TokenStream> = match &model.shape {
+        Shape::Struct(constructor) => constructor
+            .fields
+            .iter()
+            .map(|f| {
+                let name = format_ident!("lens_{}", f.name);
+                let (member, ty) = (&f.member, &f.field.ty);
+                let doc = format!(
+                    "Lens on the field `{}`, for `focus`: always `Some`.",
+                    f.name
+                );
+                quote! {
+                    #[doc = #doc]
+                    #vis fn #name(&self) -> ::core::option::Option<&#ty> {
+                        ::core::option::Option::Some(&self.#member)
+                    }
+                }
+            })
+            .collect(),
+        Shape::Enum(constructors) => constructors
+            .iter()
+            .map(|constructor| {
+                let variant = constructor
+                    .variant
+                    .expect("enum constructors have a variant");
+                let snake = snake_case(&variant.ident);
+                let pattern = constructor.pattern();
+                let build = constructor.build();
+                let bindings: Vec<_> = constructor.fields.iter().map(|f| &f.binding).collect();
+                let types: Vec<_> = constructor.fields.iter().map(|f| &f.field.ty).collect();
+                let as_name = format_ident!("as_{}", snake);
+                let from_name = format_ident!("from_{}", snake);
+                let variant_name = variant.ident.to_string();
+                let as_doc = format!(
+                    "Prism on the variant `{variant_name}`: its fields if the value is one, for \
+                     `focus`."
+                );
+                let from_doc = format!("Builds the variant `{variant_name}` from its fields.");
+                let (preview_type, preview) = match types.as_slice() {
+                    [] => (quote!(&()), quote!(&())),
+                    [ty] => (quote!(&#ty), quote!(#(#bindings)*)),
+                    _ => (quote!((#(&#types,)*)), quote!((#(#bindings,)*))),
+                };
+                let lenses = constructor.fields.iter().map(|f| {
+                    let name = format_ident!("{}_{}", snake, f.name);
+                    let (binding, ty) = (&f.binding, &f.field.ty);
+                    let doc = format!(
+                        "Lens through the prism on `{variant_name}` to its field `{}`, for \
+                         `focus`.",
+                        f.name
+                    );
+                    quote! {
+                        #[doc = #doc]
+                        #vis fn #name(&self) -> ::core::option::Option<&#ty> {
+                            match self {
+                                #pattern => ::core::option::Option::Some(#binding),
+                                _ => ::core::option::Option::None,
+                            }
+                        }
+                    }
+                });
+                quote! {
+                    #[doc = #as_doc]
+                    #vis fn #as_name(&self) -> ::core::option::Option<#preview_type> {
+                        match self {
+                            #[allow(unused_variables)]
+                            #pattern => ::core::option::Option::Some(#preview),
+                            _ => ::core::option::Option::None,
+                        }
+                    }
+
+                    #[doc = #from_doc]
+                    #[allow(clippy::too_many_arguments)]
+                    #vis fn #from_name(#(#bindings: #types),*) -> Self {
+                        #build
+                    }
+
+                    #(#lenses)*
+                }
+            })
+            .collect(),
+    };
+    quote! {
+        #[allow(dead_code, unreachable_patterns)]
+        impl #impl_generics #ident #type_generics #where_clause {
+            #(#items)*
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The derive input and its `#[reflective(...)]` attributes, read by darling.
+//!
+//! darling reports unknown attributes, values of the wrong type, duplicated attributes and
+//! unsupported shapes (unions), each at its span, all at once.
+
+use darling::util::{Flag, SpannedValue};
+use darling::{FromDeriveInput, FromField, FromVariant, ast};
+use syn::{Generics, Ident, LitStr, Path, Type, Visibility};
+
+/// The type deriving `Reflective`.
+#[derive(FromDeriveInput)]
+#[darling(attributes(reflective), supports(struct_any, enum_any))]
+pub(crate) struct Container {
+    pub(crate) ident: Ident,
+    pub(crate) vis: Visibility,
+    pub(crate) generics: Generics,
+    pub(crate) data: ast::Data<Variant, Field>,
+    /// `crate = "path"`: where the runtime crate is.
+    #[darling(rename = "crate")]
+    pub(crate) krate: Option<Path>,
+    /// `bound = "..."`: the impl's `where` predicates, replacing the default ones.
+    pub(crate) bound: Option<LitStr>,
+}
+
+/// An enum variant.
+#[derive(FromVariant)]
+#[darling(attributes(reflective))]
+pub(crate) struct Variant {
+    pub(crate) ident: Ident,
+    pub(crate) fields: ast::Fields<Field>,
+    /// `label = "..."`: the label of the variant's choice.
+    pub(crate) label: Option<SpannedValue<String>>,
+    /// `weight = N`: the variant's weight.
+    pub(crate) weight: Option<SpannedValue<u32>>,
+    /// `skip`: never generate the variant.
+    pub(crate) skip: Flag,
+}
+
+/// A field of a struct or a variant.
+#[derive(FromField)]
+#[darling(attributes(reflective))]
+pub(crate) struct Field {
+    pub(crate) ident: Option<Ident>,
+    pub(crate) ty: Type,
+    /// `with = path`: a function returning the field's generator.
+    pub(crate) with: Option<SpannedValue<Path>>,
+    /// `generator = "expr"`: the field's generator.
+    pub(crate) generator: Option<SpannedValue<syn::Expr>>,
+}
+
+impl Variant {
+    /// The label of the variant's choice.
+    pub(crate) fn label(&self) -> String {
+        self.label
+            .as_ref()
+            .map_or_else(|| self.ident.to_string(), |label| (**label).clone())
+    }
+
+    /// The weight the variant is generated with (0 when skipped).
+    pub(crate) fn weight(&self) -> u32 {
+        if self.skip.is_present() {
+            0
+        } else {
+            self.weight.as_ref().map_or(1, |weight| **weight)
+        }
+    }
+}
+
+impl Field {
+    /// Whether the field's generator is given by an attribute.
+    pub(crate) fn has_custom_generator(&self) -> bool {
+        self.with.is_some() || self.generator.is_some()
+    }
+}

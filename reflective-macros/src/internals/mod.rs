@@ -1,0 +1,5 @@
+//! The front end: the input as the macro understands it, with every error found.
+
+pub(crate) mod ast;
+pub(crate) mod check;
+pub(crate) mod types;

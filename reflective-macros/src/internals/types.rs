@@ -1,0 +1,88 @@
+//! What the macro can tell about a field's type from its syntax.
+
+use std::collections::HashSet;
+
+use syn::visit::Visit;
+use syn::{Ident, Type};
+
+/// How a field's generator is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// Standard types and type parameters: call the type's generator directly.
+    Direct,
+    /// The type mentions a user type, which may lead back to this one: reach its generator
+    /// lazily, at half the size, so that generation stops.
+    MaybeRecursive,
+}
+
+/// Path segments of the standard types the runtime knows, which never lead back to a user
+/// type by themselves.
+const KNOWN: &[&str] = &[
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "bool",
+    "char",
+    "f32",
+    "f64",
+    "String",
+    "str",
+    "Vec",
+    "Option",
+    "Box",
+    "Result",
+    "HashMap",
+    "BTreeMap",
+    "HashSet",
+    "BTreeSet",
+    "std",
+    "core",
+    "alloc",
+    "collections",
+    "string",
+    "vec",
+    "boxed",
+    "option",
+    "result",
+];
+
+/// Classifies `ty` for a type named `own` with type parameters `params`.
+pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
+    struct Segments<'a> {
+        own: &'a Ident,
+        params: &'a HashSet<Ident>,
+        user: bool,
+    }
+    impl<'ast> Visit<'ast> for Segments<'_> {
+        fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
+            let name = &segment.ident;
+            if name == self.own
+                || name == "Self"
+                || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known))
+            {
+                self.user = true;
+            }
+            syn::visit::visit_path_segment(self, segment);
+        }
+    }
+    let mut segments = Segments {
+        own,
+        params,
+        user: false,
+    };
+    segments.visit_type(ty);
+    if segments.user {
+        Reach::MaybeRecursive
+    } else {
+        Reach::Direct
+    }
+}

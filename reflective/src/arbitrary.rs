@@ -1,0 +1,334 @@
+//! The [`Reflective`] trait: a type's own generator and its type-directed shrinker.
+
+use std::any::Any;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::Hash;
+
+use crate::builtin::{
+    array, boxed, btree_map, btree_set, float, hash_map, hash_set, option, result, string, tuple,
+    vec,
+};
+use crate::combinator::{int, pure};
+use crate::generator::Gen;
+use crate::type_shrink;
+
+/// A type with a reflective generator of its own, and a type-directed shrinker.
+///
+/// `#[derive(Reflective)]` writes this for structs and enums; the standard types have it.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let pairs = <(u8, Vec<bool>)>::arbitrary_reflective();
+/// let value = pairs.sample(1);
+/// assert!(pairs.can_generate(&value));
+/// assert!((300u32).shrink_by_type().contains(&0));
+/// ```
+pub trait Reflective: Clone + Send + Sync + 'static {
+    /// The generator of this type's values.
+    fn arbitrary_reflective() -> Gen<Self, Self>;
+
+    /// Simpler values of the same type, each strictly smaller, as QuickCheck's `shrink` and
+    /// `genericShrink` give: the baseline the choice shrinker is compared with. Numbers move
+    /// toward 0, collections lose and shrink elements, derived types follow the Agata thesis
+    /// (section 2.3).
+    fn shrink_by_type(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
+    /// Calls `visit` on each direct part of the value, and visits the parts of each part for
+    /// which it returns `true`. The derived shrinker uses it to find values of its own type
+    /// inside a value.
+    #[doc(hidden)]
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        let _ = visit;
+    }
+}
+
+/// Visits `part` and, if `visit` asks for it, the parts inside it.
+#[doc(hidden)]
+pub fn visit_part<T: Reflective>(part: &T, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+    if visit(part) {
+        part.visit_parts(visit);
+    }
+}
+
+macro_rules! integer {
+    ($($t:ty),*) => {$(
+        impl Reflective for $t {
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                int()
+            }
+
+            fn shrink_by_type(&self) -> Vec<Self> {
+                type_shrink::integer(*self)
+            }
+        }
+    )*};
+}
+
+integer!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);
+
+impl Reflective for bool {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        crate::builtin::bool()
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        if *self { vec![false] } else { Vec::new() }
+    }
+}
+
+impl Reflective for char {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        crate::builtin::any_char()
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        type_shrink::character(*self)
+    }
+}
+
+impl Reflective for f32 {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        float()
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        type_shrink::float(f64::from(*self))
+            .into_iter()
+            .map(|x| x as f32)
+            .collect()
+    }
+}
+
+impl Reflective for f64 {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        float()
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        type_shrink::float(*self)
+    }
+}
+
+impl Reflective for () {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        pure(())
+    }
+}
+
+impl Reflective for String {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        string()
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        let chars: Vec<char> = self.chars().collect();
+        type_shrink::sequence(&chars)
+            .into_iter()
+            .map(String::from_iter)
+            .collect()
+    }
+}
+
+impl<T: Reflective> Reflective for Vec<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        vec(T::arbitrary_reflective(), ..)
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        type_shrink::sequence(self)
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        self.iter().for_each(|item| visit_part(item, visit));
+    }
+}
+
+impl<T: Reflective> Reflective for Option<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        option(T::arbitrary_reflective())
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        match self {
+            None => Vec::new(),
+            Some(inner) => std::iter::once(None)
+                .chain(inner.shrink_by_type().into_iter().map(Some))
+                .collect(),
+        }
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        if let Some(inner) = self {
+            visit_part(inner, visit);
+        }
+    }
+}
+
+impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        result(T::arbitrary_reflective(), E::arbitrary_reflective())
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        match self {
+            Ok(value) => value.shrink_by_type().into_iter().map(Ok).collect(),
+            Err(error) => error.shrink_by_type().into_iter().map(Err).collect(),
+        }
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        match self {
+            Ok(value) => visit_part(value, visit),
+            Err(error) => visit_part(error, visit),
+        }
+    }
+}
+
+impl<T: Reflective> Reflective for Box<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        boxed(T::arbitrary_reflective())
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        (**self)
+            .shrink_by_type()
+            .into_iter()
+            .map(Box::new)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        visit_part(&**self, visit);
+    }
+}
+
+impl<T: Reflective, const N: usize> Reflective for [T; N] {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        array(T::arbitrary_reflective())
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        type_shrink::each(self, |item| item.shrink_by_type())
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        self.iter().for_each(|item| visit_part(item, visit));
+    }
+}
+
+impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        btree_set(T::arbitrary_reflective(), ..)
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        let items: Vec<T> = self.iter().cloned().collect();
+        type_shrink::sequence(&items)
+            .into_iter()
+            .map(BTreeSet::from_iter)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        self.iter().for_each(|item| visit_part(item, visit));
+    }
+}
+
+impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        hash_set(T::arbitrary_reflective(), ..)
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        let items: Vec<T> = self.iter().cloned().collect();
+        type_shrink::sequence(&items)
+            .into_iter()
+            .map(HashSet::from_iter)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        self.iter().for_each(|item| visit_part(item, visit));
+    }
+}
+
+impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..)
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        let entries: Vec<(K, V)> = self.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        type_shrink::sequence(&entries)
+            .into_iter()
+            .map(BTreeMap::from_iter)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        for (key, value) in self {
+            visit_part(key, visit);
+            visit_part(value, visit);
+        }
+    }
+}
+
+impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..)
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        let entries: Vec<(K, V)> = self.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        type_shrink::sequence(&entries)
+            .into_iter()
+            .map(HashMap::from_iter)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        for (key, value) in self {
+            visit_part(key, visit);
+            visit_part(value, visit);
+        }
+    }
+}
+
+macro_rules! tuple_impl {
+    ($($t:ident $i:tt),+) => {
+        impl<$($t: Reflective),+> Reflective for ($($t,)+) {
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                tuple(($($t::arbitrary_reflective(),)+))
+            }
+
+            fn shrink_by_type(&self) -> Vec<Self> {
+                let mut shrinks = Vec::new();
+                $(
+                    for part in self.$i.shrink_by_type() {
+                        let mut shrunk = self.clone();
+                        shrunk.$i = part;
+                        shrinks.push(shrunk);
+                    }
+                )+
+                shrinks
+            }
+
+            fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+                $(visit_part(&self.$i, visit);)+
+            }
+        }
+    };
+}
+
+tuple_impl!(A 0);
+tuple_impl!(A 0, B 1);
+tuple_impl!(A 0, B 1, C 2);
+tuple_impl!(A 0, B 1, C 2, D 3);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
