@@ -4,6 +4,7 @@ use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::Hash;
 
+use crate::__private::cached;
 use crate::builtin::{
     array, boxed, btree_map, btree_set, float, hash_map, hash_set, option, result, string, tuple,
     vec,
@@ -13,6 +14,10 @@ use crate::generator::Gen;
 use crate::type_shrink;
 
 /// A type with a reflective generator of its own, and a type-directed shrinker.
+///
+/// The generators of composite types (collections, options, boxes, tuples, derived types) are
+/// built once per thread and shared, so asking for one again, as a recursive type does at
+/// every level, costs a lookup.
 ///
 /// `#[derive(Reflective)]` writes this for structs and enums; the standard types have it.
 ///
@@ -121,7 +126,7 @@ impl Reflective for () {
 
 impl Reflective for String {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        string()
+        cached::<Self>(|| string())
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -135,7 +140,7 @@ impl Reflective for String {
 
 impl<T: Reflective> Reflective for Vec<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        vec(T::arbitrary_reflective(), ..)
+        cached::<Self>(|| vec(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -149,7 +154,7 @@ impl<T: Reflective> Reflective for Vec<T> {
 
 impl<T: Reflective> Reflective for Option<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        option(T::arbitrary_reflective())
+        cached::<Self>(|| option(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -170,7 +175,7 @@ impl<T: Reflective> Reflective for Option<T> {
 
 impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        result(T::arbitrary_reflective(), E::arbitrary_reflective())
+        cached::<Self>(|| result(T::arbitrary_reflective(), E::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -190,7 +195,7 @@ impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
 
 impl<T: Reflective> Reflective for Box<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        boxed(T::arbitrary_reflective())
+        cached::<Self>(|| boxed(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -208,7 +213,7 @@ impl<T: Reflective> Reflective for Box<T> {
 
 impl<T: Reflective, const N: usize> Reflective for [T; N] {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        array(T::arbitrary_reflective())
+        cached::<Self>(|| array(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -222,7 +227,7 @@ impl<T: Reflective, const N: usize> Reflective for [T; N] {
 
 impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        btree_set(T::arbitrary_reflective(), ..)
+        cached::<Self>(|| btree_set(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -240,7 +245,7 @@ impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
 
 impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        hash_set(T::arbitrary_reflective(), ..)
+        cached::<Self>(|| hash_set(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -258,7 +263,7 @@ impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
 
 impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..)
+        cached::<Self>(|| btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -279,7 +284,7 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
 
 impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..)
+        cached::<Self>(|| hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -302,7 +307,7 @@ macro_rules! tuple_impl {
     ($($t:ident $i:tt),+) => {
         impl<$($t: Reflective),+> Reflective for ($($t,)+) {
             fn arbitrary_reflective() -> Gen<Self, Self> {
-                tuple(($($t::arbitrary_reflective(),)+))
+                cached::<Self>(|| tuple(($($t::arbitrary_reflective(),)+)))
             }
 
             fn shrink_by_type(&self) -> Vec<Self> {

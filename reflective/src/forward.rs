@@ -54,6 +54,12 @@ impl<'s> Forward<'s> {
     /// Asks the source which branch to take, and records it.
     pub(crate) fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let index = self.source.pick(site)?;
+        self.record_pick(site, index);
+        Ok(index)
+    }
+
+    /// Records that branch `index` of `site` was taken, decided without asking the source.
+    pub(crate) fn record_pick(&mut self, site: &PickSite<'_>, index: u32) {
         if self.record {
             self.trail.push(Choice::Pick {
                 index,
@@ -61,7 +67,21 @@ impl<'s> Forward<'s> {
                 label: site.branches.label(index as usize).cloned(),
             });
         }
-        Ok(index)
+    }
+
+    /// A length uniform in `min..=max`, drawn at once and not recorded, if the source draws at
+    /// the generator's weights (see [`ChoiceSource::draws_at_stated_weights`]).
+    pub(crate) fn draw_length(&mut self, min: usize, max: usize) -> Result<Option<usize>, Halt> {
+        if !self.source.draws_at_stated_weights() {
+            return Ok(None);
+        }
+        let site = IntSite {
+            lo: min as i128,
+            hi: max as i128,
+            shape: crate::int_shape::IntShape::Uniform,
+            size: self.size,
+        };
+        Ok(Some(self.source.int(&site)? as usize))
     }
 
     /// Asks the source for an integer, and records it.

@@ -21,6 +21,37 @@ const SMALL_WEIGHT: u64 = 6_000;
 const WIDE_WEIGHT: u64 = 3_000;
 const WIDE_FLOOR: u64 = 30;
 
+/// The weight of "any value in range" at `size`.
+#[inline]
+fn wide_weight(size: usize) -> u64 {
+    WIDE_FLOOR + (WIDE_WEIGHT - WIDE_FLOOR) * size.min(100) as u64 / 100
+}
+
+/// The values within `size` of the in-range value nearest zero.
+#[inline]
+fn small_range(lo: i128, hi: i128, size: usize) -> (i128, i128) {
+    let origin = 0i128.clamp(lo, hi);
+    let reach = i128::try_from(size).unwrap_or(i128::MAX);
+    (
+        origin.saturating_sub(reach).max(lo),
+        origin.saturating_add(reach).min(hi),
+    )
+}
+
+/// The edge values in range (`lo`, `hi`, 0, 1, -1, without repeats): the first `.1` of `.0`.
+#[inline]
+fn edges(lo: i128, hi: i128) -> ([i128; 5], usize) {
+    let mut edges = [0; 5];
+    let mut count = 0;
+    for value in [lo, hi, 0, 1, -1] {
+        if (lo..=hi).contains(&value) && !edges[..count].contains(&value) {
+            edges[count] = value;
+            count += 1;
+        }
+    }
+    (edges, count)
+}
+
 /// One part of a mixture: a weight and the values it spreads that weight over uniformly.
 enum Part {
     /// The first `.1` values of the array.
@@ -55,56 +86,41 @@ impl IntShape {
                 (1, Part::Range(lo, hi)),
             ],
             IntShape::Biased => {
-                let mut edges = [0; 5];
-                let mut count = 0;
-                for value in [lo, hi, 0, 1, -1] {
-                    if (lo..=hi).contains(&value) && !edges[..count].contains(&value) {
-                        edges[count] = value;
-                        count += 1;
-                    }
-                }
-                let origin = 0i128.clamp(lo, hi);
-                let reach = i128::try_from(size).unwrap_or(i128::MAX);
-                let small = Part::Range(
-                    origin.saturating_sub(reach).max(lo),
-                    origin.saturating_add(reach).min(hi),
-                );
-                let wide_weight =
-                    WIDE_FLOOR + (WIDE_WEIGHT - WIDE_FLOOR) * size.min(100) as u64 / 100;
+                let (edges, count) = edges(lo, hi);
+                let (small_lo, small_hi) = small_range(lo, hi, size);
                 [
                     (EDGE_WEIGHT, Part::Values(edges, count)),
-                    (SMALL_WEIGHT, small),
-                    (wide_weight, Part::Range(lo, hi)),
+                    (SMALL_WEIGHT, Part::Range(small_lo, small_hi)),
+                    (wide_weight(size), Part::Range(lo, hi)),
                 ]
             }
         }
     }
 
     /// Draws a value in `lo..=hi`, given a source of uniform draws: `below(n)` must return a
-    /// uniform integer in `0..n` (n > 0).
+    /// uniform integer in `0..n` (n > 0). The same distribution as [`IntShape::parts`]
+    /// describes, drawn without building the parts: this runs for every integer generated.
     pub(crate) fn sample(
         self,
         lo: i128,
         hi: i128,
         size: usize,
-        below: &mut dyn FnMut(u64) -> u64,
+        below: &mut impl FnMut(u64) -> u64,
     ) -> i128 {
         if self == IntShape::Uniform {
             return between_with(lo, hi, below);
         }
-        let parts = self.parts(lo, hi, size);
-        let total: u64 = parts.iter().map(|(weight, _)| weight).sum();
-        let mut roll = below(total);
-        for (weight, part) in &parts {
-            if roll < *weight {
-                return match part {
-                    Part::Values(values, count) => values[below(*count as u64) as usize],
-                    Part::Range(lo, hi) => between_with(*lo, *hi, below),
-                };
-            }
-            roll -= weight;
+        let wide_weight = wide_weight(size);
+        let roll = below(EDGE_WEIGHT + SMALL_WEIGHT + wide_weight);
+        if roll < SMALL_WEIGHT {
+            let (small_lo, small_hi) = small_range(lo, hi, size);
+            between_with(small_lo, small_hi, below)
+        } else if roll < SMALL_WEIGHT + wide_weight {
+            between_with(lo, hi, below)
+        } else {
+            let (edges, count) = edges(lo, hi);
+            edges[below(count as u64) as usize]
         }
-        unreachable!("the roll is below the total weight")
     }
 
     /// The probability that [`IntShape::sample`] draws `value` from `lo..=hi` at `size`.
@@ -123,7 +139,8 @@ impl IntShape {
 }
 
 /// A uniform integer in `lo..=hi`, built from uniform draws below a bound.
-pub(crate) fn between_with(lo: i128, hi: i128, below: &mut dyn FnMut(u64) -> u64) -> i128 {
+#[inline]
+pub(crate) fn between_with(lo: i128, hi: i128, below: &mut impl FnMut(u64) -> u64) -> i128 {
     let span = hi.wrapping_sub(lo) as u128;
     let offset = if span < u128::from(u64::MAX) {
         u128::from(below(span as u64 + 1))
@@ -136,10 +153,9 @@ pub(crate) fn between_with(lo: i128, hi: i128, below: &mut dyn FnMut(u64) -> u64
             (1u128 << bits) - 1
         };
         loop {
-            let word = |below: &mut dyn FnMut(u64) -> u64| {
-                (u128::from(below(1 << 32)) << 32) | u128::from(below(1 << 32))
-            };
-            let candidate = ((word(below) << 64) | word(below)) & mask;
+            let mut word = || (u128::from(below(1 << 32)) << 32) | u128::from(below(1 << 32));
+            let high = word();
+            let candidate = ((high << 64) | word()) & mask;
             if candidate <= span {
                 break candidate;
             }

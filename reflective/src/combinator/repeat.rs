@@ -4,6 +4,7 @@
 //! (weights `upper - i` and 1, so the length is uniform between the minimum and
 //! `clamp(size, min, max)`), then opens a span holding that pick and the element's choices.
 //! Deleting an element's span therefore deletes the element, which is what a shrinker wants.
+//! A random source draws the length at once instead, and the same picks are recorded.
 //!
 //! Backward, each element is reflected on its own and the ways are combined, so the stack
 //! does not grow with the length: a list of a million elements reflects in a loop.
@@ -170,7 +171,8 @@ where
 {
     fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let upper = self.upper(run.size);
-        let mut items = Vec::new();
+        let length = run.draw_length(self.min, upper)?;
+        let mut items = Vec::with_capacity(length.unwrap_or(0));
         let mut seen = D::Seen::default();
         loop {
             let len = items.len();
@@ -186,7 +188,15 @@ where
                     branches: &branches,
                     total: 1 + u64::from(branches.more_weight),
                 };
-                if run.pick(&site)? == 0 {
+                let more = match length {
+                    Some(length) => {
+                        let more = u32::from(len < length);
+                        run.record_pick(&site, more);
+                        more
+                    }
+                    None => run.pick(&site)?,
+                };
+                if more == 0 {
                     break;
                 }
                 run.open_span_at_last(None)

@@ -50,4 +50,11 @@ pub(crate) trait ChoiceSource {
 
     /// An integer in `site.lo..=site.hi`.
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
+
+    /// Whether the source draws every choice at random with the weights the generator states.
+    /// A collection then draws its length at once (the same distribution as a "more" or "stop"
+    /// pick before each element) and records those picks without asking for each.
+    fn draws_at_stated_weights(&self) -> bool {
+        false
+    }
 }

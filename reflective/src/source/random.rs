@@ -31,6 +31,10 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
         unreachable!("the roll is below the total weight")
     }
 
+    fn draws_at_stated_weights(&self) -> bool {
+        true
+    }
+
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let rng = &mut *self.rng;
         Ok(site
@@ -40,6 +44,7 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
 }
 
 /// A uniform integer in `0..n`, `n > 0` (Lemire's multiply-and-reject method).
+#[inline]
 pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
     debug_assert!(n > 0);
     let mut product = u128::from(rng.next_u64()) * u128::from(n);
