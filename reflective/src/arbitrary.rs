@@ -126,7 +126,7 @@ impl Reflective for () {
 
 impl Reflective for String {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| string())
+        cached::<Self>(string)
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
