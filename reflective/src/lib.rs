@@ -128,3 +128,8 @@ pub mod prelude {
     };
     pub use rand_core::SeedableRng;
 }
+
+/// The README's examples, compiled and run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;
