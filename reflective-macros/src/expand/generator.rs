@@ -7,7 +7,7 @@
 //! so generation stops. Each type's generator is built once per thread.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 use super::{Constructor, FieldModel, Model, Shape, snake_case};
 use crate::internals::types::Reach;
@@ -80,7 +80,9 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
             None => format_ident!("lens_{}", f.name),
         };
         let field_gen = field_gen(model, f);
-        quote!(#field_gen.focus(Self::#optic))
+        // Errors about the field's generator (a type that is not `Reflective`, a `with`
+        // function of the wrong type) point at the field.
+        quote_spanned!(field_span(f)=> #field_gen.focus(Self::#optic))
     });
     let nested = constructor.fields.iter().fold(quote!(()), |acc, f| {
         let binding = &f.binding;
@@ -93,17 +95,36 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
     }
 }
 
+/// Where errors about a field's generator point: its `with` or `generator` value, or its type.
+fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
+    use syn::spanned::Spanned;
+    if let Some(with) = &f.field.with {
+        return with.span();
+    }
+    if let Some(generator) = &f.field.generator {
+        return generator.span();
+    }
+    f.field.ty.span()
+}
+
 /// The generator of one field's type.
 fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     let krate = &model.krate;
     let ty = &f.field.ty;
+    // A custom generator is annotated with the field's type, so that a generator of another
+    // type is one error at the attribute, not several inside the derive.
+    let private = quote!(#krate::__private);
     if let Some(with) = &f.field.with {
-        let with = &**with;
-        return quote!(#with());
+        let path = &**with;
+        return quote_spanned! {with.span()=>
+            { let custom: #private::Gen<#ty, #ty> = #path(); custom }
+        };
     }
     if let Some(generator) = &f.field.generator {
-        let generator = &**generator;
-        return quote!((#generator));
+        let expr = &**generator;
+        return quote_spanned! {generator.span()=>
+            { let custom: #private::Gen<#ty, #ty> = #expr; custom }
+        };
     }
     match f.reach {
         Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),

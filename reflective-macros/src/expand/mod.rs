@@ -17,18 +17,27 @@ use quote::{format_ident, quote};
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
-use crate::internals::check::check;
+use crate::internals::check::{check, check_parts};
 use crate::internals::types::{Reach, reach};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
+    if let syn::Data::Union(data) = &input.data {
+        return syn::Error::new_spanned(
+            data.union_token,
+            "`Reflective` cannot be derived for a union: a union does not record which field it \
+             holds, so its values cannot be generated or reflected; use an enum",
+        )
+        .to_compile_error();
+    }
     let mut errors = darling::Error::accumulator();
     let container = errors.handle(Container::from_derive_input(input));
     let where_clause = container
         .as_ref()
         .and_then(|container| errors.handle(predicates(container)));
-    if let Some(container) = &container {
-        check(container, &mut errors);
+    match &container {
+        Some(container) => check(container, &mut errors),
+        None => check_parts(input, &mut errors),
     }
     match (errors.finish(), container, where_clause) {
         (Ok(()), Some(container), Some(predicates)) => {
@@ -65,15 +74,23 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 }
 
 /// A stub impl, so that a type whose derive failed still implements `Reflective` and its uses
-/// add no errors. Types with lifetimes get none: the impl itself would not hold.
+/// add no errors. It holds only where the trait's requirements do, so it adds no errors of its
+/// own. Types with lifetimes get none: the impl itself would not hold.
 fn stub(input: &DeriveInput) -> TokenStream {
-    if input.generics.lifetimes().next().is_some() || matches!(input.data, syn::Data::Union(_)) {
+    if input.generics.lifetimes().next().is_some() {
         return TokenStream::new();
     }
     let ident = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
+    let mut predicates: Vec<WherePredicate> = where_clause
+        .iter()
+        .flat_map(|clause| clause.predicates.iter().cloned())
+        .collect();
+    predicates.push(parse_quote!(Self: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync + 'static));
     quote! {
-        impl #impl_generics ::reflective::Reflective for #ident #type_generics #where_clause {
+        impl #impl_generics ::reflective::Reflective for #ident #type_generics
+        where #(#predicates,)*
+        {
             fn arbitrary_reflective() -> ::reflective::Gen<Self, Self> {
                 unreachable!("the derive of `Reflective` failed to compile")
             }

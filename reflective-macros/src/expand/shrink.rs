@@ -6,7 +6,8 @@
 //! least once over the candidates); the value with one field shrunk by its own type.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use super::{Constructor, Model};
 
@@ -31,14 +32,17 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             .iter()
             .filter(|f| !f.field.has_custom_generator())
             .map(|f| {
-                let binding = &f.binding;
+                let (binding, ty) = (&f.binding, &f.field.ty);
                 let others = c.fields.iter().filter(|o| o.binding != f.binding).map(|o| {
                     let other = &o.binding;
                     quote!(let #other = ::core::clone::Clone::clone(#other);)
                 });
                 let build = c.build();
+                let shrinks = quote_spanned! {ty.span()=>
+                    <#ty as #krate::Reflective>::shrink_by_type(#binding)
+                };
                 quote! {
-                    for #binding in #krate::Reflective::shrink_by_type(#binding) {
+                    for #binding in #shrinks {
                         #(#others)*
                         shrinks.push(#build);
                     }
@@ -48,11 +52,15 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     });
     let visits = constructors.iter().map(|c| {
         let visits = c.fields.iter().map(|f| {
-            let binding = &f.binding;
+            let (binding, ty) = (&f.binding, &f.field.ty);
             if f.field.has_custom_generator() {
                 quote!(let _ = visit(#binding);)
             } else {
-                quote!(#private::visit_part(#binding, visit);)
+                quote_spanned! {ty.span()=>
+                    if visit(#binding) {
+                        <#ty as #krate::Reflective>::visit_parts(#binding, visit);
+                    }
+                }
             }
         });
         quote!({ #(#visits)* })

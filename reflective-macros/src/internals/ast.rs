@@ -7,6 +7,8 @@ use darling::util::{Flag, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromVariant, ast};
 use syn::{Generics, Ident, LitStr, Path, Type, Visibility};
 
+use super::attr;
+
 /// The type deriving `Reflective`.
 #[derive(FromDeriveInput)]
 #[darling(attributes(reflective), supports(struct_any, enum_any))]
@@ -16,9 +18,10 @@ pub(crate) struct Container {
     pub(crate) generics: Generics,
     pub(crate) data: ast::Data<Variant, Field>,
     /// `crate = "path"`: where the runtime crate is.
-    #[darling(rename = "crate")]
+    #[darling(rename = "crate", default, with = attr::krate)]
     pub(crate) krate: Option<Path>,
     /// `bound = "..."`: the impl's `where` predicates, replacing the default ones.
+    #[darling(default, with = attr::bound)]
     pub(crate) bound: Option<LitStr>,
 }
 
@@ -29,10 +32,13 @@ pub(crate) struct Variant {
     pub(crate) ident: Ident,
     pub(crate) fields: ast::Fields<Field>,
     /// `label = "..."`: the label of the variant's choice.
+    #[darling(default, with = attr::label)]
     pub(crate) label: Option<SpannedValue<String>>,
     /// `weight = N`: the variant's weight.
+    #[darling(default, with = attr::weight)]
     pub(crate) weight: Option<SpannedValue<u32>>,
     /// `skip`: never generate the variant.
+    #[darling(default, with = attr::skip)]
     pub(crate) skip: Flag,
 }
 
@@ -43,8 +49,10 @@ pub(crate) struct Field {
     pub(crate) ident: Option<Ident>,
     pub(crate) ty: Type,
     /// `with = path`: a function returning the field's generator.
+    #[darling(default, with = attr::with)]
     pub(crate) with: Option<SpannedValue<Path>>,
     /// `generator = "expr"`: the field's generator.
+    #[darling(default, with = attr::generator)]
     pub(crate) generator: Option<SpannedValue<syn::Expr>>,
 }
 

@@ -10,7 +10,40 @@ use super::ast::{Container, Field, Variant};
 
 /// Every problem with a parsed container, each at its span.
 pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumulator) {
-    for lifetime in container.generics.lifetimes() {
+    check_generics(&container.generics, errors);
+    match &container.data {
+        Data::Struct(fields) => fields.iter().for_each(|field| check_field(field, errors)),
+        Data::Enum(variants) => check_variants(&container.ident, variants, true, errors),
+    }
+}
+
+/// The checks that can still run when some attributes could not be read: on the generics, and
+/// on the variants and fields that were read (`read_all` says whether every variant was).
+pub(crate) fn check_parts(input: &syn::DeriveInput, errors: &mut darling::error::Accumulator) {
+    use darling::{FromField, FromVariant};
+    check_generics(&input.generics, errors);
+    match &input.data {
+        syn::Data::Struct(data) => data
+            .fields
+            .iter()
+            .filter_map(|field| Field::from_field(field).ok())
+            .for_each(|field| check_field(&field, errors)),
+        syn::Data::Enum(data) => {
+            let variants: Vec<Variant> = data
+                .variants
+                .iter()
+                .filter_map(|variant| Variant::from_variant(variant).ok())
+                .collect();
+            let read_all = variants.len() == data.variants.len();
+            check_variants(&input.ident, &variants, read_all, errors);
+        }
+        syn::Data::Union(_) => {}
+    }
+}
+
+/// Lifetime parameters: a generated value must own its data.
+fn check_generics(generics: &syn::Generics, errors: &mut darling::error::Accumulator) {
+    for lifetime in generics.lifetimes() {
         errors.push(
             Error::custom(
                 "a type with a lifetime parameter cannot be generated: `Reflective` values own \
@@ -18,10 +51,6 @@ pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumula
             )
             .with_span(&lifetime.lifetime),
         );
-    }
-    match &container.data {
-        Data::Struct(fields) => fields.iter().for_each(|field| check_field(field, errors)),
-        Data::Enum(variants) => check_variants(container, variants, errors),
     }
 }
 
@@ -34,15 +63,17 @@ fn check_field(field: &Field, errors: &mut darling::error::Accumulator) {
     }
 }
 
+/// Per variant: conflicting attributes and duplicate labels. Over all variants, when every one
+/// was read (`read_all`): that some variant can be generated.
 fn check_variants(
-    container: &Container,
+    ident: &syn::Ident,
     variants: &[Variant],
+    read_all: bool,
     errors: &mut darling::error::Accumulator,
 ) {
-    if variants.is_empty() {
+    if read_all && variants.is_empty() {
         errors.push(
-            Error::custom("an enum without variants has no values to generate")
-                .with_span(&container.ident),
+            Error::custom("an enum without variants has no values to generate").with_span(ident),
         );
         return;
     }
@@ -76,12 +107,15 @@ fn check_variants(
             labels.insert(label, variant);
         }
     }
+    if !read_all {
+        return;
+    }
     if variants.iter().all(|variant| variant.skip.is_present()) {
         errors.push(
             Error::custom(
                 "every variant is skipped, so no value can be generated: generate at least one",
             )
-            .with_span(&container.ident),
+            .with_span(ident),
         );
     } else if variants.iter().map(|v| u64::from(v.weight())).sum::<u64>() == 0 {
         errors.push(
@@ -89,7 +123,7 @@ fn check_variants(
                 "the weights of the variants add up to 0, so no value can be generated: give one \
                  a weight above 0",
             )
-            .with_span(&container.ident),
+            .with_span(ident),
         );
     }
 }

@@ -1,5 +1,6 @@
 //! The front end: the input as the macro understands it, with every error found.
 
 pub(crate) mod ast;
+pub(crate) mod attr;
 pub(crate) mod check;
 pub(crate) mod types;

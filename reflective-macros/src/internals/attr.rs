@@ -1,0 +1,120 @@
+//! Parsers for the values of `#[reflective(...)]` attributes, each with an error that says what
+//! is expected, at the value's span.
+
+use darling::util::{Flag, SpannedValue};
+use darling::{Error, Result};
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, Lit, LitStr, Meta, Path};
+
+/// The value of `name = value`, or an error saying it needs one.
+fn value<'m>(meta: &'m Meta, example: &str) -> Result<&'m Expr> {
+    match meta {
+        Meta::NameValue(pair) => Ok(&pair.value),
+        _ => Err(Error::custom(format!("expected a value: {example}")).with_span(meta)),
+    }
+}
+
+/// A string literal, or an error naming what was expected.
+fn string<'e>(value: &'e Expr, expected: &str) -> Result<&'e LitStr> {
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) => Ok(text),
+        _ => Err(Error::custom(expected).with_span(value)),
+    }
+}
+
+/// `weight = N`: a whole number that fits a `u32`.
+pub(crate) fn weight(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
+    const EXPECTED: &str = "`weight` must be a whole number from 0 to 4294967295, such as \
+                            `weight = 3`";
+    let value = value(meta, "`weight = 3`")?;
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(number),
+            ..
+        }) => number
+            .base10_parse::<u32>()
+            .map(|weight| Some(SpannedValue::new(weight, value.span())))
+            .map_err(|_| Error::custom(EXPECTED).with_span(value)),
+        _ => Err(Error::custom(EXPECTED).with_span(value)),
+    }
+}
+
+/// `label = "text"`.
+pub(crate) fn label(meta: &Meta) -> Result<Option<SpannedValue<String>>> {
+    let value = value(meta, "`label = \"leaf\"`")?;
+    let text = string(
+        value,
+        "`label` must be a string, such as `label = \"leaf\"`",
+    )?;
+    Ok(Some(SpannedValue::new(text.value(), value.span())))
+}
+
+/// `skip`, without a value.
+pub(crate) fn skip(meta: &Meta) -> Result<Flag> {
+    match meta {
+        Meta::Path(_) => Ok(Flag::present()),
+        _ => {
+            Err(Error::custom("`skip` takes no value: write `#[reflective(skip)]`").with_span(meta))
+        }
+    }
+}
+
+/// `generator = "expr"` or `generator = expr`: the field's generator.
+pub(crate) fn generator(meta: &Meta) -> Result<Option<SpannedValue<Expr>>> {
+    let value = value(meta, "`generator = \"range(0..=9)\"`")?;
+    let expr = match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) => text.parse::<Expr>().map_err(|error| {
+            Error::custom(format!(
+                "`generator` must be an expression giving the field's `Gen<F, F>`: {error}"
+            ))
+            .with_span(value)
+        })?,
+        expr => expr.clone(),
+    };
+    Ok(Some(SpannedValue::new(expr, value.span())))
+}
+
+/// `with = path` or `with = "path"`: a function returning the field's generator.
+pub(crate) fn with(meta: &Meta) -> Result<Option<SpannedValue<Path>>> {
+    const EXPECTED: &str = "`with` must be the path of a function returning the field's \
+                            generator, such as `with = my_generator`";
+    let value = value(meta, "`with = my_generator`")?;
+    let path = match value {
+        Expr::Path(path) => path.path.clone(),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) => text
+            .parse::<Path>()
+            .map_err(|_| Error::custom(EXPECTED).with_span(value))?,
+        _ => return Err(Error::custom(EXPECTED).with_span(value)),
+    };
+    Ok(Some(SpannedValue::new(path, value.span())))
+}
+
+/// `crate = "path"`: where the runtime crate is.
+pub(crate) fn krate(meta: &Meta) -> Result<Option<Path>> {
+    const EXPECTED: &str = "`crate` must be a string holding the path of the `reflective` \
+                            crate, such as `crate = \"my_crate::reflective\"`";
+    let value = value(meta, "`crate = \"my_crate::reflective\"`")?;
+    string(value, EXPECTED)?
+        .parse::<Path>()
+        .map(Some)
+        .map_err(|_| Error::custom(EXPECTED).with_span(value))
+}
+
+/// `bound = "T: Trait, ..."`: kept as a string, parsed when the impl is written.
+pub(crate) fn bound(meta: &Meta) -> Result<Option<LitStr>> {
+    let value = value(meta, "`bound = \"T: Reflective + Ord\"`")?;
+    string(
+        value,
+        "`bound` must be a string of `where` predicates, such as `bound = \"T: Reflective + Ord\"`",
+    )
+    .map(|text| Some(text.clone()))
+}

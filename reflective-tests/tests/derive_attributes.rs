@@ -1,0 +1,186 @@
+//! The `#[reflective(...)]` attributes that compile do what the attribute table says: labels
+//! name the choices, weights set frequencies, skipped variants are never generated and do not
+//! reflect, `with` and `generator` replace a field's generator (forward and backward), `bound`
+//! replaces the impl's bounds, `crate` finds the runtime through a re-export, and const
+//! generics work. Compile errors are in `tests/ui`.
+
+use std::collections::BTreeSet;
+
+use reflective::Reflective;
+use reflective::prelude::*;
+
+/// `count` values from `g` at size 100, from a fixed seed: the tests are deterministic.
+fn draw<T: 'static>(seed: u64, g: &Gen<T, T>, count: usize) -> Vec<T> {
+    let mut rng = DefaultRng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| g.generate_value(&mut rng, 100))
+        .collect()
+}
+
+/// The labels of the first way `g` produces `value`, as text.
+fn labels<T: 'static>(g: &Gen<T, T>, value: &T) -> Vec<String> {
+    let ways = g.reflect(value);
+    assert!(!ways.is_empty(), "the value does not reflect");
+    ways[0].iter().map(Label::to_string).collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Answer {
+    #[reflective(label = "yes")]
+    Yes,
+    #[reflective(label = "no")]
+    No(bool),
+    Maybe,
+}
+
+#[test]
+fn label_names_the_variant_choice() {
+    let g = Answer::arbitrary_reflective();
+    assert_eq!(labels(&g, &Answer::Yes), ["yes"]);
+    assert_eq!(labels(&g, &Answer::No(true))[0], "no");
+    // Without `label`, the variant's name.
+    assert_eq!(labels(&g, &Answer::Maybe), ["Maybe"]);
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Coin {
+    #[reflective(weight = 9)]
+    Heads,
+    Tails,
+}
+
+#[test]
+fn weight_sets_the_frequency() {
+    let g = Coin::arbitrary_reflective();
+    // Exactly: the weights are 9 and 1.
+    assert!((g.probability_of(&Coin::Heads) - 0.9).abs() < 1e-9);
+    assert!((g.probability_of(&Coin::Tails) - 0.1).abs() < 1e-9);
+    // Statistically: 9000 heads expected out of 10 000 (standard deviation 30). The bounds are
+    // more than 10 deviations away, and the seed is fixed.
+    let heads = draw(1, &g, 10_000)
+        .iter()
+        .filter(|&coin| *coin == Coin::Heads)
+        .count();
+    assert!((8_500..=9_500).contains(&heads), "{heads} heads in 10 000");
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Status {
+    Active,
+    #[reflective(skip)]
+    Legacy(u8),
+    Inactive,
+}
+
+#[test]
+fn skipped_variants_are_never_generated_and_do_not_reflect() {
+    let g = Status::arbitrary_reflective();
+    let values = draw(2, &g, 2_000);
+    assert!(values.iter().all(|s| !matches!(s, Status::Legacy(_))));
+    assert!(values.contains(&Status::Active));
+    assert!(values.contains(&Status::Inactive));
+    assert!(g.can_generate(&Status::Active));
+    assert!(!g.can_generate(&Status::Legacy(0)));
+    assert!(g.reflect(&Status::Legacy(7)).is_empty());
+    assert_eq!(g.probability_of(&Status::Legacy(7)), 0.0);
+}
+
+fn die() -> Gen<u8, u8> {
+    range(1u8..=6)
+}
+
+fn side() -> Gen<bool, bool> {
+    labeled([("up", exact(true)), ("down", exact(false))])
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Roll {
+    #[reflective(with = die)]
+    die: u8,
+    #[reflective(generator = "range(10u8..=20)")]
+    score: u8,
+    #[reflective(with = side)]
+    up: bool,
+}
+
+#[test]
+fn with_and_generator_replace_the_field_generator() {
+    let g = Roll::arbitrary_reflective();
+    for roll in draw(3, &g, 1_000) {
+        assert!((1..=6).contains(&roll.die), "{roll:?}");
+        assert!((10..=20).contains(&roll.score), "{roll:?}");
+        assert!(g.can_generate(&roll), "{roll:?}");
+    }
+    let roll = |die, score, up| Roll { die, score, up };
+    assert!(g.can_generate(&roll(6, 20, true)));
+    // Out of the custom ranges: `u8`'s own generator would produce these.
+    assert!(!g.can_generate(&roll(0, 15, true)));
+    assert!(!g.can_generate(&roll(7, 15, true)));
+    assert!(!g.can_generate(&roll(3, 9, true)));
+    assert!(!g.can_generate(&roll(3, 21, true)));
+    // The probability is the custom generators': 1/6 * 1/11 * 1/2.
+    assert!((g.probability_of(&roll(3, 15, false)) - 1.0 / 132.0).abs() < 1e-9);
+    // Reflection goes through the custom generator: `side`'s labels.
+    assert!(labels(&g, &roll(3, 15, false)).contains(&"down".to_string()));
+    assert!(labels(&g, &roll(3, 15, true)).contains(&"up".to_string()));
+}
+
+/// `BTreeSet<K>` is `Reflective` only when `K: Ord`, so the default bound `K: Reflective`
+/// would not compile: `bound` gives the one that does.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+#[reflective(bound = "K: Reflective + Ord")]
+struct Keys<K> {
+    keys: BTreeSet<K>,
+    count: u8,
+}
+
+#[test]
+fn bound_replaces_the_impl_bounds() {
+    let g = Keys::<u16>::arbitrary_reflective();
+    for value in draw(4, &g, 200) {
+        assert!(g.can_generate(&value), "{value:?}");
+    }
+    let value = Keys {
+        keys: BTreeSet::from([1u16, 5, 9]),
+        count: 3,
+    };
+    assert!(g.can_generate(&value));
+}
+
+mod reexport {
+    pub use reflective;
+}
+
+/// Only the derive's path names `reflective` here; the impl reaches it through `crate`.
+#[derive(Clone, Debug, PartialEq, reexport::reflective::Reflective)]
+#[reflective(crate = "reexport::reflective")]
+enum Light {
+    Red,
+    Green(u8),
+}
+
+#[test]
+fn crate_finds_the_runtime_through_a_reexport() {
+    let g = Light::arbitrary_reflective();
+    assert!(g.can_generate(&Light::Red));
+    assert!(g.can_generate(&Light::Green(200)));
+    assert_eq!(labels(&g, &Light::Red), ["Red"]);
+    for value in draw(5, &g, 100) {
+        assert!(g.can_generate(&value), "{value:?}");
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Arr<const N: usize>([u8; N]);
+
+#[test]
+fn const_generics_work() {
+    let g = Arr::<4>::arbitrary_reflective();
+    for value in draw(6, &g, 200) {
+        assert!(g.can_generate(&value), "{value:?}");
+    }
+    assert!(g.can_generate(&Arr([0, 1, 2, 255])));
+    let empty = Arr::<0>::arbitrary_reflective();
+    assert_eq!(empty.sample(7), Arr([]));
+    assert!(empty.can_generate(&Arr([])));
+}

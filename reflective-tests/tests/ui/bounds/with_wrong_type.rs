@@ -1,0 +1,13 @@
+use reflective::prelude::*;
+
+fn small() -> Gen<u8, u8> {
+    range(0..=3)
+}
+
+#[derive(Clone, Reflective)]
+struct Holder {
+    #[reflective(with = small)]
+    x: i32,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use reflective::Reflective;
+
+#[derive(Clone, Reflective)]
+enum Never {}
+
+fn main() {}

@@ -1,0 +1,15 @@
+use reflective::Reflective;
+use reflective::prelude::*;
+
+fn small() -> Gen<u8, u8> {
+    range(0..=9)
+}
+
+#[derive(Clone, Reflective)]
+enum Digit {
+    #[reflective(with = small)]
+    One(u8),
+    Other,
+}
+
+fn main() {}
