@@ -30,6 +30,32 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
         Gen::from_node(Focus { inner: self, part })
     }
 
+    /// [`focus`](Gen::focus) through a lens onto a boxed part: reflects on the `B` inside the
+    /// `Box<B>` that `part` borrows. Derived lenses return fields as they are declared, so a
+    /// recursive field `Box<Tree>` is reached this way.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// #[derive(Clone, Debug, PartialEq, Reflective)]
+    /// enum Nat { Z, S(Box<Nat>) }
+    /// fn nat() -> Gen<Nat, Nat> {
+    ///     frequency([
+    ///         (2, exact(Nat::Z)),
+    ///         (1, lazy(nat).focus_box(Nat::s_0).map(|n| Nat::S(Box::new(n)))),
+    ///     ])
+    /// }
+    /// assert!(nat().can_generate(&Nat::S(Box::new(Nat::Z))));
+    /// ```
+    pub fn focus_box<C: ?Sized + 'static>(
+        self,
+        part: impl for<'c> Fn(&'c C) -> Option<&'c Box<B>> + Send + Sync + 'static,
+    ) -> Gen<C, A>
+    where
+        B: Sized,
+    {
+        self.focus(move |c: &C| part(c).map(|boxed| &**boxed))
+    }
+
     /// Reflects on a value computed from a `C`; `None` prunes the branch.
     ///
     /// Use it where the part cannot be borrowed, such as the type of a term or the length of a
