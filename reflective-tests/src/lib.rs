@@ -12,4 +12,5 @@
 //! errors, deep values).
 
 pub mod catalogue;
+pub mod derived;
 pub mod laws;
