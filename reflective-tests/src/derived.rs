@@ -17,36 +17,13 @@
 //! The last section, [`BinaryOpt`] and [`Proc`], holds types whose derived generators do not
 //! terminate: see their documentation and the ignored tests in `tests/derive_laws.rs`.
 //!
-//! # Types the derive cannot compile
+//! # Names
 //!
-//! Two bugs stop the derive at compile time, so their types cannot be in this catalogue. The
-//! examples below pin them as `compile_fail` doctests: once a bug is fixed its example
-//! compiles, the doctest fails, and the type belongs in the catalogue.
-//!
-//! A field named with a raw identifier makes the derive panic (``"field_r#type"` is not a valid
-//! identifier``): the optics and bindings are named with `format_ident!` from the field's
-//! text, `r#` included. A variant named `r#Match` fails the same way (`as_r#_match`).
-//!
-//! ```compile_fail
-//! use reflective::Reflective;
-//! #[derive(Clone, Debug, PartialEq, Reflective)]
-//! struct Token {
-//!     r#type: u8,
-//! }
-//! ```
-//!
-//! Optics of different variants can get the same name: the lens of field `table` of variant
-//! `From` and the constructor of variant `Table` are both `from_table` (E0592, duplicate
-//! definitions); likewise a variant `As { b: u8 }` and a variant `B` both give `as_b`.
-//!
-//! ```compile_fail
-//! use reflective::Reflective;
-//! #[derive(Clone, Debug, PartialEq, Reflective)]
-//! enum Clause {
-//!     From { table: String },
-//!     Table(String),
-//! }
-//! ```
+//! Fields and variants with raw identifiers (`r#type`, `r#Match`) derive like any other: their
+//! optics are named without the `r#` (`Token::lens_type`). Optics of different variants could
+//! get the same name (the lens of field `table` of variant `From` and the builder of variant
+//! `Table` are both `from_table`); the derive then reports the collision as a compile error
+//! (see the UI test `variant/optic_names_collide`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::marker::PhantomData;
@@ -56,6 +33,24 @@ use reflective::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
 // Structs without fields, newtypes, tuple structs.
+
+/// Fields named with raw identifiers.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub struct Token {
+    /// A field named by a keyword.
+    pub r#type: u8,
+    /// A variant named by a keyword.
+    pub r#match: Keyword,
+}
+
+/// Variants named with raw identifiers.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub enum Keyword {
+    /// A variant named like a keyword.
+    r#Match(bool),
+    /// Another.
+    r#Loop,
+}
 
 /// A unit struct: one value, no choices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Reflective)]

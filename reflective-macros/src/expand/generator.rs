@@ -35,16 +35,20 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                         .weight()
                 })
                 .collect();
-            let leaf_weights: Vec<u32> = constructors
+            // At size 0, only the variants that recurse least: none into a user type if some
+            // can be generated, else none into this type, else all.
+            let least = constructors
                 .iter()
                 .zip(&weights)
-                .map(|(c, &w)| if c.is_leaf() { w } else { 0 })
+                .filter(|&(_, &w)| w > 0)
+                .map(|(c, _)| c.reach())
+                .min()
+                .unwrap_or(Reach::Direct);
+            let small_weights: Vec<u32> = constructors
+                .iter()
+                .zip(&weights)
+                .map(|(c, &w)| if c.reach() <= least { w } else { 0 })
                 .collect();
-            let small_weights = if leaf_weights.iter().any(|&w| w > 0) {
-                leaf_weights
-            } else {
-                weights.clone()
-            };
             quote! {
                 #(let #names = #gens;)*
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
@@ -128,7 +132,7 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     }
     match f.reach {
         Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),
-        Reach::MaybeRecursive => quote! {
+        Reach::OtherType | Reach::OwnType => quote! {
             #krate::__private::lazy(|| <#ty as #krate::Reflective>::arbitrary_reflective())
                 .scale(|size| size / 2)
         },

@@ -14,6 +14,7 @@ use darling::FromDeriveInput;
 use darling::ast::{Data, Fields};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
@@ -42,6 +43,12 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     match (errors.finish(), container, where_clause) {
         (Ok(()), Some(container), Some(predicates)) => {
             let model = Model::new(&container, predicates);
+            let collisions = optics::collisions(&model);
+            if !collisions.is_empty() {
+                let mut tokens = darling::Error::multiple(collisions).write_errors();
+                tokens.extend(stub(input));
+                return tokens;
+            }
             let optics = optics::expand(&model);
             let generator = generator::expand(&model);
             let shrink = shrink::expand(&model);
@@ -188,7 +195,9 @@ impl<'a> Model<'a> {
                 .enumerate()
                 .map(|(index, field)| {
                     let (member, name) = match &field.ident {
-                        Some(ident) => (syn::Member::Named(ident.clone()), ident.to_string()),
+                        Some(ident) => {
+                            (syn::Member::Named(ident.clone()), ident.unraw().to_string())
+                        }
                         None => (syn::Member::Unnamed(index.into()), index.to_string()),
                     };
                     FieldModel {
@@ -257,17 +266,21 @@ impl Constructor<'_> {
         quote!(#path { #(#members: #bindings,)* })
     }
 
-    /// Whether generating this constructor never reaches a user type (it is safe at size 0).
-    pub(crate) fn is_leaf(&self) -> bool {
+    /// How far generating this constructor may recurse: the furthest reach of its fields
+    /// (fields with their own generator reach no further).
+    pub(crate) fn reach(&self) -> Reach {
         self.fields
             .iter()
-            .all(|f| f.reach == Reach::Direct || f.field.has_custom_generator())
+            .filter(|f| !f.field.has_custom_generator())
+            .map(|f| f.reach)
+            .max()
+            .unwrap_or(Reach::Direct)
     }
 }
 
 /// The snake-case form of a variant name, for the names of its optics.
 pub(crate) fn snake_case(ident: &Ident) -> String {
-    let name = ident.to_string();
+    let name = ident.unraw().to_string();
     let mut snake = String::with_capacity(name.len() + 4);
     for (index, c) in name.chars().enumerate() {
         if c.is_uppercase() {

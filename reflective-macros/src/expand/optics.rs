@@ -8,6 +8,79 @@ use quote::{format_ident, quote};
 
 use super::{Model, Shape, snake_case};
 
+/// The name of every optic with what it is for and where it comes from, in order; two with one
+/// name cannot both be written, which [`collisions`] reports.
+fn names(model: &Model<'_>) -> Vec<(String, String, proc_macro2::Span)> {
+    let mut names = Vec::new();
+    match &model.shape {
+        Shape::Struct(constructor) => {
+            for f in &constructor.fields {
+                let span = f
+                    .field
+                    .ident
+                    .as_ref()
+                    .map_or_else(|| model.ident.span(), |i| i.span());
+                names.push((
+                    format!("lens_{}", f.name),
+                    format!("the lens on field `{}`", f.name),
+                    span,
+                ));
+            }
+        }
+        Shape::Enum(constructors) => {
+            for constructor in constructors {
+                let variant = constructor
+                    .variant
+                    .expect("enum constructors have a variant");
+                let snake = snake_case(&variant.ident);
+                let span = variant.ident.span();
+                names.push((
+                    format!("as_{snake}"),
+                    format!("the prism on variant `{}`", variant.ident),
+                    span,
+                ));
+                names.push((
+                    format!("from_{snake}"),
+                    format!("the builder of variant `{}`", variant.ident),
+                    span,
+                ));
+                for f in &constructor.fields {
+                    names.push((
+                        format!("{snake}_{}", f.name),
+                        format!(
+                            "the lens on field `{}` of variant `{}`",
+                            f.name, variant.ident
+                        ),
+                        span,
+                    ));
+                }
+            }
+        }
+    }
+    names
+}
+
+/// An error for every optic whose name another optic already has.
+pub(crate) fn collisions(model: &Model<'_>) -> Vec<darling::Error> {
+    let mut seen: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut errors = Vec::new();
+    for (name, what, span) in names(model) {
+        match seen.get(&name) {
+            Some(first) => errors.push(
+                darling::Error::custom(format!(
+                    "the derive names optics after variants and fields, and {what} would be \
+                     named `{name}` like {first}: rename the variant or the field"
+                ))
+                .with_span(&span),
+            ),
+            None => {
+                seen.insert(name, what);
+            }
+        }
+    }
+    errors
+}
+
 /// The inherent impl holding the optics.
 pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     let Model {

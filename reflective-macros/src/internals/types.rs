@@ -5,14 +5,16 @@ use std::collections::HashSet;
 use syn::visit::Visit;
 use syn::{Ident, Type};
 
-/// How a field's generator is reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a field's generator is reached, from the least to the most likely to recurse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Reach {
     /// Standard types and type parameters: call the type's generator directly.
     Direct,
-    /// The type mentions a user type, which may lead back to this one: reach its generator
-    /// lazily, at half the size, so that generation stops.
-    MaybeRecursive,
+    /// The type mentions another user type, which may lead back to this one: reach its
+    /// generator lazily, at half the size, so that generation stops.
+    OtherType,
+    /// The type mentions this type itself: lazily, at half the size.
+    OwnType,
 }
 
 /// Path segments of the standard types the runtime knows, which never lead back to a user
@@ -60,29 +62,27 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
     struct Segments<'a> {
         own: &'a Ident,
         params: &'a HashSet<Ident>,
-        user: bool,
+        reach: Reach,
     }
     impl<'ast> Visit<'ast> for Segments<'_> {
         fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
             let name = &segment.ident;
-            if name == self.own
-                || name == "Self"
-                || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known))
-            {
-                self.user = true;
-            }
+            let reach = if name == self.own || name == "Self" {
+                Reach::OwnType
+            } else if self.params.contains(name) || KNOWN.iter().any(|known| name == known) {
+                Reach::Direct
+            } else {
+                Reach::OtherType
+            };
+            self.reach = self.reach.max(reach);
             syn::visit::visit_path_segment(self, segment);
         }
     }
     let mut segments = Segments {
         own,
         params,
-        user: false,
+        reach: Reach::Direct,
     };
     segments.visit_type(ty);
-    if segments.user {
-        Reach::MaybeRecursive
-    } else {
-        Reach::Direct
-    }
+    segments.reach
 }

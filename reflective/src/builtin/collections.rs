@@ -56,9 +56,8 @@ pub fn string_of(chars: Gen<char, char>, len: impl RangeBounds<usize>) -> Gen<St
 
 /// An ordered set of elements from `elem`, its size in `len`.
 ///
-/// A drawn element equal to one already in the set is drawn again, at twice the size each time
-/// (up to ten draws); a set that cannot reach its minimum size that way fails to generate, with
-/// a message.
+/// A drawn element equal to one already in the set is drawn again (up to a thousand draws); a
+/// set that cannot reach its minimum size that way fails to generate, with a message.
 ///
 /// # Probability
 ///

@@ -25,7 +25,8 @@ mod sealed {
         fn from_parts(whole: i64, sixteenths: u8) -> Self;
         /// The value as `whole + sixteenths / 16`, if it is one (exactly).
         fn to_parts(self) -> Option<(i64, u8)>;
-        /// Values worth trying in every test: zeros, ±1, infinities, NaN, the extremes.
+        /// Values worth trying in every test that no small number is: -0.0, the infinities,
+        /// NaN, the extremes.
         fn specials() -> Vec<Self>;
     }
 }
@@ -61,10 +62,7 @@ macro_rules! float {
 
             fn specials() -> Vec<Self> {
                 vec![
-                    0.0,
                     -0.0,
-                    1.0,
-                    -1.0,
                     <$t>::INFINITY,
                     <$t>::NEG_INFINITY,
                     <$t>::NAN,
@@ -81,17 +79,19 @@ macro_rules! float {
 float!(f32, u32);
 float!(f64, u64);
 
-/// Any float: a special value (±0, ±1, ±∞, NaN, the extremes) one time in ten, labelled
-/// `"special"`; a number `k + j/16` with `|k| <= size` six times in ten, labelled `"small"`; any
-/// bit pattern otherwise, labelled `"any"`. Values are compared by their bits, so NaN and
-/// `-0.0` reflect like any other value.
+/// Any float: a special value (-0.0, ±∞, NaN, the extremes, the smallest positive) one time in
+/// ten, labelled `"special"`; a number `k + j/16` with `|k| <= size` (0, ±1, 2.5, ...) six times
+/// in ten, labelled `"small"`; any other bit pattern otherwise, labelled `"any"`. The three
+/// parts do not overlap, so every float is produced in exactly one way. Values are compared by
+/// their bits, so NaN and -0.0 reflect like any other value.
 ///
 /// ```
 /// use reflective::prelude::*;
 /// let g = float::<f64>();
 /// assert!(g.can_generate(&f64::NAN));
-/// assert!(g.can_generate(&2.5));
+/// assert_eq!(g.choices(&2.5).len(), 1);
 /// assert!(g.can_generate(&-0.0));
+/// assert!(g.can_generate(&1e300));
 /// ```
 pub fn float<T: Float>() -> Gen<T, T> {
     let specials = one_of(T::specials().into_iter().map(|value| {
@@ -105,12 +105,34 @@ pub fn float<T: Float>() -> Gen<T, T> {
             .comap(|x: &T| x.to_parts())
             .map(|(whole, sixteenths)| T::from_parts(whole, sixteenths))
     });
-    let any = range(0..=T::MAX_BITS)
-        .comap(|x: &T| Some(x.bits()))
-        .map(T::from_bits);
+    let any = crate::combinator::sized(any_other);
     pick([
         (1, "special", specials),
         (6, "small", small),
         (3, "any", any),
     ])
+}
+
+/// Any bit pattern that is neither special nor small at `size`; a draw that is one is drawn
+/// again (about 3 000 of 2^64 patterns at size 100).
+fn any_other<T: Float>(size: usize) -> Gen<T, T> {
+    range(0..=T::MAX_BITS)
+        .comap(move |x: &T| (!is_special_or_small(*x, size)).then(|| x.bits()))
+        .bind(move |bits| {
+            let x = T::from_bits(bits);
+            if is_special_or_small(x, size) {
+                crate::combinator::lazy(move || any_other::<T>(size))
+            } else {
+                crate::combinator::pure(x)
+            }
+        })
+}
+
+/// Whether `x` comes from the special or the small part of [`float`] at `size`.
+fn is_special_or_small<T: Float>(x: T, size: usize) -> bool {
+    T::specials()
+        .iter()
+        .any(|special| special.bits() == x.bits())
+        || x.to_parts()
+            .is_some_and(|(whole, _)| whole.unsigned_abs() <= size as u64)
 }

@@ -1,10 +1,11 @@
 //! `Option`, `Result` and `Box`.
 
-use crate::combinator::{pick, pure};
+use crate::combinator::{pick, pure, sized};
 use crate::generator::Gen;
 
 /// `None` one time in four (labelled `"None"`), otherwise `Some` of a value from `inner`
-/// (labelled `"Some"`).
+/// (labelled `"Some"`); at size 0 always `None`, as a vector is empty at size 0, so that a
+/// recursive type reached through an `Option` stops growing.
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -19,7 +20,15 @@ where
 {
     let none = pure(None).focus(|o: &Option<T>| o.is_none().then_some(&()));
     let some = inner.focus(Option::as_ref).map(Some);
-    pick([(1, "None", none), (3, "Some", some)])
+    let small = pick([(1, "None", none.clone()), (0, "Some", some.clone())]);
+    let full = pick([(1, "None", none), (3, "Some", some)]);
+    sized(move |size| {
+        if size == 0 {
+            small.clone()
+        } else {
+            full.clone()
+        }
+    })
 }
 
 /// `Ok` of a value from `ok` or `Err` of a value from `err`, equally likely, labelled `"Ok"`

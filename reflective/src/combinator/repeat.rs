@@ -43,7 +43,8 @@ impl Branches for StopOrMore {
 }
 
 /// How many times a collection of distinct elements draws an element before giving up on it.
-const DUPLICATE_RETRIES: usize = 10;
+/// The draws stay at the collection's size, so every element kept is one reflection accepts.
+const DUPLICATE_RETRIES: usize = 1_000;
 
 /// Which elements may not appear twice in a collection.
 pub(crate) trait Distinct<T>: Send + Sync + 'static {
@@ -202,18 +203,8 @@ where
                 run.open_span_at_last(None)
             };
             let mut fresh = None;
-            let size = run.size;
-            for attempt in 0..DUPLICATE_RETRIES {
-                // Each redraw doubles the size, so elements whose small values are few (an
-                // integer at size 0) reach further.
-                run.size = if attempt == 0 {
-                    size
-                } else {
-                    size.saturating_add(1).saturating_mul(1 << attempt)
-                };
-                let item = self.elem.node.forward(run);
-                run.size = size;
-                let item = item?;
+            for _ in 0..DUPLICATE_RETRIES {
+                let item = self.elem.node.forward(run)?;
                 if D::insert(&mut seen, &item) {
                     fresh = Some(item);
                     break;
@@ -226,9 +217,9 @@ where
                 None => {
                     return Err(Halt::Failed(format!(
                         "could not draw {} distinct elements: after {len}, {DUPLICATE_RETRIES} \
-                         draws (at sizes growing from {}) gave only elements already drawn; the \
-                         element generator may have fewer distinct values than the minimum \
-                         length",
+                         draws at size {} gave only elements already drawn; the element \
+                         generator may have fewer distinct values than the minimum length at \
+                         this size",
                         self.min, run.size
                     )));
                 }
