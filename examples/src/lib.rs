@@ -3,8 +3,15 @@
 //! - [`bst`]: the paper's binary search trees, with the reflective generator of its figure 1,
 //!   a hand-written `rand` generator with the same distribution, and helpers to build, check
 //!   and measure trees.
+//! - [`stlc`]: the simply typed lambda calculus of the paper's section 4.3: a generator of
+//!   well-typed terms that, run backward, recovers the types it chose by type inference.
+//!
+//! Both are written with the optics `#[derive(Reflective)]` gives their types, reaching
+//! boxed fields with `Gen::focus_box`.
 
 #![warn(missing_docs)]
+
+pub mod stlc;
 
 pub mod bst {
     //! Binary search trees, the running example of *Reflecting on Random Generation*
@@ -23,7 +30,13 @@ pub mod bst {
     ///
     /// Dropping a tree recurses once per level, like any `Box`ed tree; use [`drop_deep`] for a
     /// tree whose depth could exhaust the stack.
-    #[derive(Clone, Debug, PartialEq, Eq)]
+    ///
+    /// `#[derive(Reflective)]` gives it a generator of its own (unused here: [`bst`] keeps
+    /// the invariant, the derived one does not) and optics: the prisms `Tree::as_leaf` and
+    /// `Tree::as_node` (with `Tree::from_leaf` and `Tree::from_node` to build), and the lenses
+    /// through the prism on `Node` that [`bst`] is written with, `Tree::node_0` (left),
+    /// `Tree::node_1` (key) and `Tree::node_2` (right).
+    #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
     pub enum Tree {
         /// The empty tree.
         Leaf,
@@ -127,7 +140,15 @@ pub mod bst {
         paper_bst(lo, hi)
     }
 
-    /// Figure 1 of the paper, with the annotations of its reflective version.
+    /// Figure 1 of the paper, with the annotations of its reflective version, written with the
+    /// optics `#[derive(Reflective)]` gives [`Tree`].
+    ///
+    /// `Tree::node_1` focuses on a node's key (the paper's `_Node._2`: Haskell counts from 1),
+    /// `Tree::node_0` and `Tree::node_2` on its subtrees. Those two lenses reach a `Box<Tree>`;
+    /// `focus_box` looks inside the box, so the subtree generators reflect on a `Tree` without a
+    /// `boxed` wrapper per level (the same trees and choices, in less time). A leaf is
+    /// `exact(Tree::Leaf)`, which accepts only a leaf, as the prism
+    /// `pure(Tree::Leaf).focus(Tree::as_leaf)` does, in one node instead of two.
     fn paper_bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
         if lo > hi {
             return exact(Tree::Leaf);
@@ -137,39 +158,15 @@ pub mod bst {
             (
                 5,
                 "node",
-                range(lo..=hi).focus(key).bind(move |x| {
+                range(lo..=hi).focus(Tree::node_1).bind(move |x| {
                     zip(
-                        paper_bst(lo, x - 1).focus(left),
-                        paper_bst(x + 1, hi).focus(right),
+                        paper_bst(lo, x - 1).focus_box(Tree::node_0),
+                        paper_bst(x + 1, hi).focus_box(Tree::node_2),
                     )
-                    .map(move |(l, r)| Tree::Node(Box::new(l), x, Box::new(r)))
+                    .map(move |(l, r)| Tree::from_node(Box::new(l), x, Box::new(r)))
                 }),
             ),
         ])
-    }
-
-    /// The key of a node; a leaf has none.
-    fn key(tree: &Tree) -> Option<&i64> {
-        match tree {
-            Tree::Node(_, key, _) => Some(key),
-            Tree::Leaf => None,
-        }
-    }
-
-    /// The left subtree of a node; a leaf has none.
-    fn left(tree: &Tree) -> Option<&Tree> {
-        match tree {
-            Tree::Node(left, _, _) => Some(left),
-            Tree::Leaf => None,
-        }
-    }
-
-    /// The right subtree of a node; a leaf has none.
-    fn right(tree: &Tree) -> Option<&Tree> {
-        match tree {
-            Tree::Node(_, _, right) => Some(right),
-            Tree::Leaf => None,
-        }
     }
 
     /// A binary search tree with keys in `lo..=hi`, generated directly with `rand`: the
