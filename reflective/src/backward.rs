@@ -299,7 +299,7 @@ impl Backward {
             });
         }
         self.depth += 1;
-        let result = crate::stack::guarded(|| inner(self));
+        let result = crate::stack::every_few_levels(self.depth, || inner(self));
         self.depth -= 1;
         result
     }

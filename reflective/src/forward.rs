@@ -46,7 +46,7 @@ impl<'s> Forward<'s> {
             )));
         }
         self.depth += 1;
-        let result = crate::stack::guarded(|| inner(self));
+        let result = crate::stack::every_few_levels(self.depth, || inner(self));
         self.depth -= 1;
         result
     }
@@ -59,6 +59,7 @@ impl<'s> Forward<'s> {
     }
 
     /// Records that branch `index` of `site` was taken, decided without asking the source.
+    #[inline]
     pub(crate) fn record_pick(&mut self, site: &PickSite<'_>, index: u32) {
         if self.record {
             self.trail.push(Choice::Pick {
@@ -98,11 +99,13 @@ impl<'s> Forward<'s> {
     }
 
     /// Opens a span at the next choice.
+    #[inline]
     pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {
         self.record.then(|| self.trail.open(label))
     }
 
     /// Opens a span that starts with the choice just made.
+    #[inline]
     pub(crate) fn open_span_at_last(&mut self, label: Option<&Label>) -> Option<OpenSpan> {
         self.record.then(|| {
             self.trail
@@ -110,6 +113,7 @@ impl<'s> Forward<'s> {
         })
     }
 
+    #[inline]
     pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {
         if let Some(span) = span {
             self.trail.close(span);

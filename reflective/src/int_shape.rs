@@ -142,24 +142,29 @@ impl IntShape {
 #[inline]
 pub(crate) fn between_with(lo: i128, hi: i128, below: &mut impl FnMut(u64) -> u64) -> i128 {
     let span = hi.wrapping_sub(lo) as u128;
-    let offset = if span < u128::from(u64::MAX) {
-        u128::from(below(span as u64 + 1))
+    if span < u128::from(u64::MAX) {
+        // `lo + offset <= hi`, so the addition cannot overflow.
+        return lo + i128::from(below(span as u64 + 1));
+    }
+    lo.wrapping_add(wide_offset(span, below) as i128)
+}
+
+/// A uniform offset in `0..=span` for a span too wide for one 64-bit draw: rejection sampling
+/// on the bits the span needs, drawn 32 bits at a time.
+#[cold]
+fn wide_offset(span: u128, below: &mut impl FnMut(u64) -> u64) -> u128 {
+    let bits = 128 - span.leading_zeros();
+    let mask = if bits == 128 {
+        u128::MAX
     } else {
-        // Wide ranges: rejection sampling on the bits the span needs, drawn 32 bits at a time.
-        let bits = 128 - span.leading_zeros();
-        let mask = if bits == 128 {
-            u128::MAX
-        } else {
-            (1u128 << bits) - 1
-        };
-        loop {
-            let mut word = || (u128::from(below(1 << 32)) << 32) | u128::from(below(1 << 32));
-            let high = word();
-            let candidate = ((high << 64) | word()) & mask;
-            if candidate <= span {
-                break candidate;
-            }
-        }
+        (1u128 << bits) - 1
     };
-    lo.wrapping_add(offset as i128)
+    loop {
+        let mut word = || (u128::from(below(1 << 32)) << 32) | u128::from(below(1 << 32));
+        let high = word();
+        let candidate = ((high << 64) | word()) & mask;
+        if candidate <= span {
+            return candidate;
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 pub use crate::arbitrary::{Reflective, visit_part};
 pub use crate::builtin::{boxed, tuple};
-pub use crate::combinator::{lazy, pick, pure, sized, zip};
+pub use crate::combinator::{pick, pure, zip};
 pub use crate::generator::Gen;
 pub use std::any::Any as AnyValue;
 pub use std::option::Option::{self, None, Some};
@@ -19,8 +19,11 @@ thread_local! {
 
 /// The generator of `T`, built by `build` the first time this thread asks for it.
 ///
-/// Recursive fields reach their type's generator through [`lazy`], so building one generator
-/// never builds another, and the cache is not borrowed while `build` runs.
+/// While `build` runs, the cache holds a placeholder for `T`, so a recursive type asking for
+/// its own generator (or a mutually recursive group asking for each other's) gets the
+/// placeholder, and every generator is built once. The placeholder reaches the finished
+/// generator weakly: no cycle, nothing leaked when the thread ends. The cache is not borrowed
+/// while `build` runs.
 pub fn cached<T: 'static>(build: fn() -> Gen<T, T>) -> Gen<T, T> {
     let key = TypeId::of::<T>();
     let found = GENERATORS.with(|generators| {
@@ -33,12 +36,21 @@ pub fn cached<T: 'static>(build: fn() -> Gen<T, T>) -> Gen<T, T> {
     if let Some(g) = found {
         return g;
     }
+    let store = |g: &Gen<T, T>| {
+        GENERATORS.with(|generators| {
+            generators.borrow_mut().insert(key, Box::new(g.clone()));
+        });
+    };
+    let (placeholder, knot) = crate::combinator::lazy::knot();
+    store(&placeholder);
     let g = build();
-    GENERATORS.with(|generators| {
-        generators.borrow_mut().insert(key, Box::new(g.clone()));
-    });
+    knot.tie(&g);
+    store(&g);
     g
 }
+
+/// `at_zero` at size 0, `otherwise` at every other size.
+pub use crate::combinator::size::at_size_zero;
 
 /// The values of type `T` inside `value`, outermost first; not `value` itself, and not the
 /// values of type `T` inside those (the first step of the Agata shrinker).

@@ -9,7 +9,16 @@ const RED_ZONE: usize = 128 * 1024;
 /// The size of each new segment.
 const SEGMENT: usize = 4 * 1024 * 1024;
 
-/// Runs `step`, on a fresh stack segment if the current one is nearly used up.
-pub(crate) fn guarded<R>(step: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, SEGMENT, step)
+/// How many nesting levels run between two checks of the stack left; the red zone holds far
+/// more than this many levels' frames.
+const CHECK_EVERY: usize = 8;
+
+/// Runs the step at nesting level `depth`, on a fresh stack segment if the current one is
+/// nearly used up (checked every [`CHECK_EVERY`] levels, which is enough and cheaper).
+pub(crate) fn every_few_levels<R>(depth: usize, step: impl FnOnce() -> R) -> R {
+    if depth.is_multiple_of(CHECK_EVERY) {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, step)
+    } else {
+        step()
+    }
 }

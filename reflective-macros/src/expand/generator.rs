@@ -2,9 +2,10 @@
 //!
 //! A struct zips its fields' generators, each focused with the field's lens, and maps them to
 //! the struct. An enum picks a variant (labelled by its name, weighted), each built like a
-//! struct through the variant's prism. Fields whose type may lead back to this one are reached
-//! lazily at half the size, and at size 0 only variants that reach no such type are picked,
-//! so generation stops. Each type's generator is built once per thread.
+//! struct through the variant's prism. Fields whose type may lead back to this one run at half
+//! the size, and at size 0 only the variants that recurse least are picked, so generation
+//! stops. Each type's generator is built once per thread; a recursive type's reference to
+//! itself is a placeholder tied to the finished generator.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -53,7 +54,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 #(let #names = #gens;)*
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
                 let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
-                #private::sized(move |size| if size == 0 { small.clone() } else { full.clone() })
+                #private::at_size_zero(small, full)
             }
         }
     };
@@ -132,9 +133,10 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     }
     match f.reach {
         Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),
+        // The generator may be the one being built (a placeholder while it is): see
+        // `__private::cached`. At half the size, so that generation stops.
         Reach::OtherType | Reach::OwnType => quote! {
-            #krate::__private::lazy(|| <#ty as #krate::Reflective>::arbitrary_reflective())
-                .scale(|size| size / 2)
+            <#ty as #krate::Reflective>::arbitrary_reflective().scale(|size| size / 2)
         },
     }
 }

@@ -1,6 +1,7 @@
 //! `Option`, `Result` and `Box`.
 
-use crate::combinator::{pick, pure, sized};
+use crate::combinator::size::at_size_zero;
+use crate::combinator::{pick, pure};
 use crate::generator::Gen;
 
 /// `None` one time in four (labelled `"None"`), otherwise `Some` of a value from `inner`
@@ -22,13 +23,7 @@ where
     let some = inner.focus(Option::as_ref).map(Some);
     let small = pick([(1, "None", none.clone()), (0, "Some", some.clone())]);
     let full = pick([(1, "None", none), (3, "Some", some)]);
-    sized(move |size| {
-        if size == 0 {
-            small.clone()
-        } else {
-            full.clone()
-        }
-    })
+    at_size_zero(small, full)
 }
 
 /// `Ok` of a value from `ok` or `Err` of a value from `err`, equally likely, labelled `"Ok"`

@@ -54,15 +54,32 @@ pub fn lazy<B: ?Sized + 'static, A: 'static>(
 pub fn recursive<B: ?Sized + 'static, A: 'static>(
     define: impl FnOnce(Gen<B, A>) -> Gen<B, A>,
 ) -> Gen<B, A> {
+    let (itself, knot) = knot();
+    let defined = define(itself);
+    knot.tie(&defined);
+    defined
+}
+
+/// A generator that stands for one not built yet, and the knot that ties it to that one.
+///
+/// The placeholder reaches the generator it stands for through a weak pointer, so a generator
+/// that contains its own placeholder is freed when dropped. A placeholder used while its
+/// generator is gone (or before the knot is tied) produces nothing and reflects nothing.
+pub(crate) fn knot<B: ?Sized + 'static, A: 'static>() -> (Gen<B, A>, Knot<B, A>) {
     let knot = Arc::new(OnceLock::new());
-    let itself = Gen::from_node(Itself {
+    let placeholder = Gen::from_node(Itself {
         knot: Arc::clone(&knot),
     });
-    let defined = define(itself);
-    // The definition reaches itself through a weak pointer, so dropping it frees it. A handle
-    // kept past this function (stored by `define`) then produces nothing and reflects nothing.
-    let _ = knot.set(Arc::downgrade(&defined.node));
-    defined
+    (placeholder, Knot(knot))
+}
+
+/// Ties a placeholder from [`knot`] to its generator.
+pub(crate) struct Knot<B: ?Sized, A>(Arc<OnceLock<Weak<dyn Node<B, A>>>>);
+
+impl<B: ?Sized, A> Knot<B, A> {
+    pub(crate) fn tie(&self, to: &Gen<B, A>) {
+        let _ = self.0.set(Arc::downgrade(&to.node));
+    }
 }
 
 struct Lazy<F> {
@@ -95,7 +112,9 @@ impl<B: ?Sized, A> Node<B, A> for Itself<B, A> {
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
         let definition = self.definition().ok_or_else(|| {
             Halt::Failed(
-                "a handle of a `recursive` generator ran after its definition was dropped"
+                "a recursive reference ran after the generator it refers to was dropped (a \
+                 `recursive` handle kept past its definition, or a derived generator used after \
+                 the thread that built it ended)"
                     .to_string(),
             )
         })?;

@@ -16,12 +16,12 @@
 mod bind;
 mod focus;
 pub(crate) mod integer;
-mod lazy;
+pub(crate) mod lazy;
 mod map;
 mod pick;
 mod pure;
 pub(crate) mod repeat;
-mod size;
+pub(crate) mod size;
 mod zip;
 
 pub use integer::{IntRange, Integer, int, int_in, range};

@@ -45,6 +45,39 @@ impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
     }
 }
 
+/// `at_zero` at size 0, `otherwise` at every other size: the way recursive generators stop.
+pub fn at_size_zero<B: ?Sized + 'static, A: 'static>(
+    at_zero: Gen<B, A>,
+    otherwise: Gen<B, A>,
+) -> Gen<B, A> {
+    Gen::from_node(AtSizeZero { at_zero, otherwise })
+}
+
+struct AtSizeZero<B: ?Sized, A> {
+    at_zero: Gen<B, A>,
+    otherwise: Gen<B, A>,
+}
+
+impl<B: ?Sized, A> AtSizeZero<B, A> {
+    fn at(&self, size: usize) -> &Gen<B, A> {
+        if size == 0 {
+            &self.at_zero
+        } else {
+            &self.otherwise
+        }
+    }
+}
+
+impl<B: ?Sized, A> Node<B, A> for AtSizeZero<B, A> {
+    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+        self.at(run.size).node.forward(run)
+    }
+
+    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+        self.at(run.size).node.backward(b, run, limit)
+    }
+}
+
 struct SizedBy<F> {
     build: F,
 }
