@@ -28,6 +28,7 @@ use reflective::prelude::*;
 use reflective_examples::bst::{
     Tree, balanced, bst, bst_by_hand, drop_deep, expected_size, right_spine,
 };
+use reflective_examples::measure::{median, thousands};
 
 /// The numbers of elements reflection is measured at.
 const ELEMENTS: [usize; 3] = [10, 1_000, 100_000];
@@ -399,23 +400,4 @@ fn reflection(plan: &Plan) -> Vec<(&'static str, &'static str, usize, f64)> {
         flatness.push((case.short, "choices", largest, at_largest.1 / at_1k.1));
     }
     flatness
-}
-
-fn median(times: &[Duration]) -> Duration {
-    let mut sorted = times.to_vec();
-    sorted.sort();
-    sorted[sorted.len() / 2]
-}
-
-/// `1234567.8` as `1 234 568`.
-fn thousands(x: f64) -> String {
-    let digits = format!("{x:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }

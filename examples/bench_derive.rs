@@ -80,6 +80,7 @@ use proptest::test_runner::{Config as PtConfig, RngAlgorithm, TestRng, TestRunne
 use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use rand::{Rng, RngExt};
 use reflective::prelude::*;
+use reflective_examples::measure::{median, thousands};
 
 /// The size reflective and the hand-written generators run at: the library's default.
 const SIZE: usize = DEFAULT_SIZE;
@@ -767,23 +768,4 @@ fn measure<T: Subject>(plan: &Plan, name: &'static str) -> Table {
         );
     }
     Table { name, rows }
-}
-
-fn median(times: &[Duration]) -> Duration {
-    let mut sorted = times.to_vec();
-    sorted.sort();
-    sorted[sorted.len() / 2]
-}
-
-/// `1234567.8` as `1 234 568`.
-fn thousands(x: f64) -> String {
-    let digits = format!("{x:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }

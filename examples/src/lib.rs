@@ -13,6 +13,40 @@
 
 pub mod stlc;
 
+pub mod measure {
+    //! Helpers the benchmarks share: medians of timings and readable large numbers.
+
+    use std::time::Duration;
+
+    /// The median of `times` (the upper one of the two middle values for an even count).
+    ///
+    /// # Panics
+    ///
+    /// If `times` is empty.
+    pub fn median(times: &[Duration]) -> Duration {
+        let mut sorted = times.to_vec();
+        sorted.sort();
+        sorted[sorted.len() / 2]
+    }
+
+    /// `1234567.8` as `1 234 568`.
+    ///
+    /// ```
+    /// assert_eq!(reflective_examples::measure::thousands(1_234_567.8), "1 234 568");
+    /// ```
+    pub fn thousands(x: f64) -> String {
+        let digits = format!("{x:.0}");
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(' ');
+            }
+            out.push(c);
+        }
+        out
+    }
+}
+
 pub mod bst {
     //! Binary search trees, the running example of *Reflecting on Random Generation*
     //! (section 1, figure 1).
