@@ -1318,3 +1318,28 @@ fn limitation_nested_collections_grow_with_a_power_of_the_size() {
     failures.extend(unbounded::<Deep>("Deep", 1, 1000));
     assert_no_failures(&failures);
 }
+
+/// Every variant of `Bushy` recurses, but `Leaf`'s recursion is behind an `Option`, which is
+/// `None` at size 0: at size 0 the derive picks `Leaf`, so generation stops even though `Node`
+/// weighs twice as much and would otherwise branch without end.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Bushy {
+    Leaf(Option<Box<Bushy>>),
+    #[reflective(weight = 2)]
+    Node(Box<Bushy>, Box<Bushy>),
+}
+
+#[test]
+fn recursion_behind_an_option_stops_at_size_zero() {
+    let g = Bushy::arbitrary_reflective();
+    for (seed, size) in cases("Bushy", 30, &[0, 1, 10, 100]) {
+        let value = g
+            .try_generate(&mut DefaultRng::seed_from_u64(seed), size)
+            .unwrap_or_else(|error| panic!("seed {seed}, size {size}: {error}"))
+            .value;
+        if size == 0 {
+            assert_eq!(value, Bushy::Leaf(None), "seed {seed}");
+        }
+        assert_eq!(g.reflector().size(size).can_generate(&value), Ok(true));
+    }
+}

@@ -118,6 +118,34 @@ impl Reflective for f64 {
     }
 }
 
+impl<T: ?Sized + Send + Sync + 'static> Reflective for std::marker::PhantomData<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        pure(std::marker::PhantomData)
+    }
+}
+
+impl<T: Reflective> Reflective for std::sync::Arc<T> {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self>(|| {
+            T::arbitrary_reflective()
+                .focus(|shared: &std::sync::Arc<T>| Some(&**shared))
+                .map(std::sync::Arc::new)
+        })
+    }
+
+    fn shrink_by_type(&self) -> Vec<Self> {
+        (**self)
+            .shrink_by_type()
+            .into_iter()
+            .map(std::sync::Arc::new)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        visit_part(&**self, visit);
+    }
+}
+
 impl Reflective for () {
     fn arbitrary_reflective() -> Gen<Self, Self> {
         pure(())

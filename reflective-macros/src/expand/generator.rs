@@ -42,13 +42,19 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 .iter()
                 .zip(&weights)
                 .filter(|&(_, &w)| w > 0)
-                .map(|(c, _)| c.reach())
+                .map(|(c, _)| c.reach_at_size_zero())
                 .min()
                 .unwrap_or(Reach::Direct);
             let small_weights: Vec<u32> = constructors
                 .iter()
                 .zip(&weights)
-                .map(|(c, &w)| if c.reach() <= least { w } else { 0 })
+                .map(|(c, &w)| {
+                    if c.reach_at_size_zero() <= least {
+                        w
+                    } else {
+                        0
+                    }
+                })
                 .collect();
             quote! {
                 #(let #names = #gens;)*
@@ -59,6 +65,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
         }
     };
     quote! {
+        #[allow(clippy::type_complexity)]
         fn arbitrary_reflective() -> #private::Gen<Self, Self> {
             #private::cached::<Self>(|| { #body })
         }

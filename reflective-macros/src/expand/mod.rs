@@ -19,7 +19,7 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{check, check_parts};
-use crate::internals::types::{Reach, reach};
+use crate::internals::types::{Reach, reach, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -266,12 +266,13 @@ impl Constructor<'_> {
         quote!(#path { #(#members: #bindings,)* })
     }
 
-    /// How far generating this constructor may recurse: the furthest reach of its fields
-    /// (fields with their own generator reach no further).
-    pub(crate) fn reach(&self) -> Reach {
+    /// How far generating this constructor may recurse at size 0: the furthest reach of its
+    /// fields, leaving out those with their own generator and those behind an `Option` or a
+    /// collection (which generate nothing inside at size 0).
+    pub(crate) fn reach_at_size_zero(&self) -> Reach {
         self.fields
             .iter()
-            .filter(|f| !f.field.has_custom_generator())
+            .filter(|f| !f.field.has_custom_generator() && !stops_at_size_zero(&f.field.ty))
             .map(|f| f.reach)
             .max()
             .unwrap_or(Reach::Direct)

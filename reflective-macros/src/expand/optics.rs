@@ -97,6 +97,8 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             .map(|f| {
                 let name = format_ident!("lens_{}", f.name);
                 let (member, ty) = (&f.member, &f.field.ty);
+                // As visible as the field: a lens must not expose a private field.
+                let vis = &f.field.vis;
                 let doc = format!(
                     "Lens on the field `{}`, for `focus`: always `Some`.",
                     f.name

@@ -47,6 +47,7 @@ pub(crate) struct Variant {
 #[darling(attributes(reflective))]
 pub(crate) struct Field {
     pub(crate) ident: Option<Ident>,
+    pub(crate) vis: Visibility,
     pub(crate) ty: Type,
     /// `with = path`: a function returning the field's generator.
     #[darling(default, with = attr::with)]

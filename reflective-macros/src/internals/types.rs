@@ -57,6 +57,24 @@ const KNOWN: &[&str] = &[
     "result",
 ];
 
+/// Whether `ty` is an `Option` or a collection, which generates nothing inside at size 0 (`None`,
+/// or empty): a recursion through it stops there.
+pub(crate) fn stops_at_size_zero(ty: &Type) -> bool {
+    const STOPPING: &[&str] = &[
+        "Option", "Vec", "HashMap", "BTreeMap", "HashSet", "BTreeSet",
+    ];
+    match ty {
+        Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|segment| STOPPING.iter().any(|name| segment.ident == name)),
+        Type::Paren(inner) => stops_at_size_zero(&inner.elem),
+        Type::Group(inner) => stops_at_size_zero(&inner.elem),
+        _ => false,
+    }
+}
+
 /// Classifies `ty` for a type named `own` with type parameters `params`.
 pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
     struct Segments<'a> {
