@@ -184,3 +184,32 @@ fn const_generics_work() {
     assert_eq!(empty.sample(7), Arr([]));
     assert!(empty.can_generate(&Arr([])));
 }
+
+/// A type with its own `as_str`, which the prism on `Str` would also be called.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+#[reflective(optics_prefix = "opt_")]
+enum Value {
+    Str(String),
+    Int(i64),
+}
+
+impl Value {
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(text) => Some(text),
+            Value::Int(_) => None,
+        }
+    }
+}
+
+#[test]
+fn optics_prefix_keeps_the_optics_apart_from_the_types_own_methods() {
+    let text = Value::Str("hi".to_string());
+    assert_eq!(text.as_str(), Some("hi"));
+    assert_eq!(Value::opt_as_str(&text), Some(&"hi".to_string()));
+    assert_eq!(Value::opt_int_0(&Value::Int(4)), Some(&4));
+    assert_eq!(Value::opt_from_int(7), Value::Int(7));
+    let g = Value::arbitrary_reflective();
+    let value = g.sample(5);
+    assert!(g.can_generate(&value));
+}

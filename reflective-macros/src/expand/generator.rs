@@ -10,7 +10,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use super::{Constructor, FieldModel, Model, Shape, snake_case};
+use super::{Constructor, FieldModel, Model, Shape};
 use crate::internals::types::Reach;
 
 /// The `arbitrary_reflective` method.
@@ -80,7 +80,7 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
     if constructor.fields.is_empty() {
         return match constructor.variant {
             Some(variant) => {
-                let prism = format_ident!("as_{}", snake_case(&variant.ident));
+                let prism = model.prism_name(variant);
                 quote!(#private::pure::<(), Self>(#build).focus(Self::#prism))
             }
             None => quote!(#private::pure::<Self, Self>(#build)),
@@ -88,8 +88,8 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
     }
     let focused = constructor.fields.iter().map(|f| {
         let optic = match constructor.variant {
-            Some(variant) => format_ident!("{}_{}", snake_case(&variant.ident), f.name),
-            None => format_ident!("lens_{}", f.name),
+            Some(variant) => model.variant_lens_name(variant, f),
+            None => model.lens_name(f),
         };
         let field_gen = field_gen(model, f);
         // Errors about the field's generator (a type that is not `Reflective`, a `with`

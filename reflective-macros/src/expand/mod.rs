@@ -154,6 +154,8 @@ pub(crate) struct Model<'a> {
     pub(crate) generics: &'a syn::Generics,
     pub(crate) predicates: Vec<WherePredicate>,
     pub(crate) shape: Shape<'a>,
+    /// Put before the name of every optic (`optics_prefix`).
+    pub(crate) optics_prefix: String,
 }
 
 /// A struct is one constructor; an enum has one per variant.
@@ -226,7 +228,33 @@ impl<'a> Model<'a> {
             generics: &container.generics,
             predicates,
             shape,
+            optics_prefix: container.optics_prefix.clone().unwrap_or_default(),
         }
+    }
+
+    /// The lens on a struct field: `lens_x`.
+    pub(crate) fn lens_name(&self, f: &FieldModel<'_>) -> Ident {
+        format_ident!("{}lens_{}", self.optics_prefix, f.name)
+    }
+
+    /// The prism on a variant: `as_variant`.
+    pub(crate) fn prism_name(&self, variant: &Variant) -> Ident {
+        format_ident!("{}as_{}", self.optics_prefix, snake_case(&variant.ident))
+    }
+
+    /// The builder of a variant: `from_variant`.
+    pub(crate) fn builder_name(&self, variant: &Variant) -> Ident {
+        format_ident!("{}from_{}", self.optics_prefix, snake_case(&variant.ident))
+    }
+
+    /// The lens through a variant to one of its fields: `variant_x`.
+    pub(crate) fn variant_lens_name(&self, variant: &Variant, f: &FieldModel<'_>) -> Ident {
+        format_ident!(
+            "{}{}_{}",
+            self.optics_prefix,
+            snake_case(&variant.ident),
+            f.name
+        )
     }
 
     /// Every constructor: the struct's, or each variant's.

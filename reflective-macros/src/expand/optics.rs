@@ -4,9 +4,9 @@
 //! generator is built from them too.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
-use super::{Model, Shape, snake_case};
+use super::{Model, Shape};
 
 /// The name of every optic with what it is for and where it comes from, in order; two with one
 /// name cannot both be written, which [`collisions`] reports.
@@ -21,7 +21,7 @@ fn names(model: &Model<'_>) -> Vec<(String, String, proc_macro2::Span)> {
                     .as_ref()
                     .map_or_else(|| model.ident.span(), |i| i.span());
                 names.push((
-                    format!("lens_{}", f.name),
+                    model.lens_name(f).to_string(),
                     format!("the lens on field `{}`", f.name),
                     span,
                 ));
@@ -32,21 +32,20 @@ fn names(model: &Model<'_>) -> Vec<(String, String, proc_macro2::Span)> {
                 let variant = constructor
                     .variant
                     .expect("enum constructors have a variant");
-                let snake = snake_case(&variant.ident);
                 let span = variant.ident.span();
                 names.push((
-                    format!("as_{snake}"),
+                    model.prism_name(variant).to_string(),
                     format!("the prism on variant `{}`", variant.ident),
                     span,
                 ));
                 names.push((
-                    format!("from_{snake}"),
+                    model.builder_name(variant).to_string(),
                     format!("the builder of variant `{}`", variant.ident),
                     span,
                 ));
                 for f in &constructor.fields {
                     names.push((
-                        format!("{snake}_{}", f.name),
+                        model.variant_lens_name(variant, f).to_string(),
                         format!(
                             "the lens on field `{}` of variant `{}`",
                             f.name, variant.ident
@@ -95,7 +94,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             .fields
             .iter()
             .map(|f| {
-                let name = format_ident!("lens_{}", f.name);
+                let name = model.lens_name(f);
                 let (member, ty) = (&f.member, &f.field.ty);
                 // As visible as the field: a lens must not expose a private field.
                 let vis = &f.field.vis;
@@ -117,13 +116,12 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 let variant = constructor
                     .variant
                     .expect("enum constructors have a variant");
-                let snake = snake_case(&variant.ident);
                 let pattern = constructor.pattern();
                 let build = constructor.build();
                 let bindings: Vec<_> = constructor.fields.iter().map(|f| &f.binding).collect();
                 let types: Vec<_> = constructor.fields.iter().map(|f| &f.field.ty).collect();
-                let as_name = format_ident!("as_{}", snake);
-                let from_name = format_ident!("from_{}", snake);
+                let as_name = model.prism_name(variant);
+                let from_name = model.builder_name(variant);
                 let variant_name = variant.ident.to_string();
                 let as_doc = format!(
                     "Prism on the variant `{variant_name}`: its fields if the value is one, for \
@@ -136,7 +134,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                     _ => (quote!((#(&#types,)*)), quote!((#(#bindings,)*))),
                 };
                 let lenses = constructor.fields.iter().map(|f| {
-                    let name = format_ident!("{}_{}", snake, f.name);
+                    let name = model.variant_lens_name(variant, f);
                     let (binding, ty) = (&f.binding, &f.field.ty);
                     let doc = format!(
                         "Lens through the prism on `{variant_name}` to its field `{}`, for \

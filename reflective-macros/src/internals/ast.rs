@@ -20,6 +20,10 @@ pub(crate) struct Container {
     /// `crate = "path"`: where the runtime crate is.
     #[darling(rename = "crate", default, with = attr::krate)]
     pub(crate) krate: Option<Path>,
+    /// `optics_prefix = "..."`: put before the name of every optic, to keep them apart from
+    /// the type's own methods.
+    #[darling(default, with = attr::optics_prefix)]
+    pub(crate) optics_prefix: Option<String>,
     /// `bound = "..."`: the impl's `where` predicates, replacing the default ones.
     #[darling(default, with = attr::bound)]
     pub(crate) bound: Option<LitStr>,

@@ -109,6 +109,20 @@ pub(crate) fn krate(meta: &Meta) -> Result<Option<Path>> {
         .map_err(|_| Error::custom(EXPECTED).with_span(value))
 }
 
+/// `optics_prefix = "text"`: letters, digits and underscores, not starting with a digit.
+pub(crate) fn optics_prefix(meta: &Meta) -> Result<Option<String>> {
+    const EXPECTED: &str = "`optics_prefix` must be a string of letters, digits and \
+                            underscores that can start a name, such as `optics_prefix = \"opt_\"`";
+    let value = value(meta, "`optics_prefix = \"opt_\"`")?;
+    let text = string(value, EXPECTED)?.value();
+    let fits = text.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !text.starts_with(|c: char| c.is_ascii_digit());
+    if !fits {
+        return Err(Error::custom(EXPECTED).with_span(value));
+    }
+    Ok(Some(text))
+}
+
 /// `bound = "T: Trait, ..."`: kept as a string, parsed when the impl is written.
 pub(crate) fn bound(meta: &Meta) -> Result<Option<LitStr>> {
     let value = value(meta, "`bound = \"T: Reflective + Ord\"`")?;
