@@ -18,7 +18,7 @@ use syn::ext::IdentExt;
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
-use crate::internals::check::{check, check_parts};
+use crate::internals::check::{Reported, check, check_parts};
 use crate::internals::types::{Reach, reach, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
@@ -32,13 +32,18 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
         .to_compile_error();
     }
     let mut errors = darling::Error::accumulator();
-    let container = errors.handle(Container::from_derive_input(input));
+    let parsed = Container::from_derive_input(input);
+    let reported = match &parsed {
+        Ok(_) => Reported::default(),
+        Err(error) => Reported::from(error),
+    };
+    let container = errors.handle(parsed);
     let where_clause = container
         .as_ref()
         .and_then(|container| errors.handle(predicates(container)));
     match &container {
         Some(container) => check(container, &mut errors),
-        None => check_parts(input, &mut errors),
+        None => check_parts(input, &reported, &mut errors),
     }
     match (errors.finish(), container, where_clause) {
         (Ok(()), Some(container), Some(predicates)) => {

@@ -7,35 +7,74 @@ use darling::Error;
 use darling::ast::Data;
 
 use super::ast::{Container, Field, Variant};
+use super::lenient;
 
 /// Every problem with a parsed container, each at its span.
 pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumulator) {
     check_generics(&container.generics, errors);
     match &container.data {
         Data::Struct(fields) => fields.iter().for_each(|field| check_field(field, errors)),
-        Data::Enum(variants) => check_variants(&container.ident, variants, true, errors),
+        Data::Enum(variants) => check_variants(&container.ident, variants, errors),
+    }
+}
+
+/// The errors darling reported, each by its message and place, so that none is reported twice.
+#[derive(Default)]
+pub(crate) struct Reported(std::collections::HashSet<String>);
+
+impl Reported {
+    fn key(error: &Error) -> String {
+        format!("{error} at {:?}", error.span())
+    }
+
+    fn contains(&self, error: &Error) -> bool {
+        self.0.contains(&Self::key(error))
+    }
+}
+
+impl From<&Error> for Reported {
+    fn from(error: &Error) -> Reported {
+        Reported(error.clone().into_iter().map(|e| Self::key(&e)).collect())
     }
 }
 
 /// The checks that can still run when some attributes could not be read: on the generics, and
-/// on the variants and fields that were read (`read_all` says whether every variant was).
-pub(crate) fn check_parts(input: &syn::DeriveInput, errors: &mut darling::error::Accumulator) {
+/// on the variants and fields, those darling could not read read leniently (every attribute
+/// that parses kept), so that every misuse is reported in the same compile. darling does not
+/// read the fields of a variant whose own attributes fail; their errors are added here, unless
+/// already `reported`.
+pub(crate) fn check_parts(
+    input: &syn::DeriveInput,
+    reported: &Reported,
+    errors: &mut darling::error::Accumulator,
+) {
     use darling::{FromField, FromVariant};
     check_generics(&input.generics, errors);
     match &input.data {
         syn::Data::Struct(data) => data
             .fields
             .iter()
-            .filter_map(|field| Field::from_field(field).ok())
+            .map(|field| Field::from_field(field).unwrap_or_else(|_| lenient::field(field)))
             .for_each(|field| check_field(&field, errors)),
         syn::Data::Enum(data) => {
             let variants: Vec<Variant> = data
                 .variants
                 .iter()
-                .filter_map(|variant| Variant::from_variant(variant).ok())
+                .map(|variant| {
+                    Variant::from_variant(variant).unwrap_or_else(|_| {
+                        for field in &variant.fields {
+                            if let Err(error) = Field::from_field(field) {
+                                error
+                                    .into_iter()
+                                    .filter(|e| !reported.contains(e))
+                                    .for_each(|e| errors.push(e));
+                            }
+                        }
+                        lenient::variant(variant)
+                    })
+                })
                 .collect();
-            let read_all = variants.len() == data.variants.len();
-            check_variants(&input.ident, &variants, read_all, errors);
+            check_variants(&input.ident, &variants, errors);
         }
         syn::Data::Union(_) => {}
     }
@@ -63,15 +102,14 @@ fn check_field(field: &Field, errors: &mut darling::error::Accumulator) {
     }
 }
 
-/// Per variant: conflicting attributes and duplicate labels. Over all variants, when every one
-/// was read (`read_all`): that some variant can be generated.
+/// Per variant: conflicting attributes and duplicate labels. Over all variants: that some
+/// variant can be generated.
 fn check_variants(
     ident: &syn::Ident,
     variants: &[Variant],
-    read_all: bool,
     errors: &mut darling::error::Accumulator,
 ) {
-    if read_all && variants.is_empty() {
+    if variants.is_empty() {
         errors.push(
             Error::custom("an enum without variants has no values to generate").with_span(ident),
         );
@@ -106,9 +144,6 @@ fn check_variants(
         } else {
             labels.insert(label, variant);
         }
-    }
-    if !read_all {
-        return;
     }
     if variants.iter().all(|variant| variant.skip.is_present()) {
         errors.push(

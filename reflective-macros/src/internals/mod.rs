@@ -3,4 +3,5 @@
 pub(crate) mod ast;
 pub(crate) mod attr;
 pub(crate) mod check;
+pub(crate) mod lenient;
 pub(crate) mod types;

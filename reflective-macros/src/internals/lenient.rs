@@ -1,0 +1,70 @@
+//! A second, lenient reading of the variants and fields whose attributes darling could not
+//! read: every attribute that does parse is kept, so that the checks on them (duplicate labels,
+//! conflicting attributes) still run in the same compile. The errors of the ones that do not
+//! parse were reported already.
+
+use darling::ast::{Fields, Style};
+use darling::util::Flag;
+use syn::punctuated::Punctuated;
+use syn::{Meta, Token};
+
+use super::ast::{Field, Variant};
+use super::attr;
+
+/// The items of every `#[reflective(...)]` attribute that parse as meta items.
+fn items(attrs: &[syn::Attribute]) -> Vec<Meta> {
+    attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("reflective"))
+        .filter_map(|attr| {
+            attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                .ok()
+        })
+        .flatten()
+        .collect()
+}
+
+/// `field` with the attributes that parse.
+pub(crate) fn field(field: &syn::Field) -> Field {
+    let mut read = Field {
+        ident: field.ident.clone(),
+        vis: field.vis.clone(),
+        ty: field.ty.clone(),
+        with: None,
+        generator: None,
+    };
+    for item in items(&field.attrs) {
+        if item.path().is_ident("with") {
+            read.with = attr::with(&item).ok().flatten();
+        } else if item.path().is_ident("generator") {
+            read.generator = attr::generator(&item).ok().flatten();
+        }
+    }
+    read
+}
+
+/// `variant` with the attributes that parse, its fields read leniently too.
+pub(crate) fn variant(variant: &syn::Variant) -> Variant {
+    let style = match &variant.fields {
+        syn::Fields::Named(_) => Style::Struct,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let mut read = Variant {
+        ident: variant.ident.clone(),
+        fields: Fields::new(style, variant.fields.iter().map(field).collect()),
+        label: None,
+        weight: None,
+        skip: Flag::default(),
+    };
+    for item in items(&variant.attrs) {
+        if item.path().is_ident("label") {
+            read.label = attr::label(&item).ok().flatten();
+        } else if item.path().is_ident("weight") {
+            read.weight = attr::weight(&item).ok().flatten();
+        } else if item.path().is_ident("skip") {
+            read.skip = attr::skip(&item).unwrap_or_default();
+        }
+    }
+    read
+}
