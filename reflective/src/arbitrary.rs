@@ -50,8 +50,7 @@ pub trait Reflective: Clone + Send + Sync + 'static {
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
-#[doc(hidden)]
-pub fn visit_part<T: Reflective>(part: &T, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+pub(crate) fn visit_part<T: Reflective>(part: &T, visit: &mut dyn FnMut(&dyn Any) -> bool) {
     if visit(part) {
         part.visit_parts(visit);
     }

@@ -5,12 +5,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub use crate::arbitrary::{Reflective, visit_part};
-pub use crate::builtin::{boxed, tuple};
-pub use crate::combinator::{pick, pure, zip};
+use crate::arbitrary::Reflective;
+pub use crate::combinator::{pick, pure};
 pub use crate::generator::Gen;
 pub use std::any::Any as AnyValue;
-pub use std::option::Option::{self, None, Some};
 pub use std::vec::Vec;
 
 /// A generator in the cache: the generator, and the group of generators built with it (absent
