@@ -73,6 +73,32 @@
 //! assert_eq!(g.replay(&tree_of_choices), Some(typed));
 //! ```
 //!
+//! # Deriving generators
+//!
+//! Most generators need not be written by hand: `#[derive(Reflective)]` writes one for a
+//! struct or an enum, recursive ones included, and [`Reflective::arbitrary_reflective`]
+//! returns it. The derive also writes optics (`Type::lens_field`, `Type::as_variant`,
+//! `Type::variant_field`, ...) for hand-written generators to `focus` with, and a type-directed
+//! shrinker, [`Reflective::shrink_by_type`]. The attributes are listed on the derive.
+//!
+//! ```
+//! use reflective::prelude::*;
+//!
+//! #[derive(Clone, Debug, PartialEq, Reflective)]
+//! enum Expr {
+//!     Lit(i64),
+//!     #[reflective(weight = 2)]
+//!     Add(Box<Expr>, Box<Expr>),
+//! }
+//!
+//! let g = Expr::arbitrary_reflective();
+//! let expr = g.sample(1);
+//! assert!(g.can_generate(&expr));
+//! // The derived optics reach into a variant, for hand-written generators.
+//! let sum = Expr::Add(Box::new(Expr::Lit(1)), Box::new(Expr::Lit(2)));
+//! assert_eq!(Expr::add_0(&sum), Some(&Box::new(Expr::Lit(1))));
+//! ```
+//!
 //! # Laws
 //!
 //! For every generator and seed the test suite checks: a generated value reflects
