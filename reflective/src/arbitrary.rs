@@ -56,6 +56,17 @@ pub(crate) fn visit_part<T: Reflective>(part: &T, visit: &mut dyn FnMut(&dyn Any
     }
 }
 
+/// Visits the keys and values of a map.
+fn visit_entries<'m, K: Reflective, V: Reflective>(
+    map: impl IntoIterator<Item = (&'m K, &'m V)>,
+    visit: &mut dyn FnMut(&dyn Any) -> bool,
+) {
+    for (key, value) in map {
+        visit_part(key, visit);
+        visit_part(value, visit);
+    }
+}
+
 macro_rules! integer {
     ($($t:ty),*) => {$(
         impl Reflective for $t {
@@ -294,18 +305,11 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
-        let entries: Vec<(K, V)> = self.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        type_shrink::sequence(&entries)
-            .into_iter()
-            .map(BTreeMap::from_iter)
-            .collect()
+        type_shrink::entries(self)
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
-        for (key, value) in self {
-            visit_part(key, visit);
-            visit_part(value, visit);
-        }
+        visit_entries(self, visit);
     }
 }
 
@@ -315,18 +319,11 @@ impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
-        let entries: Vec<(K, V)> = self.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-        type_shrink::sequence(&entries)
-            .into_iter()
-            .map(HashMap::from_iter)
-            .collect()
+        type_shrink::entries(self)
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
-        for (key, value) in self {
-            visit_part(key, visit);
-            visit_part(value, visit);
-        }
+        visit_entries(self, visit);
     }
 }
 

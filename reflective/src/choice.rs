@@ -134,6 +134,11 @@ pub enum Choice {
     },
 }
 
+/// The integer in `lo..=hi` nearest zero: the simplest value of an integer choice.
+pub(crate) fn nearest_zero(lo: i128, hi: i128) -> i128 {
+    0i128.clamp(lo, hi)
+}
+
 impl Choice {
     /// How simple the choice is: 0 is simplest.
     ///
@@ -154,7 +159,7 @@ impl Choice {
         match self {
             Choice::Pick { index, .. } => u128::from(*index),
             Choice::Int { value, lo, hi } => {
-                let origin = 0i128.clamp(*lo, *hi);
+                let origin = nearest_zero(*lo, *hi);
                 let distance = value.abs_diff(origin);
                 if origin == *lo || origin == *hi {
                     return distance;

@@ -30,7 +30,7 @@ fn wide_weight(size: usize) -> u64 {
 /// The values within `size` of the in-range value nearest zero.
 #[inline]
 fn small_range(lo: i128, hi: i128, size: usize) -> (i128, i128) {
-    let origin = 0i128.clamp(lo, hi);
+    let origin = crate::choice::nearest_zero(lo, hi);
     let reach = i128::try_from(size).unwrap_or(i128::MAX);
     (
         origin.saturating_sub(reach).max(lo),

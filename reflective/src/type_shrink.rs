@@ -70,6 +70,21 @@ pub(crate) fn sequence<T: Reflective>(items: &[T]) -> Vec<Vec<T>> {
     shrinks
 }
 
+/// The maps with entries removed or one entry shrunk, as [`sequence`] gives them.
+pub(crate) fn entries<'m, K, V, M>(map: &'m M) -> Vec<M>
+where
+    K: Reflective,
+    V: Reflective,
+    &'m M: IntoIterator<Item = (&'m K, &'m V)>,
+    M: FromIterator<(K, V)>,
+{
+    let entries: Vec<(K, V)> = map
+        .into_iter()
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    sequence(&entries).into_iter().map(M::from_iter).collect()
+}
+
 /// The collection with one element replaced by one of its shrinks, for every element.
 pub(crate) fn each<T: Clone, C>(items: &C, shrink: impl Fn(&T) -> Vec<T>) -> Vec<C>
 where

@@ -14,7 +14,7 @@ impl Float for f64 {}
 
 mod sealed {
     /// What [`float`](super::float) needs of a float type: its bits, and its special values.
-    pub trait Sealed: Sized {
+    pub trait Sealed: Sized + 'static {
         /// The bits of the value, widened to `u64`.
         fn bits(self) -> u64;
         /// The value with these bits (the low bits, for `f32`).
@@ -27,7 +27,7 @@ mod sealed {
         fn to_parts(self) -> Option<(i64, u8)>;
         /// Values worth trying in every test that no small number is: -0.0, the infinities,
         /// NaN, the extremes.
-        fn specials() -> Vec<Self>;
+        const SPECIALS: &'static [Self];
     }
 }
 
@@ -60,18 +60,16 @@ macro_rules! float {
                     .then_some((whole, sixteenths))
             }
 
-            fn specials() -> Vec<Self> {
-                vec![
-                    -0.0,
-                    <$t>::INFINITY,
-                    <$t>::NEG_INFINITY,
-                    <$t>::NAN,
-                    <$t>::MIN_POSITIVE,
-                    <$t>::EPSILON,
-                    <$t>::MAX,
-                    <$t>::MIN,
-                ]
-            }
+            const SPECIALS: &'static [Self] = &[
+                -0.0,
+                <$t>::INFINITY,
+                <$t>::NEG_INFINITY,
+                <$t>::NAN,
+                <$t>::MIN_POSITIVE,
+                <$t>::EPSILON,
+                <$t>::MAX,
+                <$t>::MIN,
+            ];
         }
     };
 }
@@ -94,7 +92,7 @@ float!(f64, u64);
 /// assert!(g.can_generate(&1e300));
 /// ```
 pub fn float<T: Float>() -> Gen<T, T> {
-    let specials = one_of(T::specials().into_iter().map(|value| {
+    let specials = one_of(T::SPECIALS.iter().map(|&value| {
         exact(value.bits())
             .comap(|x: &T| Some(x.bits()))
             .map(T::from_bits)
@@ -130,9 +128,7 @@ fn any_other<T: Float>(size: usize) -> Gen<T, T> {
 
 /// Whether `x` comes from the special or the small part of [`float`] at `size`.
 fn is_special_or_small<T: Float>(x: T, size: usize) -> bool {
-    T::specials()
-        .iter()
-        .any(|special| special.bits() == x.bits())
+    T::SPECIALS.iter().any(|special| special.bits() == x.bits())
         || x.to_parts()
             .is_some_and(|(whole, _)| whole.unsigned_abs() <= size as u64)
 }

@@ -175,24 +175,28 @@ pub fn range<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
 
 #[track_caller]
 fn inclusive<T: Integer>(bounds: &impl RangeBounds<T>) -> (T, T) {
+    inclusive_bounds(bounds).unwrap_or_else(|| {
+        panic!(
+            "integer range is empty: {:?}..{:?}",
+            bounds.start_bound(),
+            bounds.end_bound()
+        )
+    })
+}
+
+/// The least and the greatest integer in `bounds`, or `None` if it holds none.
+pub(crate) fn inclusive_bounds<T: Integer>(bounds: &impl RangeBounds<T>) -> Option<(T, T)> {
     let lo = match bounds.start_bound() {
         Bound::Included(&lo) => Some(lo),
         Bound::Excluded(&lo) => lo.succ(),
         Bound::Unbounded => Some(T::MIN),
-    };
+    }?;
     let hi = match bounds.end_bound() {
         Bound::Included(&hi) => Some(hi),
         Bound::Excluded(&hi) => hi.pred(),
         Bound::Unbounded => Some(T::MAX),
-    };
-    match (lo, hi) {
-        (Some(lo), Some(hi)) if lo <= hi => (lo, hi),
-        _ => panic!(
-            "integer range is empty: {:?}..{:?}",
-            bounds.start_bound(),
-            bounds.end_bound()
-        ),
-    }
+    }?;
+    (lo <= hi).then_some((lo, hi))
 }
 
 fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {

@@ -12,7 +12,7 @@
 use std::collections::{BTreeSet, HashSet};
 use std::hash::Hash;
 use std::marker::PhantomData;
-use std::ops::{Bound, RangeBounds};
+use std::ops::RangeBounds;
 
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
@@ -115,29 +115,13 @@ where
     T: Clone + Send + Sync + 'static,
     D: Distinct<T>,
 {
-    let min = match len.start_bound() {
-        Bound::Included(&min) => Some(min),
-        Bound::Excluded(&min) => min.checked_add(1),
-        Bound::Unbounded => Some(0),
-    };
-    let max = match len.end_bound() {
-        Bound::Included(&max) => Some(max),
-        Bound::Excluded(&max) => max.checked_sub(1),
-        Bound::Unbounded => Some(usize::MAX),
-    };
-    let (Some(min), Some(max)) = (min, max) else {
+    let Some((min, max)) = crate::combinator::integer::inclusive_bounds(len) else {
         panic!(
             "collection length range is empty: {:?}..{:?}",
             len.start_bound(),
             len.end_bound()
         )
     };
-    assert!(
-        min <= max,
-        "collection length range is empty: {:?}..{:?}",
-        len.start_bound(),
-        len.end_bound()
-    );
     Gen::from_node(Repeat::<T, D> {
         elem,
         min,

@@ -75,7 +75,7 @@ impl ChoiceSource for ReplaySource<'_> {
         match self.next() {
             Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
             Some(Choice::Int { value, .. }) => self.repair((*value).clamp(site.lo, site.hi)),
-            _ => self.repair(0i128.clamp(site.lo, site.hi)),
+            _ => self.repair(crate::choice::nearest_zero(site.lo, site.hi)),
         }
     }
 }
