@@ -254,14 +254,14 @@ struct Reflectors {
 }
 
 impl Reflectors {
-    fn tree(&self) -> Reflector<'_, Tree, Tree> {
+    fn tree(&self) -> Reflector<'_, Gen<Tree, Tree>> {
         self.tree
             .reflector()
             .size(REFLECT_SIZE)
             .max_depth(REFLECT_MAX_DEPTH)
     }
 
-    fn list(&self) -> Reflector<'_, Vec<i64>, Vec<i64>> {
+    fn list(&self) -> Reflector<'_, Gen<Vec<i64>, Vec<i64>>> {
         self.list.reflector().size(REFLECT_SIZE)
     }
 

@@ -4,6 +4,7 @@
 //! every one, shows that breaking the invariant makes reflection reject a tree, and lists the
 //! probabilities of the smallest trees.
 
+use reflective::Generator;
 use reflective_examples::bst::{Tree, all_bsts, bst, expected_size};
 
 const LO: i64 = 0;

@@ -110,7 +110,7 @@ fn show_reflection(g: &Gen<Tree, Tree>, tree: &Tree) {
 }
 
 /// Prints the result of `probability_of` under a budget, or the error it stopped with.
-fn report(what: &str, reflector: &Reflector<'_, u64, u64>, n: u64) {
+fn report(what: &str, reflector: &Reflector<'_, Gen<u64, u64>>, n: u64) {
     match reflector.probability_of(&n) {
         Ok(p) => println!("{what}: {p:.3e}"),
         Err(error @ ReflectError::StepBudget { .. }) => {
@@ -144,7 +144,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 /// produced in Fibonacci(n + 1) ways.
 fn sums_of_ones_and_twos() -> Gen<u64, u64> {
     recursive(|ge: Gen<u64, u64>| {
-        pick([
+        pick((
             (1, "zero", exact(0)),
             (
                 1,
@@ -156,6 +156,6 @@ fn sums_of_ones_and_twos() -> Gen<u64, u64> {
                 "plus2",
                 ge.comap(|n: &u64| n.checked_sub(2)).map(|m| m + 2),
             ),
-        ])
+        ))
     })
 }

@@ -7,7 +7,7 @@
 //!   well-typed terms that, run backward, recovers the types it chose by type inference.
 //!
 //! Both are written with the optics `#[derive(Reflective)]` gives their types, reaching
-//! boxed fields with `Gen::focus_box`.
+//! boxed fields with `Generator::focus_box`.
 
 #![warn(missing_docs)]
 
@@ -58,6 +58,7 @@ pub mod bst {
     use std::fmt;
 
     use rand::{Rng, RngExt};
+    use reflective::combinator::Either;
     use reflective::prelude::*;
 
     /// A binary tree with `i64` keys: the paper's `Tree`.
@@ -164,6 +165,7 @@ pub mod bst {
     /// `lo..=x - 1` and `x + 1..=hi` must not overflow).
     ///
     /// ```
+    /// use reflective::prelude::*;
     /// use reflective_examples::bst::{bst, node, Tree};
     /// let g = bst(1, 10);
     /// assert!(g.can_generate(&node(Tree::Leaf, 3, Tree::Leaf)));
@@ -171,36 +173,49 @@ pub mod bst {
     /// ```
     pub fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
         assert_no_overflow(lo, hi);
-        paper_bst(lo, hi)
+        PAPER_BST.with(|bst| bst.at((lo, hi)).boxed())
+    }
+
+    thread_local! {
+        /// The family of [`paper_bst`] generators, built once per thread.
+        static PAPER_BST: Family<(i64, i64), Tree, Tree> = family(paper_bst);
     }
 
     /// Figure 1 of the paper, with the annotations of its reflective version, written with the
-    /// optics `#[derive(Reflective)]` gives [`Tree`].
+    /// optics `#[derive(Reflective)]` gives [`Tree`]: the member of the family `bst` at
+    /// `(lo, hi)`.
     ///
-    /// `Tree::node_1` focuses on a node's key (the paper's `_Node._2`: Haskell counts from 1),
-    /// `Tree::node_0` and `Tree::node_2` on its subtrees. Those two lenses reach a `Box<Tree>`;
-    /// `focus_box` looks inside the box, so the subtree generators reflect on a `Tree` without a
-    /// `boxed` wrapper per level (the same trees and choices, in less time). A leaf is
+    /// The paper's `bst lo hi` is a recursive function returning a generator; as a [`family`]
+    /// its recursive calls `bst.at(..)` build their generators on the stack as they run,
+    /// instead of allocating one per call. `Tree::node_1` focuses on a node's key (the paper's
+    /// `_Node._2`: Haskell counts from 1), `Tree::node_0` and `Tree::node_2` on its subtrees.
+    /// Those two lenses reach a `Box<Tree>`; `focus_box` looks inside the box. A leaf is
     /// `exact(Tree::Leaf)`, which accepts only a leaf, as the prism
-    /// `pure(Tree::Leaf).focus(Tree::as_leaf)` does, in one node instead of two.
-    fn paper_bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
+    /// `pure(Tree::Leaf).focus(Tree::as_leaf)` does, in one node instead of two. The empty
+    /// range's leaf and the pick are two generators of different types, chosen by an `if`:
+    /// [`Either`] holds one or the other.
+    fn paper_bst(
+        bst: &Family<(i64, i64), Tree, Tree>,
+        (lo, hi): (i64, i64),
+    ) -> impl Generator<Input = Tree, Output = Tree> + use<> {
         if lo > hi {
-            return exact(Tree::Leaf);
+            return Either::Left(exact(Tree::Leaf));
         }
-        pick([
+        let bst = bst.clone();
+        Either::Right(pick((
             (1, "leaf", exact(Tree::Leaf)),
             (
                 5,
                 "node",
                 range(lo..=hi).focus(Tree::node_1).bind(move |x| {
                     zip(
-                        paper_bst(lo, x - 1).focus_box(Tree::node_0),
-                        paper_bst(x + 1, hi).focus_box(Tree::node_2),
+                        bst.at((lo, x - 1)).focus_box(Tree::node_0),
+                        bst.at((x + 1, hi)).focus_box(Tree::node_2),
                     )
                     .map(move |(l, r)| Tree::from_node(Box::new(l), x, Box::new(r)))
                 }),
             ),
-        ])
+        )))
     }
 
     /// A binary search tree with keys in `lo..=hi`, generated directly with `rand`: the

@@ -201,9 +201,9 @@ fn extend(ctx: &[Type], ty: &Type) -> Vec<Type> {
 /// `log2(s) + 1` arrows nested on either side.
 pub fn gen_type(size: usize) -> Gen<Type, Type> {
     if size == 0 {
-        return exact(Type::Int);
+        return exact(Type::Int).boxed();
     }
-    pick([
+    pick((
         (3, "Int", pure(Type::Int).focus(Type::as_int)),
         (
             1,
@@ -214,7 +214,8 @@ pub fn gen_type(size: usize) -> Gen<Type, Type> {
             )
             .map(|(from, to)| Type::fun(from, to)),
         ),
-    ])
+    ))
+    .boxed()
 }
 
 /// A term of type `ty` in the context `ctx` (see [`type_of`]): the paper's `expr`.
@@ -241,7 +242,7 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
     let half = size / 2;
     let mut branches: Vec<(u32, &'static str, Gen<Expr, Expr>)> = Vec::new();
 
-    let vars: Vec<Gen<usize, usize>> = (0..ctx.len())
+    let vars: Vec<reflective::combinator::Exact<usize>> = (0..ctx.len())
         .filter(|&i| ctx[i] == ty)
         .map(exact)
         .collect();
@@ -249,7 +250,7 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
         branches.push((
             3,
             "Var",
-            one_of(vars).focus(Expr::var_0).map(Expr::from_var),
+            one_of(vars).focus(Expr::var_0).map(Expr::from_var).boxed(),
         ));
     }
 
@@ -258,7 +259,7 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
             branches.push((
                 if size > 0 { 1 } else { 2 },
                 "Lit",
-                int::<u8>().focus(Expr::lit_0).map(Expr::from_lit),
+                int::<u8>().focus(Expr::lit_0).map(Expr::from_lit).boxed(),
             ));
             if size > 0 {
                 let (left, right) = (ctx.clone(), ctx.clone());
@@ -271,7 +272,8 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                         lazy(move || expr_of(right.clone(), Type::Int, half))
                             .focus_box(Expr::plus_1),
                     )
-                    .map(|(a, b)| Expr::from_plus(Box::new(a), Box::new(b))),
+                    .map(|(a, b)| Expr::from_plus(Box::new(a), Box::new(b)))
+                    .boxed(),
                 ));
             }
         }
@@ -285,7 +287,8 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                     exact((**from).clone()).focus(Expr::lam_0),
                     lazy(move || expr_of(inner.clone(), to.clone(), half)).focus_box(Expr::lam_1),
                 )
-                .map(|(annotation, body)| Expr::from_lam(annotation, Box::new(body))),
+                .map(|(annotation, body)| Expr::from_lam(annotation, Box::new(body)))
+                .boxed(),
             ));
         }
     }
@@ -308,11 +311,12 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                         argument.focus_box(Expr::app_1),
                     )
                     .map(|(f, x)| Expr::from_app(Box::new(f), Box::new(x)))
-                }),
+                })
+                .boxed(),
         ));
     }
 
-    pick(branches)
+    pick(branches).boxed()
 }
 
 /// The paper's `comap typeOf type_ >>= expr`: a type from [`gen_type`], then a closed term of
@@ -326,6 +330,7 @@ pub fn well_typed() -> Gen<Expr, Expr> {
             .comap(|e: &Expr| type_of(&[], e))
             .bind(move |ty| expr_of(Vec::new(), ty, size))
     })
+    .boxed()
 }
 
 #[cfg(test)]

@@ -323,7 +323,7 @@ pub enum Weather {
 pub struct Celsius(pub i16);
 
 /// The generator of [`Celsius`] for `with`: from -40 to 50 degrees.
-pub fn celsius() -> Gen<Celsius, Celsius> {
+pub fn celsius() -> impl Generator<Input = Celsius, Output = Celsius> {
     range(-40i16..=50)
         .comap(|c: &Celsius| Some(c.0))
         .map(Celsius)
@@ -334,6 +334,7 @@ pub fn even_u16() -> Gen<u16, u16> {
     range(0u16..=500)
         .comap(|n: &u16| n.is_multiple_of(2).then_some(n / 2))
         .map(|half| half * 2)
+        .boxed()
 }
 
 /// The seconds of a duration of whole seconds, for the generator of [`Readings::elapsed`].

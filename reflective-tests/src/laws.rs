@@ -109,10 +109,13 @@ pub struct Laws<T: 'static> {
 impl<T: Clone + Debug + PartialEq + 'static> Laws<T> {
     /// The laws of `generator`, named `name` in failure messages, for [`SEEDS`] seeds at
     /// [`SIZES`].
-    pub fn new(name: impl Into<String>, generator: Gen<T, T>) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        generator: impl Generator<Input = T, Output = T> + 'static,
+    ) -> Self {
         Laws {
             name: name.into(),
-            generator,
+            generator: generator.boxed(),
             sizes: SIZES.to_vec(),
             seeds: SEEDS,
             unique: false,
@@ -299,7 +302,7 @@ impl<T: Clone + Debug + PartialEq + 'static> Laws<T> {
 /// 1e-9, and that values generated at `size` lie in `support`.
 pub fn assert_sums_to_one<T: Debug + PartialEq + 'static>(
     name: &str,
-    generator: &Gen<T, T>,
+    generator: &impl Generator<Input = T, Output = T>,
     size: usize,
     support: &[T],
 ) {
@@ -342,7 +345,7 @@ pub fn assert_sums_to_one<T: Debug + PartialEq + 'static>(
 /// within 5 standard deviations (plus 5, for rare values) of its expected count.
 pub fn assert_frequencies_match<T: Ord + Clone + Debug + 'static>(
     name: &str,
-    generator: &Gen<T, T>,
+    generator: &impl Generator<Input = T, Output = T>,
     size: usize,
     support: &[T],
     samples: usize,
@@ -383,7 +386,7 @@ pub fn assert_frequencies_match<T: Ord + Clone + Debug + 'static>(
 /// were checked.
 pub fn assert_rejects<T: Debug + 'static>(
     name: &str,
-    generator: &Gen<T, T>,
+    generator: &impl Generator<Input = T, Output = T>,
     size: usize,
     values: impl IntoIterator<Item = T>,
 ) -> usize {
@@ -423,7 +426,7 @@ pub fn assert_rejects<T: Debug + 'static>(
     checked
 }
 
-fn rejects<T: 'static>(reflector: Reflector<'_, T, T>, value: &T) {
+fn rejects<T, G: Generator<Input = T, Output = T>>(reflector: Reflector<'_, G>, value: &T) {
     assert_eq!(reflector.can_generate(value), Ok(false), "can_generate");
     assert_eq!(reflector.choices(value), Ok(Vec::new()), "choices");
     assert_eq!(reflector.reflect(value), Ok(Vec::new()), "reflect");

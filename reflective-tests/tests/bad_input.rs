@@ -27,7 +27,7 @@ use reflective_tests::catalogue::tokens::{Token, tokens};
 use reflective_tests::laws::{assert_rejects, name_seed, panic_text};
 
 /// `count` values from `g` at size 100, seeded by `name`.
-fn draw<T: 'static>(name: &str, g: &Gen<T, T>, count: usize) -> Vec<T> {
+fn draw<T>(name: &str, g: &impl Generator<Input = T, Output = T>, count: usize) -> Vec<T> {
     let mut rng = DefaultRng::seed_from_u64(name_seed(name));
     (0..count)
         .map(|_| g.generate_value(&mut rng, 100))
@@ -37,7 +37,7 @@ fn draw<T: 'static>(name: &str, g: &Gen<T, T>, count: usize) -> Vec<T> {
 /// Values from `g` that `keep` accepts, at least `min` of them out of `tries` draws.
 fn draw_where<T: 'static>(
     name: &str,
-    g: &Gen<T, T>,
+    g: &impl Generator<Input = T, Output = T>,
     tries: usize,
     min: usize,
     keep: impl Fn(&T) -> bool,
@@ -220,8 +220,8 @@ fn wrappers_and_tuples_reject_bad_parts() {
         results,
     );
     assert_rejects(
-        "boxed(0..=9)",
-        &boxed(range(0u8..=9)),
+        "in_box(0..=9)",
+        &in_box(range(0u8..=9)),
         100,
         (10..=u8::MAX).map(Box::new),
     );
@@ -674,7 +674,7 @@ fn generation_that_nests_without_end_stops_with_an_error() {
     on_small_stack(|| {
         // "S" is taken with probability 1 - 1/u32::MAX: the natural never ends in practice.
         let endless = recursive(|nat: Gen<Nat, Nat>| {
-            pick([
+            pick((
                 (1, "Z", exact(Nat::Z)),
                 (
                     u32::MAX,
@@ -682,7 +682,7 @@ fn generation_that_nests_without_end_stops_with_an_error() {
                     nat.focus(reflective_tests::catalogue::nat::pred)
                         .map(|n| Nat::S(Box::new(n))),
                 ),
-            ])
+            ))
         });
         let error = endless
             .try_generate(&mut DefaultRng::seed_from_u64(3), 100)

@@ -85,12 +85,12 @@ fn skipped_variants_are_never_generated_and_do_not_reflect() {
     assert_eq!(g.probability_of(&Status::Legacy(7)), 0.0);
 }
 
-fn die() -> Gen<u8, u8> {
+fn die() -> impl Generator<Input = u8, Output = u8> {
     range(1u8..=6)
 }
 
 fn side() -> Gen<bool, bool> {
-    labeled([("up", exact(true)), ("down", exact(false))])
+    labeled([("up", exact(true)), ("down", exact(false))]).boxed()
 }
 
 #[derive(Clone, Debug, PartialEq, Reflective)]

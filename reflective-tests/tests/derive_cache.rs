@@ -90,7 +90,7 @@ fn flaky_byte() -> Gen<u8, u8> {
     if PANIC_ONCE.swap(false, Ordering::SeqCst) {
         panic!("the first build fails");
     }
-    range(0..=9)
+    range(0..=9).boxed()
 }
 
 #[derive(Clone, Debug, PartialEq, Reflective)]

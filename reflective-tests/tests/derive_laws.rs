@@ -632,7 +632,7 @@ fn struct_lenses_always_see_their_field() {
 #[test]
 fn hand_written_generators_use_the_derived_optics() {
     // The paper's style: each branch focuses on its variant through the derived optics.
-    let small_shapes: Gen<Shape, Shape> = pick([
+    let small_shapes = pick((
         (
             1,
             "empty",
@@ -654,7 +654,7 @@ fn hand_written_generators_use_the_derived_optics() {
                     .map(move |h| Shape::from_rect(side, h))
             }),
         ),
-    ]);
+    ));
     let support: Vec<Shape> = [Shape::Empty]
         .into_iter()
         .chain((1..=3).map(|radius| Shape::Circle { radius }))
@@ -675,7 +675,7 @@ fn hand_written_generators_use_the_derived_optics() {
     Laws::new("small shapes", small_shapes).unique().check();
 
     // A derived generator focused into a field of another type.
-    let lists_in_pairs: Gen<Pair<List, bool>, Pair<List, bool>> = zip(
+    let lists_in_pairs = zip(
         List::arbitrary_reflective().focus(Pair::lens_first),
         exact(true).focus(Pair::lens_second),
     )

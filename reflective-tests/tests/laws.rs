@@ -6,7 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use reflective::prelude::*;
-use reflective_tests::catalogue::bst::{Tree, all_bsts, all_sized_trees, bst, is_bst, sized_tree};
+use reflective_tests::catalogue::bst::{
+    Tree, all_bsts, all_sized_trees, bst, bst_family, is_bst, sized_tree,
+};
 use reflective_tests::catalogue::lists::{
     bounded_pair, dependent_vec, is_sorted, person, sorted_list,
 };
@@ -208,10 +210,10 @@ fn laws_of_options_results_and_boxes() {
     )
     .unique()
     .check();
-    Laws::new("boxed(range(0..=9))", boxed(range(0u8..=9)))
+    Laws::new("in_box(range(0..=9))", in_box(range(0u8..=9)))
         .unique()
         .check();
-    Laws::new("boxed(boxed(int::<u64>))", boxed(boxed(int::<u64>())))
+    Laws::new("in_box(in_box(int::<u64>))", in_box(in_box(int::<u64>())))
         .unique()
         .check();
 }
@@ -335,6 +337,26 @@ fn laws_of_binary_search_trees() {
     Laws::new("bst(1, 10)", bst(1, 10)).unique().check();
     // Not sized: a tree over a wide range has hundreds of nodes, and its probability underflows.
     Laws::new("bst(-40, 40)", bst(-40, 40)).unique().check();
+    Laws::new("bst_family(1, 10)", bst_family(1, 10))
+        .unique()
+        .check();
+}
+
+#[test]
+fn a_family_makes_the_same_choices_as_the_recursive_function() {
+    let (function, family) = (bst(1, 4), bst_family(1, 4));
+    for tree in all_bsts(1, 4) {
+        assert_eq!(family.choices(&tree), function.choices(&tree), "{tree:?}");
+        assert_eq!(
+            family.probability_of(&tree),
+            function.probability_of(&tree),
+            "{tree:?}"
+        );
+    }
+    for seed in 0..200 {
+        assert_eq!(family.sample(seed), function.sample(seed), "seed {seed}");
+    }
+    assert!(!family.can_generate(&Tree::node(Tree::Leaf, 5, Tree::Leaf)));
 }
 
 #[test]
@@ -678,8 +700,8 @@ fn probabilities_of_wrappers_and_tuples_sum_to_one() {
     let arrays = [[false, false], [false, true], [true, false], [true, true]];
     assert_sums_to_one("array::<bool, 2>", &array::<bool, 2>(bool()), 100, &arrays);
     assert_sums_to_one(
-        "boxed(bool)",
-        &boxed(bool()),
+        "in_box(bool)",
+        &in_box(bool()),
         100,
         &[Box::new(false), Box::new(true)],
     );

@@ -6,11 +6,11 @@ use std::hash::Hash;
 
 use crate::__private::cached;
 use crate::builtin::{
-    array, boxed, btree_map, btree_set, float, hash_map, hash_set, option, result, string, tuple,
+    array, btree_map, btree_set, float, hash_map, hash_set, in_box, option, result, string, tuple,
     vec,
 };
 use crate::combinator::{int, pure};
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 use crate::type_shrink;
 
 /// A type with a reflective generator of its own, and a type-directed shrinker.
@@ -71,7 +71,7 @@ macro_rules! integer {
     ($($t:ty),*) => {$(
         impl Reflective for $t {
             fn arbitrary_reflective() -> Gen<Self, Self> {
-                int()
+                int().boxed()
             }
 
             fn shrink_by_type(&self) -> Vec<Self> {
@@ -130,13 +130,13 @@ impl Reflective for f64 {
 
 impl<T: ?Sized + Send + Sync + 'static> Reflective for std::marker::PhantomData<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        pure(std::marker::PhantomData)
+        pure(std::marker::PhantomData).boxed()
     }
 }
 
 impl<T: Reflective> Reflective for std::sync::Arc<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| {
+        cached::<Self, _>(|| {
             T::arbitrary_reflective()
                 .focus(|shared: &std::sync::Arc<T>| Some(&**shared))
                 .map(std::sync::Arc::new)
@@ -158,13 +158,13 @@ impl<T: Reflective> Reflective for std::sync::Arc<T> {
 
 impl Reflective for () {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        pure(())
+        pure(()).boxed()
     }
 }
 
 impl Reflective for String {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(string)
+        cached::<Self, _>(string)
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -178,7 +178,7 @@ impl Reflective for String {
 
 impl<T: Reflective> Reflective for Vec<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| vec(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| vec(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -192,7 +192,7 @@ impl<T: Reflective> Reflective for Vec<T> {
 
 impl<T: Reflective> Reflective for Option<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| option(T::arbitrary_reflective()))
+        cached::<Self, _>(|| option(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -213,7 +213,7 @@ impl<T: Reflective> Reflective for Option<T> {
 
 impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| result(T::arbitrary_reflective(), E::arbitrary_reflective()))
+        cached::<Self, _>(|| result(T::arbitrary_reflective(), E::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -233,7 +233,7 @@ impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
 
 impl<T: Reflective> Reflective for Box<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| boxed(T::arbitrary_reflective()))
+        cached::<Self, _>(|| in_box(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -251,7 +251,7 @@ impl<T: Reflective> Reflective for Box<T> {
 
 impl<T: Reflective, const N: usize> Reflective for [T; N] {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| array(T::arbitrary_reflective()))
+        cached::<Self, _>(|| array(T::arbitrary_reflective()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -265,7 +265,7 @@ impl<T: Reflective, const N: usize> Reflective for [T; N] {
 
 impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| btree_set(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| btree_set(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -283,7 +283,7 @@ impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
 
 impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| hash_set(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| hash_set(T::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -301,7 +301,7 @@ impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
 
 impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -315,7 +315,7 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
 
 impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self>(|| hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -331,7 +331,7 @@ macro_rules! tuple_impl {
     ($($t:ident $i:tt),+) => {
         impl<$($t: Reflective),+> Reflective for ($($t,)+) {
             fn arbitrary_reflective() -> Gen<Self, Self> {
-                cached::<Self>(|| tuple(($($t::arbitrary_reflective(),)+)))
+                cached::<Self, _>(|| tuple(($($t::arbitrary_reflective(),)+)))
             }
 
             fn shrink_by_type(&self) -> Vec<Self> {

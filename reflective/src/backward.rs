@@ -74,7 +74,7 @@ impl std::error::Error for ReflectError {}
 
 /// The choices of one way to produce a value, as a shared tree: concatenation costs O(1).
 #[derive(Clone, Default)]
-pub(crate) struct Trace(Option<Rc<TraceNode>>);
+pub struct Trace(Option<Rc<TraceNode>>);
 
 enum TraceNode {
     Choice(Choice),
@@ -183,8 +183,10 @@ impl Drop for Trace {
     }
 }
 
+opaque_debug!(impl[A] Solution<A>);
+
 /// One way a sub-generator produces its part of the value.
-pub(crate) struct Solution<A> {
+pub struct Solution<A> {
     /// The value the sub-generator produces along this way, if the run builds values (see
     /// [`Backward::with_values`]).
     pub(crate) value: Option<A>,
@@ -206,7 +208,7 @@ impl<A> Solution<A> {
 }
 
 /// The solutions of a node, or the budget that ran out.
-pub(crate) type Reflected<A> = Result<Vec<Solution<A>>, ReflectError>;
+pub type Reflected<A> = Result<Vec<Solution<A>>, ReflectError>;
 
 /// The default step budget of a reflection.
 pub(crate) const DEFAULT_MAX_STEPS: u64 = 20_000_000;
@@ -216,7 +218,8 @@ pub(crate) const DEFAULT_MAX_WAYS: u64 = 1_000_000;
 pub(crate) const DEFAULT_MAX_DEPTH: usize = 100_000;
 
 /// The state of one backward run: size, budgets, and whether values are built.
-pub(crate) struct Backward {
+#[derive(Debug)]
+pub struct Backward {
     pub(crate) size: usize,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,

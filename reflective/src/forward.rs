@@ -7,8 +7,10 @@ use crate::source::{ChoiceSource, Halt, IntSite, PickSite};
 /// default nesting budget, so that every generated value reflects within it.
 const MAX_DEPTH: usize = crate::backward::DEFAULT_MAX_DEPTH;
 
+opaque_debug!(impl['s] Forward<'s>);
+
 /// The state of one forward run: the source asked at each choice, the size, the record.
-pub(crate) struct Forward<'s> {
+pub struct Forward<'s> {
     source: &'s mut dyn ChoiceSource,
     pub(crate) size: usize,
     trail: Trail,

@@ -1,50 +1,511 @@
-//! The reflective generator type, [`Gen`].
+//! The reflective generator: the [`Generator`] trait every generator implements, and [`Gen`],
+//! the generator with its type erased.
+//!
+//! # Why a trait and an erased type
+//!
+//! The design guide describes one type, `Gen<B, A>`, a shared pointer to a tree of nodes. A
+//! generator whose next part depends on a value (the paper's binary search trees, where the
+//! subtrees' ranges depend on the key) builds that part anew inside every `bind`, at every
+//! run; with one allocation per node that cost seven times what a hand-written generator does.
+//! So, as in proptest, each combinator returns a type of its own ([`Map`],
+//! [`Bind`], ...) that holds its parts by value: a `bind` continuation
+//! builds its generator on the stack, and only what must be erased is ([`Generator::boxed`],
+//! for recursion, for a generator stored by type, for branches of different types).
+//! [`Gen<B, A>`] is that erased generator, and what derived generators return.
 
 use std::fmt;
 use std::sync::Arc;
 
+use rand_core::Rng;
+
 use crate::backward::{Backward, Reflected};
+use crate::choice::{ChoiceTree, Label};
+use crate::combinator::{Bind, Comap, Focus, FocusBox, Map, NoAnn, Resize, Scale, Zip};
 use crate::forward::Forward;
+use crate::interpret::{self, GenerateError, Generated, Reflector};
 use crate::source::Halt;
 
-/// A reflective generator: reflects on a `B` while producing an `A`.
+pub(crate) mod sealed {
+    /// Only the library's own types are generators: the engines' interface is internal.
+    pub trait Sealed {}
+}
+
+/// A reflective generator: reflects on an [`Input`](Generator::Input) while producing an
+/// [`Output`](Generator::Output).
 ///
-/// Run forward, a generator turns random choices into a value. Run backward on a `B`, it finds
-/// the choices that produce it. Most generators are *aligned*, `Gen<T, T>`: they produce `T`s
-/// and reflect on `T`s. The interpretations (sampling, reflection, probability, replay, ...)
-/// are methods on aligned generators; the combinators build them from smaller generators that
-/// are not aligned yet.
+/// Run forward, a generator turns random choices into a value. Run backward on an input, it
+/// finds the choices that produce it. Most generators are *aligned*: their input and output
+/// are the same type. The combinators build aligned generators from parts that are not
+/// aligned yet: `range(0..=9).focus(|p: &Point| Some(&p.x))` reflects on a `Point` while it
+/// produces a number.
 ///
-/// A `Gen` is an immutable description: cloning it is cheap (a shared pointer) and it is
-/// `Send + Sync`, so it can be built once and shared by threads.
+/// Every combinator returns a type of its own; hold a generator of any type as
+/// `impl Generator<Input = T, Output = T>`, or erase it to a [`Gen<T, T>`] with
+/// [`boxed`](Generator::boxed) (needed for recursion, struct fields and branches of different
+/// types). Only the library's types implement this trait.
 ///
 /// ```
 /// use reflective::prelude::*;
 ///
 /// // An aligned generator of pairs, built from generators that reflect on the pair's parts.
-/// let pair: Gen<(u8, bool), (u8, bool)> = tuple((range(0u8..=9), bool()));
+/// let pair = tuple((range(0u8..=9), bool()));
 /// let value = pair.sample(42);
 /// assert!(pair.can_generate(&value));
 /// assert!(!pair.can_generate(&(10, true)));
 /// ```
-pub struct Gen<B: ?Sized, A> {
-    pub(crate) node: Arc<dyn Node<B, A>>,
-}
+pub trait Generator: Send + Sync + sealed::Sealed {
+    /// The type reflected on.
+    type Input: ?Sized;
+    /// The type produced.
+    type Output;
 
-/// A primitive of the generator language: how it runs forward and backward.
-pub(crate) trait Node<B: ?Sized, A>: Send + Sync {
     /// Produces a value, asking `run`'s source at every choice.
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt>;
+    #[doc(hidden)]
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Self::Output, Halt>;
 
-    /// The ways to produce `b`, at most `limit` of them (`limit >= 1`).
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A>;
+    /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
+    #[doc(hidden)]
+    fn backward(
+        &self,
+        input: &Self::Input,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<Self::Output>;
+
+    // ----- Erasure -----
+
+    /// This generator as a [`Gen`]: one type for every generator of the same input and output,
+    /// cheap to clone. Recursive definitions, struct fields and branches of different types
+    /// need it.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let digits: Vec<Gen<u8, u8>> = vec![range(0..=4).boxed(), exact(9).boxed()];
+    /// assert!(one_of(digits).can_generate(&9));
+    /// ```
+    fn boxed(self) -> Gen<Self::Input, Self::Output>
+    where
+        Self: Sized + 'static,
+    {
+        Gen {
+            node: Arc::new(self),
+        }
+    }
+
+    // ----- Combinators -----
+
+    /// Produces `f(x)` for every `x` this generator produces.
+    ///
+    /// Backward the value reflected on is not changed: `map` is the covariant half of the
+    /// profunctor. To keep a generator aligned, map with a constructor after focusing on the
+    /// constructor's fields.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// #[derive(Clone, Debug, PartialEq)]
+    /// struct Meters(u32);
+    /// let meters = range(0u32..=100).focus(|m: &Meters| Some(&m.0)).map(Meters);
+    /// assert!(meters.can_generate(&Meters(42)));
+    /// ```
+    fn map<A, F>(self, f: F) -> Map<Self, F>
+    where
+        Self: Sized,
+        F: Fn(Self::Output) -> A + Send + Sync,
+    {
+        Map::new(self, f)
+    }
+
+    /// Runs this generator, then the generator `next` builds from its value.
+    ///
+    /// Backward, this generator reflects on the value first (usually through a
+    /// [`focus`](Generator::focus) on the part it produces), and each value it could have
+    /// produced is fed to `next`, which reflects on the same value. This is the paper's `>>=`.
+    /// `next` may return a generator of any type; it is built on the stack at every run.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // A length, then a vector of exactly that length.
+    /// let dependent = range(0usize..=3)
+    ///     .comap(|v: &Vec<bool>| Some(v.len()))
+    ///     .bind(|len| vec(bool(), len..=len));
+    /// assert!(dependent.can_generate(&vec![true, false]));
+    /// ```
+    fn bind<G, F>(self, next: F) -> Bind<Self, F>
+    where
+        Self: Sized,
+        G: Generator<Input = Self::Input>,
+        F: Fn(Self::Output) -> G + Send + Sync,
+    {
+        Bind::new(self, next)
+    }
+
+    /// Another name for [`bind`](Generator::bind), as on `Option` and `Result`.
+    fn and_then<G, F>(self, next: F) -> Bind<Self, F>
+    where
+        Self: Sized,
+        G: Generator<Input = Self::Input>,
+        F: Fn(Self::Output) -> G + Send + Sync,
+    {
+        self.bind(next)
+    }
+
+    /// Runs this generator then `other` on the same input, and pairs their results
+    /// (see [`zip`](crate::zip)).
+    fn zip<G>(self, other: G) -> Zip<Self, G>
+    where
+        Self: Sized,
+        Self::Output: Clone,
+        G: Generator<Input = Self::Input>,
+        G::Output: Clone,
+    {
+        Zip::new(self, other)
+    }
+
+    /// Reflects on the part of a `C` that `part` borrows; `None` prunes the branch.
+    ///
+    /// This is the paper's `focus` (`lmap` then `prune`) for parts that can be borrowed, such
+    /// as a field or a variant's payload. Forward it does nothing.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// #[derive(Clone, Debug, PartialEq)]
+    /// enum Shape { Circle(u8), Square(u8) }
+    /// let circle = range(1u8..=9)
+    ///     .focus(|s: &Shape| match s { Shape::Circle(r) => Some(r), _ => None })
+    ///     .map(Shape::Circle);
+    /// assert!(circle.can_generate(&Shape::Circle(3)));
+    /// assert!(!circle.can_generate(&Shape::Square(3)));
+    /// ```
+    fn focus<C, F>(self, part: F) -> Focus<Self, F, C>
+    where
+        Self: Sized,
+        C: ?Sized,
+        F: for<'c> Fn(&'c C) -> Option<&'c Self::Input> + Send + Sync,
+    {
+        Focus::new(self, part)
+    }
+
+    /// [`focus`](Generator::focus) through a lens onto a boxed part: reflects on the input
+    /// inside the `Box` that `part` borrows. Derived lenses return fields as they are
+    /// declared, so a recursive field `Box<Tree>` is reached this way.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// #[derive(Clone, Debug, PartialEq, Reflective)]
+    /// enum Nat { Z, S(Box<Nat>) }
+    /// fn nat() -> Gen<Nat, Nat> {
+    ///     frequency((
+    ///         (2, exact(Nat::Z)),
+    ///         (1, lazy(nat).focus_box(Nat::s_0).map(|n| Nat::S(Box::new(n)))),
+    ///     ))
+    ///     .boxed()
+    /// }
+    /// assert!(nat().can_generate(&Nat::S(Box::new(Nat::Z))));
+    /// ```
+    fn focus_box<C, F>(self, part: F) -> FocusBox<Self, F, C>
+    where
+        Self: Sized,
+        Self::Input: Sized,
+        C: ?Sized,
+        F: for<'c> Fn(&'c C) -> Option<&'c Box<Self::Input>> + Send + Sync,
+    {
+        FocusBox::new(self, part)
+    }
+
+    /// Reflects on a value computed from a `C`; `None` prunes the branch.
+    ///
+    /// Use it where the part cannot be borrowed, such as the type of a term or the length of a
+    /// vector. Forward it does nothing.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Strings of x's of even length: half the length, then that many pairs.
+    /// let even_length = range(0usize..=5)
+    ///     .comap(|chars: &Vec<char>| Some(chars.len() / 2))
+    ///     .bind(|half| vec(exact('x'), 2 * half..=2 * half))
+    ///     .comap(|s: &String| Some(s.chars().collect::<Vec<char>>()))
+    ///     .map(String::from_iter);
+    /// assert!(even_length.can_generate(&"xxxx".to_string()));
+    /// assert!(!even_length.can_generate(&"xxx".to_string()));
+    /// ```
+    fn comap<C, P, F>(self, part: F) -> Comap<Self, F, C, P>
+    where
+        Self: Sized,
+        C: ?Sized,
+        P: std::borrow::Borrow<Self::Input>,
+        F: Fn(&C) -> Option<P> + Send + Sync,
+    {
+        Comap::new(self, part)
+    }
+
+    /// Forgets how to reflect: the result runs forward only (the paper's `noAnn`).
+    ///
+    /// Use it while upgrading a plain generator, for the parts not annotated yet. Nothing can
+    /// be reflected on an `Infallible`, so a generator built on it reflects nothing.
+    fn no_ann(self) -> NoAnn<Self>
+    where
+        Self: Sized,
+    {
+        NoAnn::new(self)
+    }
+
+    /// Runs this generator at size `size`, whatever the size around it.
+    fn resize(self, size: usize) -> Resize<Self>
+    where
+        Self: Sized,
+    {
+        Resize::new(self, size)
+    }
+
+    /// Runs this generator at `f(size)`, where `size` is the size around it.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Recursive generators shrink the size at every level so that they stop.
+    /// let halved = vec(bool(), ..).scale(|size| size / 2);
+    /// let mut rng = DefaultRng::seed_from_u64(3);
+    /// assert!(halved.generate(&mut rng, 10).value.len() <= 5);
+    /// ```
+    fn scale<F>(self, f: F) -> Scale<Self, F>
+    where
+        Self: Sized,
+        F: Fn(usize) -> usize + Send + Sync,
+    {
+        Scale::new(self, f)
+    }
+
+    // ----- Forward interpretations -----
+
+    /// The value for `seed` at [`DEFAULT_SIZE`](crate::DEFAULT_SIZE): the same on every run
+    /// and platform.
+    ///
+    /// # Panics
+    ///
+    /// If the generator cannot produce a value (see [`try_generate`](Generator::try_generate)).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(int::<i32>(), ..);
+    /// assert_eq!(g.sample(7), g.sample(7));
+    /// ```
+    #[track_caller]
+    fn sample(&self, seed: u64) -> Self::Output
+    where
+        Self: Sized,
+    {
+        interpret::sample(self, seed)
+    }
+
+    /// A random value at `size`, with the choice tree that produced it.
+    ///
+    /// # Panics
+    ///
+    /// If the generator cannot produce a value (see [`try_generate`](Generator::try_generate)).
+    #[track_caller]
+    fn generate<R: Rng + ?Sized>(&self, rng: &mut R, size: usize) -> Generated<Self::Output>
+    where
+        Self: Sized,
+    {
+        self.try_generate(rng, size)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A random value at `size` with its choice tree, or why none could be produced (a set
+    /// that cannot find enough distinct elements, say).
+    fn try_generate<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        size: usize,
+    ) -> Result<Generated<Self::Output>, GenerateError>
+    where
+        Self: Sized,
+    {
+        interpret::try_generate(self, rng, size)
+    }
+
+    /// A random value at `size`, without recording its choices: the fastest way to generate.
+    ///
+    /// # Panics
+    ///
+    /// If the generator cannot produce a value (see [`try_generate`](Generator::try_generate)).
+    #[track_caller]
+    fn generate_value<R: Rng + ?Sized>(&self, rng: &mut R, size: usize) -> Self::Output
+    where
+        Self: Sized,
+    {
+        interpret::generate_value(self, rng, size)
+    }
+
+    /// The value `tree`'s choices produce, if they fit this generator exactly: every choice
+    /// read and none missing, each of the kind the generator asks for (a pick or an integer),
+    /// each pick index on a branch with a weight, each integer in the range asked for. The
+    /// arity, labels and integer bounds recorded in the tree are not compared, so a tree
+    /// edited by a shrinker replays as long as its choices fit. The tree's size is used.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = tuple((bool(), range(0u8..=9)));
+    /// let generated = g.generate(&mut DefaultRng::seed_from_u64(5), 10);
+    /// assert_eq!(g.replay(&generated.tree), Some(generated.value));
+    /// ```
+    fn replay(&self, tree: &ChoiceTree) -> Option<Self::Output>
+    where
+        Self: Sized,
+    {
+        interpret::replay(self, tree)
+    }
+
+    /// Replays `tree`'s choices, repairing those that do not fit, and returns the value with
+    /// the choices actually made. The fallback: a missing choice takes the simplest value (the
+    /// first branch with a weight, the in-range integer nearest zero), an integer out of range
+    /// is clamped into it, a pick index past the branches or of the wrong kind takes the
+    /// simplest branch. Choices left over are ignored.
+    ///
+    /// This is how edited choice trees (a shrinker's, a mutator's) become values again. It
+    /// fails only where generation itself can fail (a set that cannot find enough distinct
+    /// elements among the repaired choices).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let pair = tuple((range(1u8..=9), range(1u8..=9)));
+    /// let tree = pair.choices(&(3, 4)).remove(0);
+    /// // Drop the last choice: the second number falls back to its simplest value.
+    /// let shorter = ChoiceTree::from_parts(tree.size(), tree.choices()[..1].to_vec(), []).unwrap();
+    /// assert_eq!(pair.replay(&shorter), None);
+    /// assert_eq!(pair.replay_repaired(&shorter).unwrap().value, (3, 1));
+    /// ```
+    fn replay_repaired(&self, tree: &ChoiceTree) -> Result<Generated<Self::Output>, GenerateError>
+    where
+        Self: Sized,
+    {
+        interpret::replay_repaired(self, tree)
+    }
+
+    // ----- Backward interpretations -----
+    //
+    // Each uses the default size and budgets, and panics with the `ReflectError` when a budget
+    // runs out; `reflector` returns the error instead.
+
+    /// A reflection with its own size and budgets, whose methods return errors.
+    fn reflector(&self) -> Reflector<'_, Self>
+    where
+        Self: Sized,
+    {
+        Reflector::new(self)
+    }
+
+    /// The label sequences of every way the generator can produce `input` (the paper's
+    /// `reflect`), simplest first; empty if it cannot.
+    ///
+    /// # Panics
+    ///
+    /// If reflection runs out of budget (see [`Reflector::reflect`]).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(labeled([("a", exact('a')), ("b", exact('b'))]), ..);
+    /// let labels = g.reflect(&vec!['b', 'a']);
+    /// let text: Vec<String> = labels[0].iter().map(Label::to_string).collect();
+    /// assert_eq!(text, ["more", "b", "more", "a", "stop"]);
+    /// ```
+    #[track_caller]
+    fn reflect(&self, input: &Self::Input) -> Vec<Vec<Label>>
+    where
+        Self: Sized,
+    {
+        or_panic(self.reflector().reflect(input))
+    }
+
+    /// The choice tree of every way the generator can produce `input`, simplest (shortlex)
+    /// first; empty if it cannot.
+    ///
+    /// # Panics
+    ///
+    /// If reflection runs out of budget (see [`Reflector::choices`]).
+    #[track_caller]
+    fn choices(&self, input: &Self::Input) -> Vec<ChoiceTree>
+    where
+        Self: Sized,
+    {
+        or_panic(self.reflector().choices(input))
+    }
+
+    /// Whether the generator can produce `input`: a validity check from the generator alone.
+    ///
+    /// # Panics
+    ///
+    /// If reflection runs out of budget before finding a way (see
+    /// [`Reflector::can_generate`]).
+    #[track_caller]
+    fn can_generate(&self, input: &Self::Input) -> bool
+    where
+        Self: Sized,
+    {
+        or_panic(self.reflector().can_generate(input))
+    }
+
+    /// The probability that the generator produces `input` at
+    /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE), summed over every way it can; 0 if it cannot.
+    ///
+    /// Very unlikely values (a tree of a thousand nodes) round to 0: use
+    /// [`Reflector::log_probability_of`] to tell them from impossible ones. Sets and maps count
+    /// one drawing order only (see [`btree_set`](crate::btree_set)).
+    ///
+    /// # Panics
+    ///
+    /// If reflection runs out of budget (see [`Reflector::probability_of`]).
+    #[track_caller]
+    fn probability_of(&self, input: &Self::Input) -> f64
+    where
+        Self: Sized,
+    {
+        or_panic(self.reflector().probability_of(input))
+    }
 }
 
-impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
-    pub(crate) fn from_node(node: impl Node<B, A> + 'static) -> Self {
-        Gen {
-            node: Arc::new(node),
-        }
+#[track_caller]
+fn or_panic<T>(result: Result<T, crate::ReflectError>) -> T {
+    result.unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// A generator with its type erased: reflects on a `B` while producing an `A`.
+///
+/// Every [`Generator`] becomes one with [`boxed`](Generator::boxed). A `Gen` is an immutable
+/// description: cloning it is cheap (a shared pointer) and it is `Send + Sync`, so it can be
+/// built once and shared by threads. Derived generators
+/// ([`Reflective::arbitrary_reflective`](crate::Reflective::arbitrary_reflective)) are `Gen`s.
+///
+/// ```
+/// use reflective::prelude::*;
+///
+/// fn digit() -> Gen<u8, u8> {
+///     range(0..=9).boxed()
+/// }
+/// assert!(digit().can_generate(&7));
+/// ```
+pub struct Gen<B: ?Sized, A> {
+    pub(crate) node: Arc<dyn Generator<Input = B, Output = A>>,
+}
+
+impl<B: ?Sized, A> sealed::Sealed for Gen<B, A> {}
+
+impl<B: ?Sized, A> Generator for Gen<B, A> {
+    type Input = B;
+    type Output = A;
+
+    #[inline]
+    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+        self.node.forward(run)
+    }
+
+    #[inline]
+    fn backward(&self, input: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+        self.node.backward(input, run, limit)
+    }
+
+    /// Already erased: returns itself.
+    fn boxed(self) -> Gen<B, A> {
+        self
     }
 }
 

@@ -13,15 +13,15 @@ use crate::backward::{
 };
 use crate::choice::{ChoiceTree, Label};
 use crate::forward::Forward;
-use crate::generator::Gen;
+use crate::generator::Generator;
 use crate::source::random::RandomSource;
 use crate::source::replay::{Fallback, ReplaySource};
 use crate::source::{ChoiceSource, Halt};
 
-/// The size [`Gen::sample`] generates at and reflection assumes, unless told otherwise.
+/// The size [`Generator::sample`] generates at and reflection assumes, unless told otherwise.
 pub const DEFAULT_SIZE: usize = 100;
 
-/// The random number generator [`Gen::sample`] seeds: xoshiro256++, fast and the same on
+/// The random number generator [`Generator::sample`] seeds: xoshiro256++, fast and the same on
 /// every platform.
 pub type DefaultRng = rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -30,7 +30,7 @@ pub type DefaultRng = rand_xoshiro::Xoshiro256PlusPlus;
 pub struct Generated<T> {
     /// The value.
     pub value: T,
-    /// The choices, which [`Gen::replay`] turns back into the value.
+    /// The choices, which [`Generator::replay`] turns back into the value.
     pub tree: ChoiceTree,
 }
 
@@ -52,117 +52,64 @@ impl fmt::Display for GenerateError {
 
 impl std::error::Error for GenerateError {}
 
-/// Forward interpretations.
-impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
-    /// The value for `seed` at [`DEFAULT_SIZE`]: the same on every run and platform.
-    ///
-    /// # Panics
-    ///
-    /// If the generator cannot produce a value (see [`Gen::try_generate`]).
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// let g = vec(int::<i32>(), ..);
-    /// assert_eq!(g.sample(7), g.sample(7));
-    /// ```
-    #[track_caller]
-    pub fn sample(&self, seed: u64) -> A {
-        let mut rng = DefaultRng::seed_from_u64(seed);
-        self.generate_value(&mut rng, DEFAULT_SIZE)
-    }
+/// [`Generator::sample`].
+#[track_caller]
+pub(crate) fn sample<G: Generator>(g: &G, seed: u64) -> G::Output {
+    let mut rng = DefaultRng::seed_from_u64(seed);
+    generate_value(g, &mut rng, DEFAULT_SIZE)
+}
 
-    /// A random value at `size`, with the choice tree that produced it.
-    ///
-    /// # Panics
-    ///
-    /// If the generator cannot produce a value (see [`Gen::try_generate`]).
-    #[track_caller]
-    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R, size: usize) -> Generated<A> {
-        self.try_generate(rng, size)
-            .unwrap_or_else(|error| panic!("{error}"))
-    }
+/// [`Generator::try_generate`].
+pub(crate) fn try_generate<G: Generator, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = RandomSource::new(rng);
+    let (value, tree) = run(g, &mut source, size, true).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
 
-    /// A random value at `size` with its choice tree, or why none could be produced (a set
-    /// that cannot find enough distinct elements, say).
-    pub fn try_generate<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        size: usize,
-    ) -> Result<Generated<A>, GenerateError> {
-        let mut source = RandomSource::new(rng);
-        let (value, tree) = self.run(&mut source, size, true).map_err(halt_to_error)?;
-        Ok(Generated { value, tree })
-    }
+/// [`Generator::generate_value`].
+#[track_caller]
+pub(crate) fn generate_value<G: Generator, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+) -> G::Output {
+    let mut source = RandomSource::new(rng);
+    run(g, &mut source, size, false)
+        .map(|(value, _)| value)
+        .unwrap_or_else(|halt| panic!("{}", halt_to_error(halt)))
+}
 
-    /// A random value at `size`, without recording its choices: the fastest way to generate.
-    ///
-    /// # Panics
-    ///
-    /// If the generator cannot produce a value (see [`Gen::try_generate`]).
-    #[track_caller]
-    pub fn generate_value<R: Rng + ?Sized>(&self, rng: &mut R, size: usize) -> A {
-        let mut source = RandomSource::new(rng);
-        self.run(&mut source, size, false)
-            .map(|(value, _)| value)
-            .unwrap_or_else(|halt| panic!("{}", halt_to_error(halt)))
-    }
+/// [`Generator::replay`].
+pub(crate) fn replay<G: Generator>(g: &G, tree: &ChoiceTree) -> Option<G::Output> {
+    let mut source = ReplaySource::new(tree.choices(), Fallback::Fail);
+    let mut run = Forward::new(&mut source, tree.size(), false);
+    let value = g.forward(&mut run).ok()?;
+    source.fitted_exactly().then_some(value)
+}
 
-    /// The value `tree`'s choices produce, if they fit this generator exactly: every choice
-    /// read and none missing, each of the kind the generator asks for (a pick or an integer),
-    /// each pick index on a branch with a weight, each integer in the range asked for. The
-    /// arity, labels and integer bounds recorded in the tree are not compared, so a tree
-    /// edited by a shrinker replays as long as its choices fit. The tree's size is used.
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// let g = tuple((bool(), range(0u8..=9)));
-    /// let generated = g.generate(&mut DefaultRng::seed_from_u64(5), 10);
-    /// assert_eq!(g.replay(&generated.tree), Some(generated.value));
-    /// ```
-    pub fn replay(&self, tree: &ChoiceTree) -> Option<A> {
-        let mut source = ReplaySource::new(tree.choices(), Fallback::Fail);
-        let mut run = Forward::new(&mut source, tree.size(), false);
-        let value = self.node.forward(&mut run).ok()?;
-        source.fitted_exactly().then_some(value)
-    }
+/// [`Generator::replay_repaired`].
+pub(crate) fn replay_repaired<G: Generator>(
+    g: &G,
+    tree: &ChoiceTree,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = ReplaySource::new(tree.choices(), Fallback::Simplest);
+    let (value, tree) = run(g, &mut source, tree.size(), true).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
 
-    /// Replays `tree`'s choices, repairing those that do not fit, and returns the value with
-    /// the choices actually made. The fallback: a missing choice takes the simplest value (the
-    /// first branch with a weight, the in-range integer nearest zero), an integer out of range
-    /// is clamped into it, a pick index past the branches or of the wrong kind takes the
-    /// simplest branch. Choices left over are ignored.
-    ///
-    /// This is how edited choice trees (a shrinker's, a mutator's) become values again. It
-    /// fails only where generation itself can fail (a set that cannot find enough distinct
-    /// elements among the repaired choices).
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// let pair = tuple((range(1u8..=9), range(1u8..=9)));
-    /// let tree = pair.choices(&(3, 4)).remove(0);
-    /// // Drop the last choice: the second number falls back to its simplest value.
-    /// let shorter = ChoiceTree::from_parts(tree.size(), tree.choices()[..1].to_vec(), []).unwrap();
-    /// assert_eq!(pair.replay(&shorter), None);
-    /// assert_eq!(pair.replay_repaired(&shorter).unwrap().value, (3, 1));
-    /// ```
-    pub fn replay_repaired(&self, tree: &ChoiceTree) -> Result<Generated<A>, GenerateError> {
-        let mut source = ReplaySource::new(tree.choices(), Fallback::Simplest);
-        let (value, tree) = self
-            .run(&mut source, tree.size(), true)
-            .map_err(halt_to_error)?;
-        Ok(Generated { value, tree })
-    }
-
-    fn run(
-        &self,
-        source: &mut dyn ChoiceSource,
-        size: usize,
-        record: bool,
-    ) -> Result<(A, ChoiceTree), Halt> {
-        let mut run = Forward::new(source, size, record);
-        let value = self.node.forward(&mut run)?;
-        Ok((value, run.into_tree()))
-    }
+fn run<G: Generator>(
+    g: &G,
+    source: &mut dyn ChoiceSource,
+    size: usize,
+    record: bool,
+) -> Result<(G::Output, ChoiceTree), Halt> {
+    let mut run = Forward::new(source, size, record);
+    let value = g.forward(&mut run)?;
+    Ok((value, run.into_tree()))
 }
 
 fn halt_to_error(halt: Halt) -> GenerateError {
@@ -174,84 +121,6 @@ fn halt_to_error(halt: Halt) -> GenerateError {
     }
 }
 
-/// Backward interpretations with the default size and budgets. Each panics with the
-/// [`ReflectError`] when the budget runs out; [`Gen::reflector`] returns it instead.
-impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
-    /// A reflection with its own size and budgets, whose methods return errors.
-    pub fn reflector(&self) -> Reflector<'_, B, A> {
-        Reflector {
-            g: self,
-            size: DEFAULT_SIZE,
-            budgets: Budgets {
-                max_steps: DEFAULT_MAX_STEPS,
-                max_ways: DEFAULT_MAX_WAYS,
-                max_depth: DEFAULT_MAX_DEPTH,
-            },
-        }
-    }
-
-    /// The label sequences of every way the generator can produce `value` (the paper's
-    /// `reflect`), simplest first; empty if it cannot.
-    ///
-    /// # Panics
-    ///
-    /// If reflection runs out of budget (see [`Reflector::reflect`]).
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// let g = vec(labeled([("a", exact('a')), ("b", exact('b'))]), ..);
-    /// let labels = g.reflect(&vec!['b', 'a']);
-    /// let text: Vec<String> = labels[0].iter().map(Label::to_string).collect();
-    /// assert_eq!(text, ["more", "b", "more", "a", "stop"]);
-    /// ```
-    #[track_caller]
-    pub fn reflect(&self, value: &B) -> Vec<Vec<Label>> {
-        or_panic(self.reflector().reflect(value))
-    }
-
-    /// The choice tree of every way the generator can produce `value`, simplest (shortlex)
-    /// first; empty if it cannot.
-    ///
-    /// # Panics
-    ///
-    /// If reflection runs out of budget (see [`Reflector::choices`]).
-    #[track_caller]
-    pub fn choices(&self, value: &B) -> Vec<ChoiceTree> {
-        or_panic(self.reflector().choices(value))
-    }
-
-    /// Whether the generator can produce `value`: a validity check from the generator alone.
-    ///
-    /// # Panics
-    ///
-    /// If reflection runs out of budget before finding a way (see
-    /// [`Reflector::can_generate`]).
-    #[track_caller]
-    pub fn can_generate(&self, value: &B) -> bool {
-        or_panic(self.reflector().can_generate(value))
-    }
-
-    /// The probability that the generator produces `value` at [`DEFAULT_SIZE`], summed over
-    /// every way it can; 0 if it cannot.
-    ///
-    /// Very unlikely values (a tree of a thousand nodes) round to 0: use
-    /// [`Reflector::log_probability_of`] to tell them from impossible ones. Sets and maps count
-    /// one drawing order only (see [`btree_set`](crate::btree_set)).
-    ///
-    /// # Panics
-    ///
-    /// If reflection runs out of budget (see [`Reflector::probability_of`]).
-    #[track_caller]
-    pub fn probability_of(&self, value: &B) -> f64 {
-        or_panic(self.reflector().probability_of(value))
-    }
-}
-
-#[track_caller]
-fn or_panic<T>(result: Result<T, ReflectError>) -> T {
-    result.unwrap_or_else(|error| panic!("{error}"))
-}
-
 /// A reflection of a generator with a chosen size and budgets.
 ///
 /// ```
@@ -261,13 +130,26 @@ fn or_panic<T>(result: Result<T, ReflectError>) -> T {
 /// assert!(!small.reflector().size(2).can_generate(&vec![true; 3]).unwrap());
 /// ```
 #[derive(Debug)]
-pub struct Reflector<'g, B: ?Sized, A> {
-    g: &'g Gen<B, A>,
+pub struct Reflector<'g, G> {
+    g: &'g G,
     size: usize,
     budgets: Budgets,
 }
 
-impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
+impl<'g, G: Generator> Reflector<'g, G> {
+    /// A reflection of `g` at [`DEFAULT_SIZE`] with the default budgets.
+    pub(crate) fn new(g: &'g G) -> Self {
+        Reflector {
+            g,
+            size: DEFAULT_SIZE,
+            budgets: Budgets {
+                max_steps: DEFAULT_MAX_STEPS,
+                max_ways: DEFAULT_MAX_WAYS,
+                max_depth: DEFAULT_MAX_DEPTH,
+            },
+        }
+    }
+
     /// Reflects at `size` instead of [`DEFAULT_SIZE`].
     pub fn size(mut self, size: usize) -> Self {
         self.size = size;
@@ -298,16 +180,16 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
     /// `values` is set.
     fn solutions(
         &self,
-        value: &B,
+        value: &G::Input,
         limit: usize,
         values: bool,
-    ) -> Result<Vec<Solution<A>>, ReflectError> {
+    ) -> Result<Vec<Solution<G::Output>>, ReflectError> {
         let mut run = Backward::new(self.size, values, self.budgets);
-        self.g.node.backward(value, &mut run, limit)
+        self.g.backward(value, &mut run, limit)
     }
 
-    /// See [`Gen::choices`].
-    pub fn choices(&self, value: &B) -> Result<Vec<ChoiceTree>, ReflectError> {
+    /// See [`Generator::choices`].
+    pub fn choices(&self, value: &G::Input) -> Result<Vec<ChoiceTree>, ReflectError> {
         let mut trees: Vec<ChoiceTree> = self
             .solutions(value, usize::MAX, false)?
             .iter()
@@ -317,8 +199,8 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
         Ok(trees)
     }
 
-    /// See [`Gen::reflect`].
-    pub fn reflect(&self, value: &B) -> Result<Vec<Vec<Label>>, ReflectError> {
+    /// See [`Generator::reflect`].
+    pub fn reflect(&self, value: &G::Input) -> Result<Vec<Vec<Label>>, ReflectError> {
         Ok(self
             .choices(value)?
             .iter()
@@ -326,13 +208,13 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
             .collect())
     }
 
-    /// See [`Gen::can_generate`].
-    pub fn can_generate(&self, value: &B) -> Result<bool, ReflectError> {
+    /// See [`Generator::can_generate`].
+    pub fn can_generate(&self, value: &G::Input) -> Result<bool, ReflectError> {
         Ok(!self.solutions(value, 1, false)?.is_empty())
     }
 
-    /// See [`Gen::probability_of`]; the probability at this reflection's size.
-    pub fn probability_of(&self, value: &B) -> Result<f64, ReflectError> {
+    /// See [`Generator::probability_of`]; the probability at this reflection's size.
+    pub fn probability_of(&self, value: &G::Input) -> Result<f64, ReflectError> {
         Ok(self.log_probability_of(value)?.exp())
     }
 
@@ -348,7 +230,7 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
     /// assert!(log_p.is_finite() && log_p < -1000.0);
     /// assert_eq!(bits.reflector().log_probability_of(&long).unwrap(), f64::NEG_INFINITY);
     /// ```
-    pub fn log_probability_of(&self, value: &B) -> Result<f64, ReflectError> {
+    pub fn log_probability_of(&self, value: &G::Input) -> Result<f64, ReflectError> {
         let logs: Vec<f64> = self
             .solutions(value, usize::MAX, false)?
             .iter()
@@ -360,7 +242,7 @@ impl<B: ?Sized + 'static, A: 'static> Reflector<'_, B, A> {
     /// The values the generator produces along each way of producing `value`, in the order
     /// found. For an aligned generator with sound annotations each equals `value`: a
     /// generator that yields anything else is missing a `focus` or an `exact`.
-    pub fn reproductions(&self, value: &B) -> Result<Vec<A>, ReflectError> {
+    pub fn reproductions(&self, value: &G::Input) -> Result<Vec<G::Output>, ReflectError> {
         Ok(self
             .solutions(value, usize::MAX, true)?
             .into_iter()

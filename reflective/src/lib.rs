@@ -1,24 +1,33 @@
 //! Property-based testing with **reflective generators**: generators that also run backward.
 //!
-//! A [`Gen<B, A>`](Gen) is one description with many interpretations. Run *forward*, it turns
-//! a stream of random choices into a value, and records those choices as a [`ChoiceTree`].
-//! Run *backward* on a value, it finds the choices that would produce that value, even for a
-//! value it never generated: one from a bug report, a fixture, a crash. From those two engines
-//! come validity checking ([`Gen::can_generate`]), the probability of a value
-//! ([`Gen::probability_of`]), the labels of its choices ([`Gen::reflect`]), exact replay
-//! ([`Gen::replay`]), and the shrinking, mutation and tuning built on them.
+//! A [`Generator`] is one description with many interpretations. Run *forward*, it turns a
+//! stream of random choices into a value, and records those choices as a [`ChoiceTree`]. Run
+//! *backward* on a value, it finds the choices that would produce that value, even for a value
+//! it never generated: one from a bug report, a fixture, a crash. From those two engines come
+//! validity checking ([`Generator::can_generate`]), the probability of a value
+//! ([`Generator::probability_of`]), the labels of its choices ([`Generator::reflect`]), exact
+//! replay ([`Generator::replay`]), and the shrinking, mutation and tuning built on them.
 //!
 //! # The model
 //!
-//! Read `Gen<B, A>` as "a program that reflects on a `B` while producing an `A`". Most
-//! generators users hold are *aligned*, `Gen<T, T>`. They are built from a few primitives
-//! (see [`combinator`]):
+//! Read a generator as "a program that reflects on its [`Input`](Generator::Input) while
+//! producing its [`Output`](Generator::Output)". Most generators users hold are *aligned*:
+//! input and output are the same type. They are built from a few primitives (see
+//! [`combinator`]):
 //!
 //! - choices: [`pick`] between weighted, labelled branches, and integers ([`int`], [`range`]);
-//! - sequencing: [`Gen::bind`] (what comes next depends on a value) and [`zip`] (it does not);
-//! - annotations: [`Gen::focus`] says which part of the value a sub-generator produces, and
-//!   prunes the branch when there is no such part; [`exact`] checks a constant;
-//! - size: [`sized`] and [`Gen::resize`].
+//! - sequencing: [`Generator::bind`] (what comes next depends on a value) and [`zip`] (it does
+//!   not);
+//! - annotations: [`Generator::focus`] says which part of the value a sub-generator produces,
+//!   and prunes the branch when there is no such part; [`exact`] checks a constant;
+//! - size: [`sized`] and [`Generator::resize`].
+//!
+//! Each combinator returns a type of its own, which holds its parts by value, so a generator
+//! built inside a `bind` at every run costs no allocation. [`Generator::boxed`] erases the type
+//! to a [`Gen<B, A>`](Gen): a recursive function returning a generator returns a `Gen`, and so
+//! does every derived generator. Branches of different types go in a tuple:
+//! `pick(((1, "leaf", leaf), (5, "node", node)))`. (The design guide's single `Gen` type built
+//! every generator on the heap; see the [`generator`] module for why this crate splits it.)
 //!
 //! Forward, annotations do nothing. Backward, the value flows through them: a pick tries each
 //! branch, a focus looks at part of the value, an integer checks its range. Whatever survives
@@ -37,9 +46,9 @@
 //!
 //! fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
 //!     if lo > hi {
-//!         return exact(Tree::Leaf);
+//!         return exact(Tree::Leaf).boxed();
 //!     }
-//!     pick([
+//!     pick((
 //!         (1, "leaf", exact(Tree::Leaf)),
 //!         (5, "node", range(lo..=hi)
 //!             .focus(|t: &Tree| match t { Tree::Node(_, x, _) => Some(x), _ => None })
@@ -48,7 +57,8 @@
 //!                 bst(x + 1, hi).focus(|t: &Tree| match t { Tree::Node(_, _, r) => Some(&**r), _ => None }),
 //!             )
 //!             .map(move |(l, r)| Tree::Node(Box::new(l), x, Box::new(r))))),
-//!     ])
+//!     ))
+//!     .boxed()
 //! }
 //!
 //! let g = bst(1, 10);
@@ -110,11 +120,22 @@
 //!
 //! A generator can produce a value in exponentially many ways, or infinitely many (a branch
 //! that makes a choice and changes nothing). Reflection then stops at its budget and returns
-//! a [`ReflectError`] ([`Gen::reflector`]); it never hangs. Deeply nested values do not
+//! a [`ReflectError`] ([`Generator::reflector`]); it never hangs. Deeply nested values do not
 //! overflow the stack: both engines grow it on the heap when it runs low.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+/// `Debug` for a generator type that holds functions: its name, without its parts.
+macro_rules! opaque_debug {
+    (impl[$($param:tt)*] $name:ident<$($arg:tt),*>) => {
+        impl<$($param)*> std::fmt::Debug for $name<$($arg),*> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+    };
+}
 
 mod arbitrary;
 mod backward;
@@ -122,7 +143,7 @@ mod builtin;
 mod choice;
 pub mod combinator;
 mod forward;
-mod generator;
+pub mod generator;
 mod int_shape;
 mod interpret;
 mod source;
@@ -138,7 +159,7 @@ pub use backward::ReflectError;
 pub use builtin::*;
 pub use choice::{Choice, ChoiceTree, Label, Span};
 pub use combinator::*;
-pub use generator::Gen;
+pub use generator::{Gen, Generator};
 pub use interpret::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated, Reflector};
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
@@ -147,10 +168,15 @@ pub use reflective_macros::Reflective;
 /// Everything a test file needs: `use reflective::prelude::*;`.
 pub mod prelude {
     pub use crate::builtin::*;
-    pub use crate::combinator::*;
+    // The combinators' own types (`Map`, `Pick`, `Either`, ...) are left out: their names are
+    // common in users' code, and they are rarely written.
+    pub use crate::combinator::{
+        Family, IntRange, Integer, exact, family, frequency, int, int_in, labeled, lazy, one_of,
+        pick, pure, range, recursive, sized, zip,
+    };
     pub use crate::{
-        Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Label,
-        ReflectError, Reflective, Reflector,
+        Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,
+        Label, ReflectError, Reflective, Reflector,
     };
     pub use rand_core::SeedableRng;
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::arbitrary::Reflective;
 pub use crate::combinator::{pick, pure};
-pub use crate::generator::Gen;
+pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;
 pub use std::vec::Vec;
 
@@ -50,7 +50,10 @@ thread_local! {
 /// weakly; the caller gets a generator that holds its whole group strongly, so it keeps
 /// working after this thread's cache is gone, and nothing leaks. If `build` panics, whatever
 /// it entered in the cache is removed again.
-pub fn cached<T: 'static>(build: fn() -> Gen<T, T>) -> Gen<T, T> {
+pub fn cached<T: 'static, G>(build: fn() -> G) -> Gen<T, T>
+where
+    G: Generator<Input = T, Output = T> + 'static,
+{
     let key = TypeId::of::<T>();
     let outermost = BUILDING.with(|building| building.borrow().is_none());
     let found = GENERATORS.with(|generators| {
@@ -99,7 +102,7 @@ pub fn cached<T: 'static>(build: fn() -> Gen<T, T>) -> Gen<T, T> {
             building.entered.push(key);
         }
     });
-    let g = build();
+    let g = build().boxed();
     knot.tie(&g);
     enter(&g);
     BUILDING.with(|building| {
@@ -156,7 +159,7 @@ impl Drop for UnwindGuard {
 
 /// `g`, keeping `group` alive for as long as it is used.
 fn hold<T: 'static>(g: Gen<T, T>, group: Arc<Group>) -> Gen<T, T> {
-    Gen::from_node(Held { _group: group, g })
+    Held { _group: group, g }.boxed()
 }
 
 /// A generator from the cache with the group that keeps its recursive references alive.
@@ -165,9 +168,14 @@ struct Held<T: 'static> {
     g: Gen<T, T>,
 }
 
-impl<T: 'static> crate::generator::Node<T, T> for Held<T> {
+impl<T: 'static> crate::generator::sealed::Sealed for Held<T> {}
+
+impl<T: 'static> Generator for Held<T> {
+    type Input = T;
+    type Output = T;
+
     fn forward(&self, run: &mut crate::forward::Forward<'_>) -> Result<T, crate::source::Halt> {
-        self.g.node.forward(run)
+        self.g.forward(run)
     }
 
     fn backward(
@@ -176,7 +184,7 @@ impl<T: 'static> crate::generator::Node<T, T> for Held<T> {
         run: &mut crate::backward::Backward,
         limit: usize,
     ) -> crate::backward::Reflected<T> {
-        self.g.node.backward(b, run, limit)
+        self.g.backward(b, run, limit)
     }
 }
 

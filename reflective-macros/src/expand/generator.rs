@@ -57,7 +57,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 })
                 .collect();
             quote! {
-                #(let #names = #gens;)*
+                #(let #names = #private::Generator::boxed(#gens);)*
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
                 let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
                 #private::at_size_zero(small, full)
@@ -67,7 +67,10 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     quote! {
         #[allow(clippy::type_complexity)]
         fn arbitrary_reflective() -> #private::Gen<Self, Self> {
-            #private::cached::<Self>(|| { #body })
+            #private::cached::<Self, _>(|| {
+                use #private::Generator as _;
+                #body
+            })
         }
     }
 }
@@ -129,13 +132,13 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     if let Some(with) = &f.field.with {
         let path = &**with;
         return quote_spanned! {with.span()=>
-            { let custom: #private::Gen<#ty, #ty> = #path(); custom }
+            { let custom: #private::Gen<#ty, #ty> = #path().boxed(); custom }
         };
     }
     if let Some(generator) = &f.field.generator {
         let expr = &**generator;
         return quote_spanned! {generator.span()=>
-            { let custom: #private::Gen<#ty, #ty> = #expr; custom }
+            { let custom: #private::Gen<#ty, #ty> = (#expr).boxed(); custom }
         };
     }
     match f.reach {

@@ -78,9 +78,9 @@ pub fn right(tree: &Tree) -> Option<&Tree> {
 /// it can produce every search tree with keys in range.
 pub fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
     if lo > hi {
-        return exact(Tree::Leaf);
+        return exact(Tree::Leaf).boxed();
     }
-    pick([
+    pick((
         (1, "leaf", exact(Tree::Leaf)),
         (
             5,
@@ -90,7 +90,38 @@ pub fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
                     .map(move |(l, r)| Tree::node(l, x, r))
             }),
         ),
-    ])
+    ))
+    .boxed()
+}
+
+/// [`bst`] as a [`family`] indexed by the range: the same choices and distribution, with no
+/// allocation per recursive call; the empty range's leaf and the pick are the two sides of an
+/// [`Either`](reflective::combinator::Either).
+pub fn bst_family(lo: i64, hi: i64) -> impl Generator<Input = Tree, Output = Tree> {
+    use reflective::combinator::Either;
+    let bst = family(
+        |bst: &Family<(i64, i64), Tree, Tree>, (lo, hi): (i64, i64)| {
+            if lo > hi {
+                return Either::Left(exact(Tree::Leaf));
+            }
+            let bst = bst.clone();
+            Either::Right(pick((
+                (1, "leaf", exact(Tree::Leaf)),
+                (
+                    5,
+                    "node",
+                    range(lo..=hi).focus(key).bind(move |x| {
+                        zip(
+                            bst.at((lo, x - 1)).focus(left),
+                            bst.at((x + 1, hi)).focus(right),
+                        )
+                        .map(move |(l, r)| Tree::node(l, x, r))
+                    }),
+                ),
+            )))
+        },
+    );
+    bst.at((lo, hi))
 }
 
 /// Whether `tree` is a search tree whose keys all lie in `lo..=hi`: the oracle [`bst`] is
@@ -133,10 +164,10 @@ pub fn sized_tree(lo: i64, hi: i64) -> Gen<Tree, Tree> {
                 child.focus(right),
             )
             .map(|((l, x), r)| Tree::node(l, x, r));
-            pick([
+            pick((
                 (1, "leaf", exact(Tree::Leaf)),
                 (u32::try_from(size).unwrap_or(u32::MAX), "node", node),
-            ])
+            ))
         })
     })
 }

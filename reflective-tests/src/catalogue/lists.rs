@@ -4,13 +4,18 @@ use reflective::prelude::*;
 
 /// A length in `0..=max_len`, then a vector of exactly that length (`bind`); backward, the
 /// length is read off the vector with `comap`.
-pub fn dependent_vec<T>(max_len: usize, elem: Gen<T, T>) -> Gen<Vec<T>, Vec<T>>
+pub fn dependent_vec<T>(
+    max_len: usize,
+    elem: impl Generator<Input = T, Output = T> + 'static,
+) -> Gen<Vec<T>, Vec<T>>
 where
     T: Clone + Send + Sync + 'static,
 {
+    let elem = elem.boxed();
     range(0usize..=max_len)
         .comap(|v: &Vec<T>| Some(v.len()))
         .bind(move |len| vec(elem.clone(), len..=len))
+        .boxed()
 }
 
 /// Pairs `(x, y)` with `x + y <= total`: `x` uniform in `0..=total`, then `y` uniform in
@@ -23,12 +28,15 @@ pub fn bounded_pair(total: u8) -> Gen<(u8, u8), (u8, u8)> {
                 .focus(|p: &(u8, u8)| Some(&p.1))
                 .map(move |y| (x, y))
         })
+        .boxed()
 }
 
 /// Sorted (non-decreasing) lists of bytes: each element is drawn at or above the one before
 /// it, and the rest of the list is generated recursively on the slice after it.
 pub fn sorted_list() -> Gen<Vec<u8>, Vec<u8>> {
-    sorted_from(0).focus(|v: &Vec<u8>| Some(v.as_slice()))
+    sorted_from(0)
+        .focus(|v: &Vec<u8>| Some(v.as_slice()))
+        .boxed()
 }
 
 /// Sorted lists whose elements are all at least `lo`, reflecting on a slice.
@@ -42,7 +50,7 @@ pub fn sorted_from(lo: u8) -> Gen<[u8], Vec<u8>> {
                 rest
             })
     });
-    pick([(1, "nil", nil), (4, "cons", cons)])
+    pick(((1, "nil", nil), (4, "cons", cons))).boxed()
 }
 
 /// Whether `list` is sorted: the oracle [`sorted_list`] is checked against.
@@ -64,4 +72,5 @@ pub fn person() -> Gen<Person, Person> {
     tuple((string_of(char_range('a'..='z'), 1..=8), range(0u8..=120)))
         .comap(|p: &Person| Some((p.name.clone(), p.age)))
         .map(|(name, age)| Person { name, age })
+        .boxed()
 }

@@ -5,7 +5,7 @@
 //!
 //! | module | generators | built with |
 //! |---|---|---|
-//! | [`bst`] | binary search trees ([`bst::bst`]) and unordered trees ([`bst::sized_tree`]) | `pick`, `bind`, `zip`, `focus`; `recursive`, `sized`, `scale` |
+//! | [`bst`] | binary search trees ([`bst::bst`], [`bst::bst_family`]) and unordered trees ([`bst::sized_tree`]) | `pick`, `bind`, `zip`, `focus`; `family`, `Either`; `recursive`, `sized`, `scale` |
 //! | [`stlc`] | well-typed terms of a simply typed lambda calculus | `comap` to a term's type, `bind`, `lazy` |
 //! | [`nat`] | Peano naturals, including the paper's `gE` and `gI` | `recursive`, `lazy` |
 //! | [`nested`] | collections of collections | the standard generators |

@@ -115,17 +115,18 @@ pub fn succ(n: Nat) -> Nat {
 /// probability `(2/3) (1/3)^n` and exactly one way to be produced.
 pub fn nat_recursive() -> Gen<Nat, Nat> {
     recursive(|nat: Gen<Nat, Nat>| {
-        pick([(2, "Z", exact(Nat::Z)), (1, "S", nat.focus(pred).map(succ))])
+        pick(((2, "Z", exact(Nat::Z)), (1, "S", nat.focus(pred).map(succ))))
     })
 }
 
 /// The same generator as [`nat_recursive`], defined as a function that refers to itself
 /// through [`lazy`].
 pub fn nat_lazy() -> Gen<Nat, Nat> {
-    pick([
+    pick((
         (2, "Z", exact(Nat::Z)),
         (1, "S", lazy(nat_lazy).focus(pred).map(succ)),
-    ])
+    ))
+    .boxed()
 }
 
 /// The paper's `gE`: each step adds one ("one") or two ("two"), so `n` is produced in
@@ -134,11 +135,11 @@ pub fn nat_lazy() -> Gen<Nat, Nat> {
 /// Weights: "Z" 2, "one" 1, "two" 1; see [`exponential_probability`].
 pub fn nat_exponential() -> Gen<Nat, Nat> {
     recursive(|nat: Gen<Nat, Nat>| {
-        pick([
+        pick((
             (2, "Z", exact(Nat::Z)),
             (1, "one", nat.clone().focus(pred).map(succ)),
             (1, "two", nat.focus(pred2).map(|n| succ(succ(n)))),
-        ])
+        ))
     })
 }
 
@@ -168,8 +169,8 @@ pub fn fib(n: u64) -> u64 {
 /// With `inf_first` the looping branch is tried first; otherwise the order is "Z", "S", "inf".
 pub fn nat_infinite(inf_first: bool) -> Gen<Nat, Nat> {
     recursive(move |nat: Gen<Nat, Nat>| {
-        let z = (2, "Z", exact(Nat::Z));
-        let s = (1, "S", nat.clone().focus(pred).map(succ));
+        let z = (2, "Z", exact(Nat::Z).boxed());
+        let s = (1, "S", nat.clone().focus(pred).map(succ).boxed());
         let inf = (1, "inf", nat);
         if inf_first {
             pick([inf, z, s])

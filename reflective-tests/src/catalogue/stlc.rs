@@ -95,7 +95,7 @@ pub fn type_of(ctx: &[Type], term: &Term) -> Option<Type> {
 /// Types of depth at most `depth`: `Int` twice as likely as a function at each level.
 pub fn types(depth: usize) -> Gen<Type, Type> {
     if depth == 0 {
-        return exact(Type::Int);
+        return exact(Type::Int).boxed();
     }
     let arg = types(depth - 1).focus(|t: &Type| match t {
         Type::Fun(arg, _) => Some(&**arg),
@@ -105,10 +105,11 @@ pub fn types(depth: usize) -> Gen<Type, Type> {
         Type::Fun(_, res) => Some(&**res),
         Type::Int => None,
     });
-    pick([
+    pick((
         (2, "Int", exact(Type::Int)),
         (1, "Fun", zip(arg, res).map(|(a, r)| Type::fun(a, r))),
-    ])
+    ))
+    .boxed()
 }
 
 /// Well-typed closed terms: a type of depth at most [`TYPE_DEPTH`], then a term of that type.
@@ -119,13 +120,14 @@ pub fn well_typed() -> Gen<Term, Term> {
             .comap(|term: &Term| type_of(&[], term))
             .bind(move |ty| term_of(Arc::from(Vec::new()), ty, size))
     })
+    .boxed()
 }
 
 /// Terms of type `ty` in the context `ctx`, with a budget `size` for additions and
 /// applications (each halves it).
 pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
     let mut branches: Vec<(u32, &'static str, Gen<Term, Term>)> = Vec::new();
-    let vars: Vec<Gen<Term, Term>> = ctx
+    let vars: Vec<reflective::combinator::Exact<Term>> = ctx
         .iter()
         .rev()
         .enumerate()
@@ -133,7 +135,7 @@ pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
         .map(|(index, _)| exact(Term::Var(index)))
         .collect();
     if !vars.is_empty() {
-        branches.push((2, "var", one_of(vars)));
+        branches.push((2, "var", one_of(vars).boxed()));
     }
     match &ty {
         Type::Int => {
@@ -143,7 +145,7 @@ pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
                     _ => None,
                 })
                 .map(Term::Lit);
-            branches.push((2, "lit", lit));
+            branches.push((2, "lit", lit.boxed()));
             if size > 0 {
                 let half = size / 2;
                 let (c1, c2) = (Arc::clone(&ctx), Arc::clone(&ctx));
@@ -159,7 +161,7 @@ pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
                         _ => None,
                     },
                 );
-                branches.push((1, "plus", zip(a, b).map(|(a, b)| Term::plus(a, b))));
+                branches.push((1, "plus", zip(a, b).map(|(a, b)| Term::plus(a, b)).boxed()));
             }
         }
         Type::Fun(arg, res) => {
@@ -174,7 +176,7 @@ pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
                     _ => None,
                 })
                 .map(move |body| Term::lam(arg.clone(), body));
-            branches.push((3, "lam", lam));
+            branches.push((3, "lam", lam.boxed()));
         }
     }
     if size > 0 {
@@ -201,9 +203,9 @@ pub fn term_of(ctx: Arc<[Type]>, ty: Type, size: usize) -> Gen<Term, Term> {
                 });
                 zip(f, x).map(|(f, x)| Term::app(f, x))
             });
-        branches.push((1, "app", app));
+        branches.push((1, "app", app.boxed()));
     }
-    pick(branches)
+    pick(branches).boxed()
 }
 
 /// Whether [`well_typed`] can produce `term` at `size`: the oracle it is checked against.
@@ -253,7 +255,7 @@ pub fn any_term(depth: usize) -> Gen<Term, Term> {
         })
         .map(Term::Var);
     if depth == 0 {
-        return frequency([(1, lit), (1, var)]);
+        return frequency(((1, lit), (1, var))).boxed();
     }
     let sub = || lazy(move || any_term(depth - 1));
     let plus = zip(
@@ -289,5 +291,5 @@ pub fn any_term(depth: usize) -> Gen<Term, Term> {
         }),
     )
     .map(|(ty, body)| Term::lam(ty, body));
-    frequency([(2, lit), (2, var), (1, plus), (2, app), (3, lam)])
+    frequency(((2, lit), (2, var), (1, plus), (2, app), (3, lam))).boxed()
 }

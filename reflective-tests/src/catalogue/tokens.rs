@@ -39,7 +39,7 @@ pub fn token() -> Gen<Token, Token> {
         _ => None,
     })
     .map(Token::Ident);
-    frequency([(4, num), (3, op), (2, ident), (1, exact(Token::Space))])
+    frequency(((4, num), (3, op), (2, ident), (1, exact(Token::Space)))).boxed()
 }
 
 /// Up to 12 tokens.

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 
 use crate::combinator::{pick, range};
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 
 /// The first code point after the surrogates, which are not `char`s.
 const AFTER_SURROGATES: u32 = 0xE000;
@@ -49,6 +49,7 @@ pub fn char_range(bounds: RangeInclusive<char>) -> Gen<char, char> {
     range(lo..=hi)
         .comap(|c: &char| Some(index_of(*c)))
         .map(char_at)
+        .boxed()
 }
 
 /// The printable ASCII characters, which [`any_char`] draws most often.
@@ -85,10 +86,11 @@ pub fn any_char() -> Gen<char, char> {
                 index
             })
         });
-    pick([
+    pick((
         (3, "ascii", char_range(PRINTABLE_ASCII)),
         (1, "unicode", other),
-    ])
+    ))
+    .boxed()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::tuples::tuple;
 use crate::combinator::repeat::{
     DistinctHash, DistinctHashKey, DistinctOrd, DistinctOrdKey, Duplicates, repeat,
 };
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 
 /// A vector of elements from `elem`, its length in `len` and at most the size.
 ///
@@ -27,11 +27,16 @@ use crate::generator::Gen;
 /// assert!(!bits.can_generate(&vec![]));
 /// ```
 #[track_caller]
-pub fn vec<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<Vec<T>, Vec<T>>
+pub fn vec<T>(
+    elem: impl Generator<Input = T, Output = T> + 'static,
+    len: impl RangeBounds<usize>,
+) -> Gen<Vec<T>, Vec<T>>
 where
     T: Clone + Send + Sync + 'static,
 {
-    repeat::<T, Duplicates>(elem, &len).focus(|v: &Vec<T>| Some(v.as_slice()))
+    repeat::<_, T, Duplicates>(elem, &len)
+        .focus(|v: &Vec<T>| Some(v.as_slice()))
+        .boxed()
 }
 
 /// A string of any `char`s (see [`any_char`](crate::any_char)), of at most the size in length.
@@ -48,10 +53,14 @@ pub fn string() -> Gen<String, String> {
 /// assert!(!word.can_generate(&"Reflect".to_string()));
 /// ```
 #[track_caller]
-pub fn string_of(chars: Gen<char, char>, len: impl RangeBounds<usize>) -> Gen<String, String> {
-    repeat::<char, Duplicates>(chars, &len)
+pub fn string_of(
+    chars: impl Generator<Input = char, Output = char> + 'static,
+    len: impl RangeBounds<usize>,
+) -> Gen<String, String> {
+    repeat::<_, char, Duplicates>(chars, &len)
         .comap(|s: &String| Some(s.chars().collect::<Vec<char>>()))
         .map(|chars| chars.into_iter().collect())
+        .boxed()
 }
 
 /// An ordered set of elements from `elem`, its size in `len`.
@@ -63,17 +72,21 @@ pub fn string_of(chars: Gen<char, char>, len: impl RangeBounds<usize>) -> Gen<St
 ///
 /// Reflection finds one way to produce a set: its elements drawn in order, without redraws.
 /// Generation also draws them in other orders and with redraws, so
-/// [`probability_of`](crate::Gen::probability_of) underestimates the probability of a set
+/// [`probability_of`](crate::Generator::probability_of) underestimates the probability of a set
 /// with more than one element (the sum over all sets is below 1). Validity, choices, replay
 /// and shrinking are exact. The same holds for [`hash_set`], [`btree_map`] and [`hash_map`].
 #[track_caller]
-pub fn btree_set<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<BTreeSet<T>, BTreeSet<T>>
+pub fn btree_set<T>(
+    elem: impl Generator<Input = T, Output = T> + 'static,
+    len: impl RangeBounds<usize>,
+) -> Gen<BTreeSet<T>, BTreeSet<T>>
 where
     T: Ord + Clone + Send + Sync + 'static,
 {
-    repeat::<T, DistinctOrd>(elem, &len)
+    repeat::<_, T, DistinctOrd>(elem, &len)
         .comap(|set: &BTreeSet<T>| Some(set.iter().cloned().collect::<Vec<T>>()))
         .map(BTreeSet::from_iter)
+        .boxed()
 }
 
 /// A hash set of elements from `elem`, its size in `len`; see [`btree_set`].
@@ -81,13 +94,17 @@ where
 /// Reflection visits the elements in the set's iteration order, which differs from run to
 /// run, so the choice tree of a hash set is not the same in every run.
 #[track_caller]
-pub fn hash_set<T>(elem: Gen<T, T>, len: impl RangeBounds<usize>) -> Gen<HashSet<T>, HashSet<T>>
+pub fn hash_set<T>(
+    elem: impl Generator<Input = T, Output = T> + 'static,
+    len: impl RangeBounds<usize>,
+) -> Gen<HashSet<T>, HashSet<T>>
 where
     T: Hash + Eq + Clone + Send + Sync + 'static,
 {
-    repeat::<T, DistinctHash>(elem, &len)
+    repeat::<_, T, DistinctHash>(elem, &len)
         .comap(|set: &HashSet<T>| Some(set.iter().cloned().collect::<Vec<T>>()))
         .map(HashSet::from_iter)
+        .boxed()
 }
 
 /// An ordered map with keys from `keys` and values from `values`, its size in `len`; a key
@@ -101,15 +118,15 @@ where
 /// ```
 #[track_caller]
 pub fn btree_map<K, V>(
-    keys: Gen<K, K>,
-    values: Gen<V, V>,
+    keys: impl Generator<Input = K, Output = K> + 'static,
+    values: impl Generator<Input = V, Output = V> + 'static,
     len: impl RangeBounds<usize>,
 ) -> Gen<BTreeMap<K, V>, BTreeMap<K, V>>
 where
     K: Ord + Clone + Send + Sync + 'static,
     V: Clone + Send + Sync + 'static,
 {
-    repeat::<(K, V), DistinctOrdKey>(tuple((keys, values)), &len)
+    repeat::<_, (K, V), DistinctOrdKey>(tuple((keys, values)), &len)
         .comap(|map: &BTreeMap<K, V>| {
             Some(
                 map.iter()
@@ -118,21 +135,22 @@ where
             )
         })
         .map(BTreeMap::from_iter)
+        .boxed()
 }
 
 /// A hash map with keys from `keys` and values from `values`; see [`btree_map`] and
 /// [`hash_set`].
 #[track_caller]
 pub fn hash_map<K, V>(
-    keys: Gen<K, K>,
-    values: Gen<V, V>,
+    keys: impl Generator<Input = K, Output = K> + 'static,
+    values: impl Generator<Input = V, Output = V> + 'static,
     len: impl RangeBounds<usize>,
 ) -> Gen<HashMap<K, V>, HashMap<K, V>>
 where
     K: Hash + Eq + Clone + Send + Sync + 'static,
     V: Clone + Send + Sync + 'static,
 {
-    repeat::<(K, V), DistinctHashKey>(tuple((keys, values)), &len)
+    repeat::<_, (K, V), DistinctHashKey>(tuple((keys, values)), &len)
         .comap(|map: &HashMap<K, V>| {
             Some(
                 map.iter()
@@ -141,4 +159,5 @@ where
             )
         })
         .map(HashMap::from_iter)
+        .boxed()
 }

@@ -1,7 +1,7 @@
 //! Floating-point numbers.
 
 use crate::combinator::{exact, one_of, pick, range};
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 
 /// A float type: `f32` or `f64`.
 pub trait Float:
@@ -92,11 +92,16 @@ float!(f64, u64);
 /// assert!(g.can_generate(&1e300));
 /// ```
 pub fn float<T: Float>() -> Gen<T, T> {
-    let specials = one_of(T::SPECIALS.iter().map(|&value| {
-        exact(value.bits())
-            .comap(|x: &T| Some(x.bits()))
-            .map(T::from_bits)
-    }));
+    let specials = one_of(
+        T::SPECIALS
+            .iter()
+            .map(|&value| {
+                exact(value.bits())
+                    .comap(|x: &T| Some(x.bits()))
+                    .map(T::from_bits as fn(u64) -> T)
+            })
+            .collect::<Vec<_>>(),
+    );
     let small = crate::combinator::sized(|size| {
         let reach = i64::try_from(size).unwrap_or(i64::MAX);
         crate::builtin::tuple((range(-reach..=reach), range(0u8..=15)))
@@ -104,11 +109,12 @@ pub fn float<T: Float>() -> Gen<T, T> {
             .map(|(whole, sixteenths)| T::from_parts(whole, sixteenths))
     });
     let any = crate::combinator::sized(any_other);
-    pick([
+    pick((
         (1, "special", specials),
         (6, "small", small),
         (3, "any", any),
-    ])
+    ))
+    .boxed()
 }
 
 /// Any bit pattern that is neither special nor small at `size`; a draw that is one is drawn
@@ -119,11 +125,12 @@ fn any_other<T: Float>(size: usize) -> Gen<T, T> {
         .bind(move |bits| {
             let x = T::from_bits(bits);
             if is_special_or_small(x, size) {
-                crate::combinator::lazy(move || any_other::<T>(size))
+                crate::combinator::lazy(move || any_other::<T>(size)).boxed()
             } else {
-                crate::combinator::pure(x)
+                crate::combinator::pure(x).boxed()
             }
         })
+        .boxed()
 }
 
 /// Whether `x` comes from the special or the small part of [`float`] at `size`.

@@ -13,4 +13,4 @@ pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_o
 pub use floats::{Float, float};
 pub use scalars::bool;
 pub use tuples::{Tuple, array, tuple};
-pub use wrappers::{boxed, option, result};
+pub use wrappers::{in_box, option, result};

@@ -1,7 +1,7 @@
 //! Booleans.
 
 use crate::combinator::{exact, labeled};
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 
 /// `false` or `true`, equally likely, labelled `"false"` and `"true"`.
 ///
@@ -10,5 +10,5 @@ use crate::generator::Gen;
 /// assert_eq!(bool().reflect(&true), vec![vec![Label::from("true")]]);
 /// ```
 pub fn bool() -> Gen<bool, bool> {
-    labeled([("false", exact(false)), ("true", exact(true))])
+    labeled([("false", exact(false)), ("true", exact(true))]).boxed()
 }

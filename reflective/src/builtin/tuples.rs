@@ -2,7 +2,7 @@
 
 use crate::combinator::pure;
 use crate::combinator::repeat::{Duplicates, repeat};
-use crate::generator::Gen;
+use crate::generator::{Gen, Generator};
 
 /// A tuple of aligned generators, which [`tuple()`] turns into a generator of tuples.
 pub trait Tuple {
@@ -31,28 +31,32 @@ macro_rules! nest {
 }
 
 macro_rules! tuple_impl {
-    ($($t:ident $v:ident $i:tt),+) => {
-        impl<$($t: Clone + Send + Sync + 'static),+> Tuple for ($(Gen<$t, $t>,)+) {
+    ($($t:ident $g:ident $v:ident $i:tt),+) => {
+        impl<$($t, $g),+> Tuple for ($($g,)+)
+        where
+            $($g: Generator<Input = $t, Output = $t> + 'static,
+            $t: Clone + Send + Sync + 'static,)+
+        {
             type Value = ($($t,)+);
 
             fn into_gen(self) -> Gen<Self::Value, Self::Value> {
                 let ($($v,)+) = self;
-                let all: Gen<Self::Value, ()> = pure(());
+                let all = pure::<Self::Value, ()>(());
                 $(let all = all.zip($v.focus(|t: &Self::Value| Some(&t.$i)));)+
-                all.map(|nest!((), $($v)+)| ($($v,)+))
+                all.map(|nest!((), $($v)+)| ($($v,)+)).boxed()
             }
         }
     };
 }
 
-tuple_impl!(A a 0);
-tuple_impl!(A a 0, B b 1);
-tuple_impl!(A a 0, B b 1, C c 2);
-tuple_impl!(A a 0, B b 1, C c 2, D d 3);
-tuple_impl!(A a 0, B b 1, C c 2, D d 3, E e 4);
-tuple_impl!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5);
-tuple_impl!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6);
-tuple_impl!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7);
+tuple_impl!(A GA a 0);
+tuple_impl!(A GA a 0, B GB b 1);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7);
 
 /// An array of `N` elements from `elem`.
 ///
@@ -61,14 +65,17 @@ tuple_impl!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7);
 /// let rgb = array::<u8, 3>(int());
 /// assert!(rgb.can_generate(&[255, 0, 128]));
 /// ```
-pub fn array<T, const N: usize>(elem: Gen<T, T>) -> Gen<[T; N], [T; N]>
+pub fn array<T, const N: usize>(
+    elem: impl Generator<Input = T, Output = T> + 'static,
+) -> Gen<[T; N], [T; N]>
 where
     T: Clone + Send + Sync + 'static,
 {
-    repeat::<T, Duplicates>(elem, &(N..=N))
+    repeat::<_, T, Duplicates>(elem, &(N..=N))
         .focus(|a: &[T; N]| Some(a.as_slice()))
         .map(|items| match <[T; N]>::try_from(items) {
             Ok(array) => array,
             Err(_) => unreachable!("the length is fixed at N"),
         })
+        .boxed()
 }

@@ -1,64 +1,49 @@
-//! Sequencing: [`Gen::bind`], the monadic bind, where what comes next depends on a value.
+//! Sequencing: [`Generator::bind`], the monadic bind, where what comes next depends on a value.
 
 use crate::backward::{Backward, Reflected, Solution};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
 
-impl<B: ?Sized + 'static, X: 'static> Gen<B, X> {
-    /// Runs this generator, then the generator `next` builds from its value.
-    ///
-    /// Backward, this generator reflects on the value first (usually through a
-    /// [`focus`](Gen::focus) on the part it produces), and each value it could have produced
-    /// is fed to `next`, which reflects on the same value. This is the paper's `>>=`.
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// // A length, then a vector of exactly that length.
-    /// let dependent = range(0usize..=3)
-    ///     .comap(|v: &Vec<bool>| Some(v.len()))
-    ///     .bind(|len| vec(bool(), len..=len));
-    /// assert!(dependent.can_generate(&vec![true, false]));
-    /// ```
-    pub fn bind<A: 'static>(
-        self,
-        next: impl Fn(X) -> Gen<B, A> + Send + Sync + 'static,
-    ) -> Gen<B, A> {
-        Gen::from_node(Bind { first: self, next })
-    }
+opaque_debug!(impl[G, F] Bind<G, F>);
 
-    /// Another name for [`Gen::bind`], as on `Option` and `Result`.
-    pub fn and_then<A: 'static>(
-        self,
-        next: impl Fn(X) -> Gen<B, A> + Send + Sync + 'static,
-    ) -> Gen<B, A> {
-        self.bind(next)
-    }
-}
-
-struct Bind<B: ?Sized, X, F> {
-    first: Gen<B, X>,
+/// The generator [`Generator::bind`] returns.
+#[derive(Clone)]
+pub struct Bind<G, F> {
+    first: G,
     next: F,
 }
 
-impl<B, X, A, F> Node<B, A> for Bind<B, X, F>
+impl<G, F> Bind<G, F> {
+    pub(crate) fn new(first: G, next: F) -> Self {
+        Bind { first, next }
+    }
+}
+
+impl<G, F> Sealed for Bind<G, F> {}
+
+impl<G, F, H> Generator for Bind<G, F>
 where
-    B: ?Sized,
-    F: Fn(X) -> Gen<B, A> + Send + Sync,
+    G: Generator,
+    F: Fn(G::Output) -> H + Send + Sync,
+    H: Generator<Input = G::Input>,
 {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+    type Input = G::Input;
+    type Output = H::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<H::Output, Halt> {
         run.nested(|run| {
-            let x = self.first.node.forward(run)?;
-            (self.next)(x).node.forward(run)
+            let x = self.first.forward(run)?;
+            (self.next)(x).forward(run)
         })
     }
 
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<H::Output> {
         run.nested(|run| {
             let mut found = Vec::new();
             // Any way of producing the first part may be the one the rest can follow, so all
             // of them are needed.
-            let firsts = run.with_values(|run| self.first.node.backward(b, run, usize::MAX))?;
+            let firsts = run.with_values(|run| self.first.backward(b, run, usize::MAX))?;
             for first in firsts {
                 if found.len() >= limit {
                     break;
@@ -66,7 +51,7 @@ where
                 let Some(x) = first.value else {
                     unreachable!("the left side of a bind runs with values built")
                 };
-                let rest = (self.next)(x).node.backward(b, run, limit - found.len())?;
+                let rest = (self.next)(x).backward(b, run, limit - found.len())?;
                 found.extend(rest.into_iter().map(|solution| Solution {
                     value: solution.value,
                     trace: first.trace.clone().then(solution.trace),

@@ -9,7 +9,7 @@ use std::ops::{Bound, RangeBounds};
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::Choice;
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Gen, Generator, sealed::Sealed};
 use crate::int_shape::IntShape;
 use crate::source::{Halt, IntSite};
 
@@ -140,7 +140,7 @@ impl sealed::Sealed for u128 {
 /// let total: f64 = (i8::MIN..=i8::MAX).map(|b| byte.probability_of(&b)).sum();
 /// assert!((total - 1.0).abs() < 1e-9);
 /// ```
-pub fn int<T: Integer>() -> Gen<T, T> {
+pub fn int<T: Integer>() -> Int<T> {
     between(T::MIN, T::MAX, IntShape::Biased)
 }
 
@@ -150,7 +150,7 @@ pub fn int<T: Integer>() -> Gen<T, T> {
 ///
 /// If `bounds` is empty.
 #[track_caller]
-pub fn int_in<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
+pub fn int_in<T: Integer>(bounds: impl IntRange<T>) -> Int<T> {
     let (lo, hi) = inclusive(&bounds);
     between(lo, hi, IntShape::Biased)
 }
@@ -168,7 +168,7 @@ pub fn int_in<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
 /// assert_eq!(die.probability_of(&7), 0.0);
 /// ```
 #[track_caller]
-pub fn range<T: Integer>(bounds: impl IntRange<T>) -> Gen<T, T> {
+pub fn range<T: Integer>(bounds: impl IntRange<T>) -> Int<T> {
     let (lo, hi) = inclusive(&bounds);
     between(lo, hi, IntShape::Uniform)
 }
@@ -199,14 +199,14 @@ pub(crate) fn inclusive_bounds<T: Integer>(bounds: &impl RangeBounds<T>) -> Opti
     (lo <= hi).then_some((lo, hi))
 }
 
-fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {
+fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
     let base = if hi.offset_from(T::ZERO).is_some() {
         T::ZERO
     } else {
         lo
     };
     match hi.offset_from(base) {
-        Some(top) => Gen::from_node(IntNode {
+        Some(top) => Int(IntRepr::Offset {
             base,
             lo: lo.offset_from(base).expect("lo <= hi, and hi fits"),
             hi: top,
@@ -218,62 +218,95 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Gen<T, T> {
             // half fits an i128 offset.
             let mid = T::from_offset(lo, T::half_span(lo, hi));
             let upper_start = mid.succ().expect("mid < hi");
-            match shape {
+            let halves = match shape {
                 IntShape::Uniform => crate::combinator::frequency([
-                    (1, between(lo, mid, shape)),
-                    (1, between(upper_start, hi, shape)),
-                ]),
+                    (1, between(lo, mid, shape).boxed()),
+                    (1, between(upper_start, hi, shape).boxed()),
+                ])
+                .boxed(),
                 // Small values and edges live in the lower half, whose offsets start at `lo`;
                 // the rest of the upper half is uniform, and its edge `hi` a branch of its own.
-                IntShape::Biased => crate::combinator::frequency([
+                IntShape::Biased => crate::combinator::frequency((
                     (8, between(lo, mid, shape)),
                     (
                         1,
                         between(upper_start, hi.pred().expect("hi > mid"), IntShape::Uniform),
                     ),
                     (1, crate::combinator::exact(hi)),
-                ]),
-            }
+                ))
+                .boxed(),
+            };
+            Int(IntRepr::Split(halves))
         }
     }
 }
 
-/// An integer choice in `lo..=hi`, recorded as an offset from `base`.
-struct IntNode<T> {
-    base: T,
-    lo: i128,
-    hi: i128,
-    shape: IntShape,
+opaque_debug!(impl[T] Int<T>);
+
+/// The generator [`int`], [`int_in`] and [`range`] return.
+#[derive(Clone)]
+pub struct Int<T>(IntRepr<T>);
+
+#[derive(Clone)]
+enum IntRepr<T> {
+    /// An integer choice in `lo..=hi`, recorded as an offset from `base`.
+    Offset {
+        base: T,
+        lo: i128,
+        hi: i128,
+        shape: IntShape,
+    },
+    /// A `u128` range too wide for one offset, as a pick between parts.
+    Split(Gen<T, T>),
 }
 
-impl<T: Integer> Node<T, T> for IntNode<T> {
+impl<T> Sealed for Int<T> {}
+
+impl<T: Integer> Generator for Int<T> {
+    type Input = T;
+    type Output = T;
+
+    #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<T, Halt> {
-        let site = IntSite {
-            lo: self.lo,
-            hi: self.hi,
-            shape: self.shape,
-            size: run.size,
-        };
-        let offset = run.int(&site)?;
-        Ok(T::from_offset(self.base, offset))
+        match &self.0 {
+            &IntRepr::Offset {
+                base,
+                lo,
+                hi,
+                shape,
+            } => {
+                let site = IntSite {
+                    lo,
+                    hi,
+                    shape,
+                    size: run.size,
+                };
+                let offset = run.int(&site)?;
+                Ok(T::from_offset(base, offset))
+            }
+            IntRepr::Split(halves) => halves.forward(run),
+        }
     }
 
-    fn backward(&self, b: &T, run: &mut Backward, _: usize) -> Reflected<T> {
-        run.step()?;
-        match b.offset_from(self.base) {
-            Some(value) if (self.lo..=self.hi).contains(&value) => Ok(vec![Solution {
-                value: run.value(|| *b),
-                trace: Trace::choice(Choice::Int {
-                    value,
-                    lo: self.lo,
-                    hi: self.hi,
-                }),
-                log_probability: self
-                    .shape
-                    .probability(value, self.lo, self.hi, run.size)
-                    .ln(),
-            }]),
-            _ => Ok(Vec::new()),
+    fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {
+        match &self.0 {
+            &IntRepr::Offset {
+                base,
+                lo,
+                hi,
+                shape,
+            } => {
+                run.step()?;
+                match b.offset_from(base) {
+                    Some(value) if (lo..=hi).contains(&value) => Ok(vec![Solution {
+                        value: run.value(|| *b),
+                        trace: Trace::choice(Choice::Int { value, lo, hi }),
+                        log_probability: shape.probability(value, lo, hi, run.size).ln(),
+                    }]),
+                    _ => Ok(Vec::new()),
+                }
+            }
+            IntRepr::Split(halves) => halves.backward(b, run, limit),
         }
     }
 }

@@ -6,14 +6,19 @@
 //! | [`exact`] | yields a value | yields it if the value reflected on equals it |
 //! | [`pick`] | asks for a branch | tries every branch, records the one taken |
 //! | [`int`], [`range`] | asks for an integer | accepts the value if it is in range |
-//! | [`Gen::bind`](crate::Gen::bind) | runs the left side, feeds its value on | threads values and choices |
-//! | [`Gen::focus`](crate::Gen::focus), [`Gen::comap`](crate::Gen::comap) | nothing | looks at part of the value; `None` prunes |
-//! | [`sized`], [`Gen::resize`](crate::Gen::resize) | reads / sets the size | the same |
+//! | [`Generator::bind`](crate::Generator::bind) | runs the left side, feeds its value on | threads values and choices |
+//! | [`Generator::focus`](crate::Generator::focus), [`Generator::comap`](crate::Generator::comap) | nothing | looks at part of the value; `None` prunes |
+//! | [`sized`], [`Generator::resize`](crate::Generator::resize) | reads / sets the size | the same |
 //!
-//! Everything else ([`Gen::map`](crate::Gen::map), [`zip`], [`frequency`], the collections, ...) is built from
-//! these or is a faster node with the same meaning.
+//! Everything else ([`Generator::map`](crate::Generator::map), [`zip`], [`frequency`], the
+//! collections, ...) is built from these or is a faster node with the same meaning.
+//!
+//! Each combinator returns a type of its own, named here ([`Map`], [`Bind`], [`Pick`], ...).
+//! They are rarely written out: hold them as `impl Generator<Input = T, Output = T>`, or erase
+//! them to a [`Gen`](crate::Gen) with [`Generator::boxed`](crate::Generator::boxed).
 
 mod bind;
+mod either;
 mod focus;
 pub(crate) mod integer;
 pub(crate) mod lazy;
@@ -24,9 +29,15 @@ pub(crate) mod repeat;
 pub(crate) mod size;
 mod zip;
 
-pub use integer::{IntRange, Integer, int, int_in, range};
-pub use lazy::{lazy, recursive};
-pub use pick::{frequency, labeled, one_of, pick};
-pub use pure::{exact, pure};
-pub use size::sized;
-pub use zip::zip;
+pub use bind::Bind;
+pub use either::Either;
+pub use focus::{Comap, Focus, FocusBox, NoAnn};
+pub use integer::{Int, IntRange, Integer, int, int_in, range};
+pub use lazy::{At, Family, Lazy, family, lazy, recursive};
+pub use map::Map;
+pub use pick::{
+    Branch, BranchItem, BranchSet, IntoBranches, Pick, frequency, labeled, one_of, pick, shape,
+};
+pub use pure::{Exact, Pure, exact, pure};
+pub use size::{Resize, Scale, SizedBy, sized};
+pub use zip::{Zip, zip};

@@ -1,17 +1,21 @@
 //! Choice between branches: [`pick`] and its simpler forms [`labeled`], [`frequency`],
 //! [`one_of`].
+//!
+//! Each takes its branches as an array or a `Vec` (branches of one type) or as a tuple of up to
+//! eight (branches of different types, as a leaf and a node usually are).
 
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::{Branches, Halt, PickSite};
 
 /// A choice between weighted, labelled branches: the primitive the other choices are built on.
 ///
 /// Forward it takes branch `i` with probability `weight_i / total`; backward it tries every
 /// branch with a non-zero weight and records the index and label of each that produces the
-/// value. A branch of weight 0 is never taken and never reflects.
+/// value. A branch of weight 0 is never taken and never reflects. Branches of different types
+/// go in a tuple.
 ///
 /// # Panics
 ///
@@ -22,19 +26,13 @@ use crate::source::{Branches, Halt, PickSite};
 /// let digit = pick([(1, "zero", exact(0u8)), (3, "one", exact(1u8))]);
 /// assert_eq!(digit.reflect(&1), vec![vec![Label::from("one")]]);
 /// assert_eq!(digit.probability_of(&1), 0.75);
+///
+/// let small = pick(((1, "zero", exact(0u8)), (3, "some", range(1u8..=9))));
+/// assert!(small.can_generate(&7));
 /// ```
 #[track_caller]
-pub fn pick<B, A, L>(branches: impl IntoIterator<Item = (u32, L, Gen<B, A>)>) -> Gen<B, A>
-where
-    B: ?Sized + 'static,
-    A: 'static,
-    L: Into<Label>,
-{
-    Pick::build(
-        branches
-            .into_iter()
-            .map(|(weight, label, g)| (weight, Some(label.into()), g)),
-    )
+pub fn pick<I: IntoBranches<shape::WeightedLabeled>>(branches: I) -> Pick<I::Set> {
+    Pick::new(branches.into_set())
 }
 
 /// A choice between labelled branches of equal weight.
@@ -45,17 +43,8 @@ where
 /// assert_eq!(answer.reflect(&false), vec![vec![Label::from("no")]]);
 /// ```
 #[track_caller]
-pub fn labeled<B, A, L>(branches: impl IntoIterator<Item = (L, Gen<B, A>)>) -> Gen<B, A>
-where
-    B: ?Sized + 'static,
-    A: 'static,
-    L: Into<Label>,
-{
-    Pick::build(
-        branches
-            .into_iter()
-            .map(|(label, g)| (1, Some(label.into()), g)),
-    )
+pub fn labeled<I: IntoBranches<shape::Labeled>>(branches: I) -> Pick<I::Set> {
+    Pick::new(branches.into_set())
 }
 
 /// A choice between weighted, unlabelled branches (QuickCheck's `frequency`).
@@ -66,12 +55,8 @@ where
 /// assert!((mostly_small.probability_of(&5) - 0.09).abs() < 1e-12);
 /// ```
 #[track_caller]
-pub fn frequency<B, A>(branches: impl IntoIterator<Item = (u32, Gen<B, A>)>) -> Gen<B, A>
-where
-    B: ?Sized + 'static,
-    A: 'static,
-{
-    Pick::build(branches.into_iter().map(|(weight, g)| (weight, None, g)))
+pub fn frequency<I: IntoBranches<shape::Weighted>>(branches: I) -> Pick<I::Set> {
+    Pick::new(branches.into_set())
 }
 
 /// A choice between unlabelled branches of equal weight (QuickCheck's `oneof`).
@@ -83,99 +68,334 @@ where
 /// assert!(!small_prime.can_generate(&4));
 /// ```
 #[track_caller]
-pub fn one_of<B, A>(branches: impl IntoIterator<Item = Gen<B, A>>) -> Gen<B, A>
-where
-    B: ?Sized + 'static,
-    A: 'static,
-{
-    Pick::build(branches.into_iter().map(|g| (1, None, g)))
+pub fn one_of<I: IntoBranches<shape::Plain>>(branches: I) -> Pick<I::Set> {
+    Pick::new(branches.into_set())
 }
 
-struct Pick<B: ?Sized, A> {
-    branches: Vec<Branch<B, A>>,
+/// The shapes of the branches the choices take, which [`BranchItem`] turns into [`Branch`]es.
+pub mod shape {
+    /// `(weight, label, generator)`, as [`pick`](crate::pick) takes.
+    #[derive(Debug)]
+    pub struct WeightedLabeled;
+    /// `(label, generator)`, as [`labeled`](crate::labeled) takes.
+    #[derive(Debug)]
+    pub struct Labeled;
+    /// `(weight, generator)`, as [`frequency`](crate::frequency) takes.
+    #[derive(Debug)]
+    pub struct Weighted;
+    /// A generator, as [`one_of`](crate::one_of) takes.
+    #[derive(Debug)]
+    pub struct Plain;
+}
+
+opaque_debug!(impl[G] Branch<G>);
+
+/// One branch of a pick: its weight, its label and its generator.
+#[derive(Clone)]
+pub struct Branch<G> {
+    weight: u32,
+    label: Option<Label>,
+    g: G,
+}
+
+/// A branch as one of the choices takes it, in the shape `S` (see [`shape`]).
+pub trait BranchItem<S> {
+    /// The branch's generator.
+    type Gen: Generator;
+    /// The branch.
+    fn into_branch(self) -> Branch<Self::Gen>;
+}
+
+impl<L: Into<Label>, G: Generator> BranchItem<shape::WeightedLabeled> for (u32, L, G) {
+    type Gen = G;
+    fn into_branch(self) -> Branch<G> {
+        Branch {
+            weight: self.0,
+            label: Some(self.1.into()),
+            g: self.2,
+        }
+    }
+}
+
+impl<L: Into<Label>, G: Generator> BranchItem<shape::Labeled> for (L, G) {
+    type Gen = G;
+    fn into_branch(self) -> Branch<G> {
+        Branch {
+            weight: 1,
+            label: Some(self.0.into()),
+            g: self.1,
+        }
+    }
+}
+
+impl<G: Generator> BranchItem<shape::Weighted> for (u32, G) {
+    type Gen = G;
+    fn into_branch(self) -> Branch<G> {
+        Branch {
+            weight: self.0,
+            label: None,
+            g: self.1,
+        }
+    }
+}
+
+impl<G: Generator> BranchItem<shape::Plain> for G {
+    type Gen = G;
+    fn into_branch(self) -> Branch<G> {
+        Branch {
+            weight: 1,
+            label: None,
+            g: self,
+        }
+    }
+}
+
+/// The branches of a choice, as its caller writes them in the shape `S`: an array or a `Vec`
+/// of branches of one type, or a tuple of up to eight branches of any types.
+pub trait IntoBranches<S> {
+    /// The branches, ready to pick from.
+    type Set: BranchSet;
+    /// Converts the branches.
+    fn into_set(self) -> Self::Set;
+}
+
+/// The branches of a [`Pick`], of one input and one output type. Only the library implements it.
+pub trait BranchSet: Branches + Send + Sync + Sealed {
+    /// What every branch reflects on.
+    type Input: ?Sized;
+    /// What every branch produces.
+    type Output;
+
+    /// Runs branch `index` forward.
+    #[doc(hidden)]
+    fn forward_branch(&self, index: usize, run: &mut Forward<'_>) -> Result<Self::Output, Halt>;
+
+    /// Runs branch `index` backward.
+    #[doc(hidden)]
+    fn backward_branch(
+        &self,
+        index: usize,
+        b: &Self::Input,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<Self::Output>;
+}
+
+impl<S, T: BranchItem<S>> IntoBranches<S> for Vec<T> {
+    type Set = Vec<Branch<T::Gen>>;
+    fn into_set(self) -> Self::Set {
+        self.into_iter().map(BranchItem::into_branch).collect()
+    }
+}
+
+impl<S, T: BranchItem<S>, const N: usize> IntoBranches<S> for [T; N] {
+    type Set = [Branch<T::Gen>; N];
+    fn into_set(self) -> Self::Set {
+        self.map(BranchItem::into_branch)
+    }
+}
+
+macro_rules! slice_set {
+    ($($set:ty => [$($param:tt)*]),*) => {$(
+        impl<G, $($param)*> Branches for $set {
+            fn arity(&self) -> usize {
+                self.len()
+            }
+
+            fn weight(&self, index: usize) -> u32 {
+                self[index].weight
+            }
+
+            fn label(&self, index: usize) -> Option<&Label> {
+                self[index].label.as_ref()
+            }
+        }
+
+        impl<G, $($param)*> Sealed for $set {}
+
+        impl<G: Generator, $($param)*> BranchSet for $set {
+            type Input = G::Input;
+            type Output = G::Output;
+
+            #[inline]
+            fn forward_branch(
+                &self,
+                index: usize,
+                run: &mut Forward<'_>,
+            ) -> Result<G::Output, Halt> {
+                self[index].g.forward(run)
+            }
+
+            fn backward_branch(
+                &self,
+                index: usize,
+                b: &G::Input,
+                run: &mut Backward,
+                limit: usize,
+            ) -> Reflected<G::Output> {
+                self[index].g.backward(b, run, limit)
+            }
+        }
+    )*};
+}
+
+slice_set!(Vec<Branch<G>> => [], [Branch<G>; N] => [const N: usize]);
+
+macro_rules! tuple_set {
+    ($arity:literal: $first:ident $($g:ident)*; $($index:tt)*) => {
+        impl<S, $first: BranchItem<S>, $($g: BranchItem<S>),*> IntoBranches<S>
+            for ($first, $($g,)*)
+        where
+            $($g::Gen: Generator<
+                Input = <$first::Gen as Generator>::Input,
+                Output = <$first::Gen as Generator>::Output,
+            >,)*
+        {
+            type Set = (Branch<$first::Gen>, $(Branch<$g::Gen>,)*);
+
+            #[allow(non_snake_case)]
+            fn into_set(self) -> Self::Set {
+                let ($first, $($g,)*) = self;
+                ($first.into_branch(), $($g.into_branch(),)*)
+            }
+        }
+
+        impl<$first, $($g),*> Branches for (Branch<$first>, $(Branch<$g>,)*) {
+            fn arity(&self) -> usize {
+                $arity
+            }
+
+            fn weight(&self, index: usize) -> u32 {
+                match index {
+                    $($index => self.$index.weight,)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+
+            fn label(&self, index: usize) -> Option<&Label> {
+                match index {
+                    $($index => self.$index.label.as_ref(),)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+        }
+
+        impl<$first, $($g),*> Sealed for (Branch<$first>, $(Branch<$g>,)*) {}
+
+        impl<$first: Generator, $($g),*> BranchSet for (Branch<$first>, $(Branch<$g>,)*)
+        where
+            $($g: Generator<Input = $first::Input, Output = $first::Output>,)*
+        {
+            type Input = $first::Input;
+            type Output = $first::Output;
+
+            #[inline]
+            fn forward_branch(
+                &self,
+                index: usize,
+                run: &mut Forward<'_>,
+            ) -> Result<Self::Output, Halt> {
+                match index {
+                    $($index => self.$index.g.forward(run),)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+
+            fn backward_branch(
+                &self,
+                index: usize,
+                b: &Self::Input,
+                run: &mut Backward,
+                limit: usize,
+            ) -> Reflected<Self::Output> {
+                match index {
+                    $($index => self.$index.g.backward(b, run, limit),)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+        }
+    };
+}
+
+tuple_set!(1: G0; 0);
+tuple_set!(2: G0 G1; 0 1);
+tuple_set!(3: G0 G1 G2; 0 1 2);
+tuple_set!(4: G0 G1 G2 G3; 0 1 2 3);
+tuple_set!(5: G0 G1 G2 G3 G4; 0 1 2 3 4);
+tuple_set!(6: G0 G1 G2 G3 G4 G5; 0 1 2 3 4 5);
+tuple_set!(7: G0 G1 G2 G3 G4 G5 G6; 0 1 2 3 4 5 6);
+tuple_set!(8: G0 G1 G2 G3 G4 G5 G6 G7; 0 1 2 3 4 5 6 7);
+
+opaque_debug!(impl[S] Pick<S>);
+
+/// The generator the choices return: a pick from the branches `S`.
+#[derive(Clone)]
+pub struct Pick<S> {
+    branches: S,
     total: u64,
 }
 
-struct Branch<B: ?Sized, A> {
-    weight: u32,
-    label: Option<Label>,
-    g: Gen<B, A>,
-}
-
-impl<B: ?Sized, A> Branches for Vec<Branch<B, A>> {
-    fn arity(&self) -> usize {
-        self.len()
-    }
-
-    fn weight(&self, index: usize) -> u32 {
-        self[index].weight
-    }
-
-    fn label(&self, index: usize) -> Option<&Label> {
-        self[index].label.as_ref()
-    }
-}
-
-impl<B: ?Sized + 'static, A: 'static> Pick<B, A> {
+impl<S: BranchSet> Pick<S> {
     #[track_caller]
-    fn build(branches: impl Iterator<Item = (u32, Option<Label>, Gen<B, A>)>) -> Gen<B, A> {
-        let branches: Vec<Branch<B, A>> = branches
-            .map(|(weight, label, g)| Branch { weight, label, g })
-            .collect();
-        let total = branches.iter().map(|b| u64::from(b.weight)).sum();
-        let pick = Pick { branches, total };
+    fn new(branches: S) -> Self {
+        let arity = branches.arity();
+        assert!(arity > 0, "pick: there must be at least one branch");
         assert!(
-            !pick.branches.is_empty(),
-            "pick: there must be at least one branch"
+            u32::try_from(arity).is_ok(),
+            "pick: at most u32::MAX branches, got {arity}"
         );
+        let total = (0..arity).map(|i| u64::from(branches.weight(i))).sum();
         assert!(
-            u32::try_from(pick.branches.len()).is_ok(),
-            "pick: at most u32::MAX branches, got {}",
-            pick.branches.len()
-        );
-        assert!(
-            pick.total > 0,
+            total > 0,
             "pick: at least one branch must have a weight above 0"
         );
-        Gen::from_node(pick)
+        Pick { branches, total }
     }
 }
 
-impl<B: ?Sized, A> Node<B, A> for Pick<B, A> {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+impl<S> Sealed for Pick<S> {}
+
+impl<S: BranchSet> Generator for Pick<S> {
+    type Input = S::Input;
+    type Output = S::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<S::Output, Halt> {
         let site = PickSite {
             branches: &self.branches,
             total: self.total,
         };
         let index = run.pick(&site)? as usize;
-        let branch = &self.branches[index];
-        let span = run.open_span_at_last(branch.label.as_ref());
-        let value = run.nested(|run| branch.g.node.forward(run))?;
+        let span = run.open_span_at_last(self.branches.label(index));
+        let value = run.nested(|run| self.branches.forward_branch(index, run))?;
         run.close_span(span);
         Ok(value)
     }
 
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+    fn backward(&self, b: &S::Input, run: &mut Backward, limit: usize) -> Reflected<S::Output> {
+        let arity = self.branches.arity();
         run.nested(|run| {
             let mut found = Vec::new();
-            for (index, branch) in self.branches.iter().enumerate() {
-                if branch.weight == 0 {
+            for index in 0..arity {
+                let weight = self.branches.weight(index);
+                if weight == 0 {
                     continue;
                 }
                 if found.len() >= limit {
                     break;
                 }
-                let ways = branch.g.node.backward(b, run, limit - found.len())?;
-                let log_share = (f64::from(branch.weight) / self.total as f64).ln();
-                let label = &branch.label;
+                let ways = self
+                    .branches
+                    .backward_branch(index, b, run, limit - found.len())?;
+                let log_share = (f64::from(weight) / self.total as f64).ln();
+                let label = self.branches.label(index);
                 found.extend(ways.into_iter().map(|solution| Solution {
                     value: solution.value,
                     trace: Trace::span(
-                        label.clone(),
+                        label.cloned(),
                         Some(Choice::Pick {
                             index: index as u32,
-                            arity: self.branches.len() as u32,
-                            label: label.clone(),
+                            arity: arity as u32,
+                            label: label.cloned(),
                         }),
                         solution.trace,
                     ),

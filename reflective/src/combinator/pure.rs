@@ -1,8 +1,10 @@
 //! Constant generators: [`pure`] and [`exact`].
 
+use std::marker::PhantomData;
+
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
 
 /// A generator that always produces `value` and makes no choice.
@@ -12,14 +14,17 @@ use crate::source::Halt;
 ///
 /// ```
 /// use reflective::prelude::*;
-/// let seven: Gen<u8, u8> = pure(7);
+/// let seven = pure::<u8, u8>(7);
 /// assert_eq!(seven.sample(1), 7);
 /// ```
-pub fn pure<B: ?Sized + 'static, A>(value: A) -> Gen<B, A>
+pub fn pure<B: ?Sized, A>(value: A) -> Pure<B, A>
 where
-    A: Clone + Send + Sync + 'static,
+    A: Clone + Send + Sync,
 {
-    Gen::from_node(Pure { value })
+    Pure {
+        value,
+        _input: PhantomData,
+    }
 }
 
 /// A generator that always produces `value`, and backward accepts only a value equal to it.
@@ -30,18 +35,36 @@ where
 /// assert!(leaf.can_generate(&"leaf"));
 /// assert!(!leaf.can_generate(&"node"));
 /// ```
-pub fn exact<A>(value: A) -> Gen<A, A>
+pub fn exact<A>(value: A) -> Exact<A>
 where
-    A: Clone + PartialEq + Send + Sync + 'static,
+    A: Clone + PartialEq + Send + Sync,
 {
-    Gen::from_node(Exact { value })
+    Exact { value }
 }
 
-struct Pure<A> {
+opaque_debug!(impl[B: ?Sized, A] Pure<B, A>);
+
+/// The generator [`pure`] returns.
+pub struct Pure<B: ?Sized, A> {
     value: A,
+    _input: PhantomData<fn(&B)>,
 }
 
-impl<B: ?Sized, A: Clone + Send + Sync> Node<B, A> for Pure<A> {
+impl<B: ?Sized, A: Clone> Clone for Pure<B, A> {
+    fn clone(&self) -> Self {
+        Pure {
+            value: self.value.clone(),
+            _input: PhantomData,
+        }
+    }
+}
+
+impl<B: ?Sized, A> Sealed for Pure<B, A> {}
+
+impl<B: ?Sized, A: Clone + Send + Sync> Generator for Pure<B, A> {
+    type Input = B;
+    type Output = A;
+
     fn forward(&self, _: &mut Forward<'_>) -> Result<A, Halt> {
         Ok(self.value.clone())
     }
@@ -56,11 +79,20 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node<B, A> for Pure<A> {
     }
 }
 
-struct Exact<A> {
+opaque_debug!(impl[A] Exact<A>);
+
+/// The generator [`exact`] returns.
+#[derive(Clone)]
+pub struct Exact<A> {
     value: A,
 }
 
-impl<A: Clone + PartialEq + Send + Sync> Node<A, A> for Exact<A> {
+impl<A> Sealed for Exact<A> {}
+
+impl<A: Clone + PartialEq + Send + Sync> Generator for Exact<A> {
+    type Input = A;
+    type Output = A;
+
     fn forward(&self, _: &mut Forward<'_>) -> Result<A, Halt> {
         Ok(self.value.clone())
     }

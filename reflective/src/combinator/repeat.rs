@@ -17,7 +17,7 @@ use std::ops::RangeBounds;
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::{Branches, Halt, PickSite};
 
 /// The labels of the pick before each optional element.
@@ -47,7 +47,7 @@ impl Branches for StopOrMore {
 const DUPLICATE_RETRIES: usize = 1_000;
 
 /// Which elements may not appear twice in a collection.
-pub(crate) trait Distinct<T>: Send + Sync + 'static {
+pub trait Distinct<T>: Send + Sync + 'static {
     /// The keys seen so far.
     type Seen: Default;
     /// Records `item`'s key; false if it was already seen.
@@ -110,9 +110,10 @@ impl<K: Hash + Eq + Clone + 'static, V> Distinct<(K, V)> for DistinctHashKey {
 ///
 /// If `len` is empty.
 #[track_caller]
-pub(crate) fn repeat<T, D>(elem: Gen<T, T>, len: &impl RangeBounds<usize>) -> Gen<[T], Vec<T>>
+pub(crate) fn repeat<G, T, D>(elem: G, len: &impl RangeBounds<usize>) -> Repeat<G, D>
 where
-    T: Clone + Send + Sync + 'static,
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Send + Sync,
     D: Distinct<T>,
 {
     let Some((min, max)) = crate::combinator::integer::inclusive_bounds(len) else {
@@ -122,22 +123,26 @@ where
             len.end_bound()
         )
     };
-    Gen::from_node(Repeat::<T, D> {
+    Repeat {
         elem,
         min,
         max,
         distinct: PhantomData,
-    })
+    }
 }
 
-struct Repeat<T, D> {
-    elem: Gen<T, T>,
+/// The generator behind every collection: a sequence of elements from `G`, distinct as `D`
+/// says.
+pub struct Repeat<G, D> {
+    elem: G,
     min: usize,
     max: usize,
     distinct: PhantomData<fn() -> D>,
 }
 
-impl<T, D> Repeat<T, D> {
+impl<G, D> Sealed for Repeat<G, D> {}
+
+impl<G, D> Repeat<G, D> {
     /// The longest length allowed at `size`.
     fn upper(&self, size: usize) -> usize {
         size.clamp(self.min, self.max)
@@ -149,11 +154,15 @@ impl<T, D> Repeat<T, D> {
     }
 }
 
-impl<T, D> Node<[T], Vec<T>> for Repeat<T, D>
+impl<G, T, D> Generator for Repeat<G, D>
 where
-    T: Clone + Send + Sync + 'static,
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Send + Sync,
     D: Distinct<T>,
 {
+    type Input = [T];
+    type Output = Vec<T>;
+
     fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let upper = self.upper(run.size);
         let length = run.draw_length(self.min, upper)?;
@@ -188,7 +197,7 @@ where
             };
             let mut fresh = None;
             for _ in 0..DUPLICATE_RETRIES {
-                let item = self.elem.node.forward(run)?;
+                let item = self.elem.forward(run)?;
                 if D::insert(&mut seen, &item) {
                     fresh = Some(item);
                     break;
@@ -235,7 +244,7 @@ where
                 let weight = f64::from(Self::more_weight(upper - index));
                 (Some(more.clone()), (weight / (weight + 1.0)).ln())
             };
-            let item_ways = self.elem.node.backward(item, run, limit)?;
+            let item_ways = self.elem.backward(item, run, limit)?;
             if item_ways.is_empty() {
                 return Ok(Vec::new());
             }

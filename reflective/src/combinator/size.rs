@@ -1,4 +1,4 @@
-//! Size control: [`sized`], [`Gen::resize`], [`Gen::scale`].
+//! Size control: [`sized`], [`Generator::resize`], [`Generator::scale`], [`at_size_zero`].
 //!
 //! Every run has a size, a hint of how big values should be (QuickCheck's size). Generation
 //! takes it from the caller; reflection uses [`DEFAULT_SIZE`](crate::DEFAULT_SIZE) unless told
@@ -8,7 +8,7 @@
 
 use crate::backward::{Backward, Reflected};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
 
 /// A generator built from the current size.
@@ -19,98 +19,160 @@ use crate::source::Halt;
 /// let mut rng = DefaultRng::seed_from_u64(3);
 /// assert!(up_to_size.generate(&mut rng, 5).value <= 5);
 /// ```
-pub fn sized<B: ?Sized + 'static, A: 'static>(
-    build: impl Fn(usize) -> Gen<B, A> + Send + Sync + 'static,
-) -> Gen<B, A> {
-    Gen::from_node(SizedBy { build })
-}
-
-impl<B: ?Sized + 'static, A: 'static> Gen<B, A> {
-    /// Runs this generator at size `size`, whatever the size around it.
-    pub fn resize(self, size: usize) -> Gen<B, A> {
-        self.scale(move |_| size)
-    }
-
-    /// Runs this generator at `f(size)`, where `size` is the size around it.
-    ///
-    /// ```
-    /// use reflective::prelude::*;
-    /// // Recursive generators shrink the size at every level so that they stop.
-    /// let halved = vec(bool(), ..).scale(|size| size / 2);
-    /// let mut rng = DefaultRng::seed_from_u64(3);
-    /// assert!(halved.generate(&mut rng, 10).value.len() <= 5);
-    /// ```
-    pub fn scale(self, f: impl Fn(usize) -> usize + Send + Sync + 'static) -> Gen<B, A> {
-        Gen::from_node(Scale { inner: self, f })
-    }
+pub fn sized<F, G>(build: F) -> SizedBy<F>
+where
+    F: Fn(usize) -> G + Send + Sync,
+    G: Generator,
+{
+    SizedBy { build }
 }
 
 /// `at_zero` at size 0, `otherwise` at every other size: the way recursive generators stop.
-pub fn at_size_zero<B: ?Sized + 'static, A: 'static>(
-    at_zero: Gen<B, A>,
-    otherwise: Gen<B, A>,
-) -> Gen<B, A> {
-    Gen::from_node(AtSizeZero { at_zero, otherwise })
+pub fn at_size_zero<G1, G2>(at_zero: G1, otherwise: G2) -> AtSizeZero<G1, G2>
+where
+    G1: Generator,
+    G2: Generator<Input = G1::Input, Output = G1::Output>,
+{
+    AtSizeZero { at_zero, otherwise }
 }
 
-struct AtSizeZero<B: ?Sized, A> {
-    at_zero: Gen<B, A>,
-    otherwise: Gen<B, A>,
+opaque_debug!(impl[F] SizedBy<F>);
+
+/// The generator [`sized`] returns.
+#[derive(Clone)]
+pub struct SizedBy<F> {
+    build: F,
 }
 
-impl<B: ?Sized, A> AtSizeZero<B, A> {
-    fn at(&self, size: usize) -> &Gen<B, A> {
-        if size == 0 {
-            &self.at_zero
+impl<F> Sealed for SizedBy<F> {}
+
+impl<F, G> Generator for SizedBy<F>
+where
+    F: Fn(usize) -> G + Send + Sync,
+    G: Generator,
+{
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        (self.build)(run.size).forward(run)
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        run.step()?;
+        (self.build)(run.size).backward(b, run, limit)
+    }
+}
+
+opaque_debug!(impl[G1, G2] AtSizeZero<G1, G2>);
+
+/// The generator [`at_size_zero`] returns.
+#[derive(Clone)]
+pub struct AtSizeZero<G1, G2> {
+    at_zero: G1,
+    otherwise: G2,
+}
+
+impl<G1, G2> Sealed for AtSizeZero<G1, G2> {}
+
+impl<G1, G2> Generator for AtSizeZero<G1, G2>
+where
+    G1: Generator,
+    G2: Generator<Input = G1::Input, Output = G1::Output>,
+{
+    type Input = G1::Input;
+    type Output = G1::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G1::Output, Halt> {
+        if run.size == 0 {
+            self.at_zero.forward(run)
         } else {
-            &self.otherwise
+            self.otherwise.forward(run)
+        }
+    }
+
+    fn backward(&self, b: &G1::Input, run: &mut Backward, limit: usize) -> Reflected<G1::Output> {
+        if run.size == 0 {
+            self.at_zero.backward(b, run, limit)
+        } else {
+            self.otherwise.backward(b, run, limit)
         }
     }
 }
 
-impl<B: ?Sized, A> Node<B, A> for AtSizeZero<B, A> {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        self.at(run.size).node.forward(run)
-    }
+opaque_debug!(impl[G, F] Scale<G, F>);
 
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
-        self.at(run.size).node.backward(b, run, limit)
-    }
-}
-
-struct SizedBy<F> {
-    build: F,
-}
-
-impl<B: ?Sized, A, F: Fn(usize) -> Gen<B, A> + Send + Sync> Node<B, A> for SizedBy<F> {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        (self.build)(run.size).node.forward(run)
-    }
-
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
-        run.step()?;
-        (self.build)(run.size).node.backward(b, run, limit)
-    }
-}
-
-struct Scale<B: ?Sized, A, F> {
-    inner: Gen<B, A>,
+/// The generator [`Generator::scale`] returns.
+#[derive(Clone)]
+pub struct Scale<G, F> {
+    inner: G,
     f: F,
 }
 
-impl<B: ?Sized, A, F: Fn(usize) -> usize + Send + Sync> Node<B, A> for Scale<B, A, F> {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+impl<G, F> Scale<G, F> {
+    pub(crate) fn new(inner: G, f: F) -> Self {
+        Scale { inner, f }
+    }
+}
+
+impl<G, F> Sealed for Scale<G, F> {}
+
+impl<G, F> Generator for Scale<G, F>
+where
+    G: Generator,
+    F: Fn(usize) -> usize + Send + Sync,
+{
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         let outer = run.size;
         run.size = (self.f)(outer);
-        let result = self.inner.node.forward(run);
+        let result = self.inner.forward(run);
         run.size = outer;
         result
     }
 
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         let outer = run.size;
         run.size = (self.f)(outer);
-        let result = self.inner.node.backward(b, run, limit);
+        let result = self.inner.backward(b, run, limit);
+        run.size = outer;
+        result
+    }
+}
+
+opaque_debug!(impl[G] Resize<G>);
+
+/// The generator [`Generator::resize`] returns.
+#[derive(Clone)]
+pub struct Resize<G> {
+    inner: G,
+    size: usize,
+}
+
+impl<G> Resize<G> {
+    pub(crate) fn new(inner: G, size: usize) -> Self {
+        Resize { inner, size }
+    }
+}
+
+impl<G> Sealed for Resize<G> {}
+
+impl<G: Generator> Generator for Resize<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        let outer = std::mem::replace(&mut run.size, self.size);
+        let result = self.inner.forward(run);
+        run.size = outer;
+        result
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let outer = std::mem::replace(&mut run.size, self.size);
+        let result = self.inner.backward(b, run, limit);
         run.size = outer;
         result
     }

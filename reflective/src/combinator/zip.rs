@@ -2,7 +2,7 @@
 
 use crate::backward::{Backward, Reflected, Solution};
 use crate::forward::Forward;
-use crate::generator::{Gen, Node};
+use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
 
 /// Runs `first` then `second` on the same reflected value, and pairs their results.
@@ -18,41 +18,57 @@ use crate::source::Halt;
 /// );
 /// assert!(point.can_generate(&(3, 4)));
 /// ```
-pub fn zip<B, A1, A2>(first: Gen<B, A1>, second: Gen<B, A2>) -> Gen<B, (A1, A2)>
+pub fn zip<G1, G2>(first: G1, second: G2) -> Zip<G1, G2>
 where
-    B: ?Sized + 'static,
-    A1: Clone + 'static,
-    A2: Clone + 'static,
+    G1: Generator,
+    G2: Generator<Input = G1::Input>,
+    G1::Output: Clone,
+    G2::Output: Clone,
 {
-    Gen::from_node(Zip { first, second })
+    Zip { first, second }
 }
 
-impl<B: ?Sized + 'static, A1: Clone + 'static> Gen<B, A1> {
-    /// `zip(self, other)`: both generators, one after the other, paired.
-    pub fn zip<A2: Clone + 'static>(self, other: Gen<B, A2>) -> Gen<B, (A1, A2)> {
-        zip(self, other)
+opaque_debug!(impl[G1, G2] Zip<G1, G2>);
+
+/// The generator [`zip`] returns.
+#[derive(Clone)]
+pub struct Zip<G1, G2> {
+    first: G1,
+    second: G2,
+}
+
+impl<G1, G2> Zip<G1, G2> {
+    pub(crate) fn new(first: G1, second: G2) -> Self {
+        Zip { first, second }
     }
 }
 
-struct Zip<B: ?Sized, A1, A2> {
-    first: Gen<B, A1>,
-    second: Gen<B, A2>,
-}
+impl<G1, G2> Sealed for Zip<G1, G2> {}
 
-impl<B: ?Sized, A1: Clone, A2: Clone> Node<B, (A1, A2)> for Zip<B, A1, A2> {
-    fn forward(&self, run: &mut Forward<'_>) -> Result<(A1, A2), Halt> {
-        let first = self.first.node.forward(run)?;
-        let second = self.second.node.forward(run)?;
+impl<G1, G2> Generator for Zip<G1, G2>
+where
+    G1: Generator,
+    G2: Generator<Input = G1::Input>,
+    G1::Output: Clone,
+    G2::Output: Clone,
+{
+    type Input = G1::Input;
+    type Output = (G1::Output, G2::Output);
+
+    #[inline]
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Self::Output, Halt> {
+        let first = self.first.forward(run)?;
+        let second = self.second.forward(run)?;
         Ok((first, second))
     }
 
-    fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<(A1, A2)> {
+    fn backward(&self, b: &G1::Input, run: &mut Backward, limit: usize) -> Reflected<Self::Output> {
         run.step()?;
-        let firsts = self.first.node.backward(b, run, limit)?;
+        let firsts = self.first.backward(b, run, limit)?;
         if firsts.is_empty() {
             return Ok(Vec::new());
         }
-        let mut seconds = self.second.node.backward(b, run, limit)?;
+        let mut seconds = self.second.backward(b, run, limit)?;
         if let ([_], [_]) = (firsts.as_slice(), seconds.as_slice()) {
             // The common case, one way each: move the values, clone nothing.
             let (first, second) = (firsts.into_iter().next(), seconds.pop());

@@ -10,7 +10,7 @@ use crate::choice::Label;
 use crate::int_shape::IntShape;
 
 /// The branches of a pick, as a source sees them.
-pub(crate) trait Branches {
+pub trait Branches {
     /// How many branches there are.
     fn arity(&self) -> usize;
     /// The weight of branch `index`; zero-weight branches are never taken at random.
@@ -36,7 +36,7 @@ pub(crate) struct IntSite {
 
 /// Why a forward run stopped before producing a value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Halt {
+pub enum Halt {
     /// A strict replay ran out of choices or met one that does not fit the generator.
     Misfit,
     /// The generator could not produce a value; the message says why.

@@ -1,6 +1,6 @@
 use reflective::prelude::*;
 
-fn small() -> Gen<u8, u8> {
+fn small() -> impl Generator<Input = u8, Output = u8> {
     range(0..=3)
 }
 

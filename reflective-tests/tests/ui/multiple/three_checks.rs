@@ -2,7 +2,7 @@ use reflective::Reflective;
 use reflective::prelude::*;
 
 fn small() -> Gen<u8, u8> {
-    range(0..=9)
+    range(0..=9).boxed()
 }
 
 #[derive(Clone, Reflective)]
