@@ -15,10 +15,17 @@ const CHECK_EVERY: usize = 8;
 
 /// Runs the step at nesting level `depth`, on a fresh stack segment if the current one is
 /// nearly used up (checked every [`CHECK_EVERY`] levels, which is enough and cheaper).
+#[inline]
 pub(crate) fn every_few_levels<R>(depth: usize, step: impl FnOnce() -> R) -> R {
     if depth.is_multiple_of(CHECK_EVERY) {
-        stacker::maybe_grow(RED_ZONE, SEGMENT, step)
+        grow_if_low(step)
     } else {
         step()
     }
+}
+
+/// The check itself, out of line: the levels that do not check keep their stack frames small.
+#[inline(never)]
+fn grow_if_low<R>(step: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, step)
 }
