@@ -20,7 +20,7 @@ use rand_core::Rng;
 
 use crate::backward::{Backward, Reflected};
 use crate::choice::{ChoiceTree, Label};
-use crate::combinator::{Bind, Comap, Focus, FocusBox, Map, NoAnn, Resize, Scale, Zip};
+use crate::combinator::{Bind, Comap, Focus, Map, NoAnn, Resize, Scale, Unboxed, Zip};
 use crate::forward::Forward;
 use crate::interpret::{self, GenerateError, Generated, Reflector};
 use crate::source::Halt;
@@ -202,14 +202,14 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     /// }
     /// assert!(nat().can_generate(&Nat::S(Box::new(Nat::Z))));
     /// ```
-    fn focus_box<C, F>(self, part: F) -> FocusBox<Self, F, C>
+    fn focus_box<C, F>(self, part: F) -> Focus<Self, Unboxed<F>, C>
     where
         Self: Sized,
         Self::Input: Sized,
         C: ?Sized,
         F: for<'c> Fn(&'c C) -> Option<&'c Box<Self::Input>> + Send + Sync,
     {
-        FocusBox::new(self, part)
+        Focus::new(self, Unboxed::new(part))
     }
 
     /// Reflects on a value computed from a `C`; `None` prunes the branch.

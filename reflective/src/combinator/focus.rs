@@ -10,9 +10,51 @@ use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
 
+/// How a [`Focus`] reaches the part of a `C` it reflects on: a function borrowing the part, or
+/// [`Unboxed`] for one borrowing a box of it.
+pub trait Part<C: ?Sized, B: ?Sized>: Send + Sync {
+    /// The part of `whole`, if it has one.
+    fn part<'c>(&self, whole: &'c C) -> Option<&'c B>;
+}
+
+impl<C, B, F> Part<C, B> for F
+where
+    C: ?Sized,
+    B: ?Sized,
+    F: for<'c> Fn(&'c C) -> Option<&'c B> + Send + Sync,
+{
+    #[inline]
+    fn part<'c>(&self, whole: &'c C) -> Option<&'c B> {
+        self(whole)
+    }
+}
+
+/// A function borrowing a `Box<B>`, as a [`Part`] reaching the `B` inside: what
+/// [`Generator::focus_box`] focuses with.
+#[derive(Clone, Debug)]
+pub struct Unboxed<F>(F);
+
+impl<F> Unboxed<F> {
+    pub(crate) fn new(part: F) -> Self {
+        Unboxed(part)
+    }
+}
+
+impl<C, B, F> Part<C, B> for Unboxed<F>
+where
+    C: ?Sized,
+    F: for<'c> Fn(&'c C) -> Option<&'c Box<B>> + Send + Sync,
+{
+    #[inline]
+    fn part<'c>(&self, whole: &'c C) -> Option<&'c B> {
+        (self.0)(whole).map(|boxed| &**boxed)
+    }
+}
+
 opaque_debug!(impl[G, F, C: ?Sized] Focus<G, F, C>);
 
-/// The generator [`Generator::focus`] returns: reflects on a `C` through `F`.
+/// The generator [`Generator::focus`] and [`Generator::focus_box`] return: reflects on a `C`
+/// through the [`Part`] `F`.
 pub struct Focus<G, F, C: ?Sized> {
     inner: G,
     part: F,
@@ -41,7 +83,7 @@ impl<G, F, C> Generator for Focus<G, F, C>
 where
     G: Generator,
     C: ?Sized,
-    F: for<'c> Fn(&'c C) -> Option<&'c G::Input> + Send + Sync,
+    F: Part<C, G::Input>,
 {
     type Input = C;
     type Output = G::Output;
@@ -53,59 +95,7 @@ where
 
     fn backward(&self, c: &C, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         run.step()?;
-        match (self.part)(c) {
-            Some(b) => self.inner.backward(b, run, limit),
-            None => Ok(Vec::new()),
-        }
-    }
-}
-
-opaque_debug!(impl[G, F, C: ?Sized] FocusBox<G, F, C>);
-
-/// The generator [`Generator::focus_box`] returns: reflects on a `C` through `F`, which
-/// borrows a box of the inner generator's input.
-pub struct FocusBox<G, F, C: ?Sized> {
-    inner: G,
-    part: F,
-    _whole: PhantomData<fn(&C)>,
-}
-
-impl<G, F, C: ?Sized> FocusBox<G, F, C> {
-    pub(crate) fn new(inner: G, part: F) -> Self {
-        FocusBox {
-            inner,
-            part,
-            _whole: PhantomData,
-        }
-    }
-}
-
-impl<G: Clone, F: Clone, C: ?Sized> Clone for FocusBox<G, F, C> {
-    fn clone(&self) -> Self {
-        FocusBox::new(self.inner.clone(), self.part.clone())
-    }
-}
-
-impl<G, F, C: ?Sized> Sealed for FocusBox<G, F, C> {}
-
-impl<G, F, C> Generator for FocusBox<G, F, C>
-where
-    G: Generator,
-    G::Input: Sized,
-    C: ?Sized,
-    F: for<'c> Fn(&'c C) -> Option<&'c Box<G::Input>> + Send + Sync,
-{
-    type Input = C;
-    type Output = G::Output;
-
-    #[inline]
-    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        self.inner.forward(run)
-    }
-
-    fn backward(&self, c: &C, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        run.step()?;
-        match (self.part)(c) {
+        match self.part.part(c) {
             Some(b) => self.inner.backward(b, run, limit),
             None => Ok(Vec::new()),
         }

@@ -31,7 +31,7 @@ mod zip;
 
 pub use bind::Bind;
 pub use either::Either;
-pub use focus::{Comap, Focus, FocusBox, NoAnn};
+pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};
 pub use lazy::{At, Family, Lazy, family, lazy, recursive};
 pub use map::Map;
