@@ -16,6 +16,7 @@
 //! lists, with 10, 1 000 and 100 000 elements, built directly (never generated), reflected with
 //! `can_generate` and `choices` at a reflection size of 100 000. The time per element should
 //! not grow with the number of elements, and the 100 000-deep BST must not overflow the stack.
+//! A 300 000-deep BST shows whether the time per element still grows past 100 000.
 //!
 //! Every figure is the median of several runs. The runs are interleaved (run 1 of everything,
 //! then run 2, ...) so that a noisy neighbour slows all the measurements alike.
@@ -32,10 +33,15 @@ use reflective_examples::measure::{median, thousands};
 
 /// The numbers of elements reflection is measured at.
 const ELEMENTS: [usize; 3] = [10, 1_000, 100_000];
+/// The depth of the deepest degenerate BST, measured beyond the goal's sizes: from 1 000 to
+/// 100 000 keys the reflection's stack outgrows the processor's caches and then the thread's
+/// own stack, so the time per element steps up once; past that step it should stay put.
+const DEEPEST: usize = 300_000;
 /// The reflection size: at least the longest list, so every list can be produced.
 const REFLECT_SIZE: usize = 100_000;
-/// The nesting budget for BSTs: a degenerate tree nests two choices per key, more than the
-/// default budget of 100 000 allows for 100 000 keys.
+/// The nesting budget for BSTs: a degenerate tree nests two levels per key (the family member
+/// and the bind after its key), more than the default budget of 100 000 allows for 100 000
+/// keys.
 const REFLECT_MAX_DEPTH: usize = 1_000_000;
 /// The key range `0..=REFLECT_HI` of the BST generator reflected with: it holds every tree.
 const REFLECT_HI: i64 = 999_999;
@@ -313,7 +319,8 @@ fn reflection(plan: &Plan) -> Vec<(&'static str, &'static str, usize, f64)> {
         Case {
             what: "BST, degenerate (depth n)",
             short: "BST, deep",
-            sizes: ELEMENTS.to_vec(),
+            // One size past the goal's: whether the time per element still grows there.
+            sizes: [&ELEMENTS[..], &[DEEPEST]].concat(),
             build: |n| Subject::Tree(right_spine(0, n as i64 - 1)),
         },
         Case {
@@ -398,6 +405,17 @@ fn reflection(plan: &Plan) -> Vec<(&'static str, &'static str, usize, f64)> {
         let largest = case.sizes[2];
         flatness.push((case.short, "can_generate", largest, at_largest.0 / at_1k.0));
         flatness.push((case.short, "choices", largest, at_largest.1 / at_1k.1));
+        if let Some(&beyond) = times.get(3) {
+            println!(
+                "{}: per-element time at {} / at {}: can_generate {:.2}, choices {:.2} \
+                 (1.00 is linear time)",
+                case.short,
+                thousands(case.sizes[3] as f64),
+                thousands(largest as f64),
+                beyond.0 / at_largest.0,
+                beyond.1 / at_largest.1
+            );
+        }
     }
     flatness
 }

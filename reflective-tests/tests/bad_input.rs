@@ -723,9 +723,9 @@ fn a_natural_20_000_deep_reflects_on_a_small_stack() {
             );
             // (2/3) (1/3)^20000 underflows.
             assert_eq!(g.probability_of(&deep), 0.0, "{name}");
-            // Deeper than the nesting budget (two levels per successor): an error, not an
-            // overflow; a larger budget reflects it.
-            let deeper = Nat::new(60_000);
+            // Deeper than the nesting budget of 100 000 (one level per successor, at its
+            // recursive reference): an error, not an overflow; a larger budget reflects it.
+            let deeper = Nat::new(120_000);
             assert!(
                 matches!(
                     g.reflector().can_generate(&deeper),

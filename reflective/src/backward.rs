@@ -154,7 +154,7 @@ impl Trace {
 
     /// The flat choice tree, recorded at `size`.
     pub(crate) fn to_tree(&self, size: usize) -> ChoiceTree {
-        let mut trail = Trail::default();
+        let mut trail = Trail::recycled();
         self.write_to(&mut trail);
         trail.into_tree(size)
     }

@@ -323,6 +323,16 @@ impl ChoiceTree {
     }
 }
 
+impl Drop for ChoiceTree {
+    /// Hands the vectors back for the next run on this thread to record into.
+    fn drop(&mut self) {
+        crate::recycle::give_back(
+            std::mem::take(&mut self.choices),
+            std::mem::take(&mut self.spans),
+        );
+    }
+}
+
 impl fmt::Display for ChoiceTree {
     /// Brackets for spans, labels for labelled picks, `#i` for unlabelled ones, numbers for
     /// integers: `(node 5 (leaf) (leaf))`.
@@ -377,11 +387,15 @@ pub(crate) struct OpenSpan(usize);
 impl Trail {
     const OPEN: usize = usize::MAX;
 
-    /// A trail with room for `choices` choices and half as many spans.
-    pub(crate) fn with_capacity(choices: usize) -> Trail {
-        Trail {
-            choices: Vec::with_capacity(choices),
-            spans: Vec::with_capacity(choices / 2),
+    /// An empty trail, recording into the vectors of a dropped tree if this thread kept some
+    /// (see [`crate::recycle`]).
+    pub(crate) fn recycled() -> Trail {
+        match crate::recycle::take() {
+            Some((choices, spans)) => Trail { choices, spans },
+            None => Trail {
+                choices: Vec::with_capacity(64),
+                spans: Vec::with_capacity(32),
+            },
         }
     }
 

@@ -25,7 +25,7 @@ impl<'s> Forward<'s> {
             source,
             size,
             trail: if record {
-                Trail::with_capacity(64)
+                Trail::recycled()
             } else {
                 Trail::default()
             },
@@ -34,8 +34,9 @@ impl<'s> Forward<'s> {
         }
     }
 
-    /// Runs `inner` one level deeper (a pick, a bind, a recursive reference: the levels the
-    /// backward engine counts too), growing the stack if needed; a generator that nests past
+    /// Runs `inner` one level deeper (a generator built as it runs: a bind's continuation, a
+    /// recursive reference, a family member, a sized generator; the levels the backward engine
+    /// counts too), growing the stack if needed; a generator that nests past
     /// [`MAX_DEPTH`] levels fails instead of exhausting memory.
     pub(crate) fn nested<A>(
         &mut self,

@@ -170,7 +170,9 @@ impl<'g, G: Generator> Reflector<'g, G> {
         self
     }
 
-    /// Gives up when choices nest deeper than `depth` (default 100 000).
+    /// Gives up when generators built as reflection runs (a `bind`'s continuation, a recursive
+    /// reference, a family member, a `sized` generator) nest deeper than `depth` (default
+    /// 100 000). A recursive generator nests about once or twice per level of its values.
     pub fn max_depth(mut self, depth: usize) -> Self {
         self.budgets.max_depth = depth;
         self

@@ -146,6 +146,7 @@ mod forward;
 pub mod generator;
 mod int_shape;
 mod interpret;
+mod recycle;
 mod source;
 mod stack;
 mod type_shrink;

@@ -1,6 +1,6 @@
 //! Sequencing: [`Generator::bind`], the monadic bind, where what comes next depends on a value.
 
-use crate::backward::{Backward, Reflected, Solution};
+use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
@@ -41,25 +41,57 @@ where
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<H::Output> {
         run.nested(|run| {
             let mut found = Vec::new();
-            // Any way of producing the first part may be the one the rest can follow, so all
-            // of them are needed.
-            let firsts = run.with_values(|run| self.first.backward(b, run, usize::MAX))?;
-            for first in firsts {
+            for first in first_ways(&self.first, b, run)? {
                 if found.len() >= limit {
                     break;
                 }
                 let Some(x) = first.value else {
                     unreachable!("the left side of a bind runs with values built")
                 };
-                let rest = (self.next)(x).backward(b, run, limit - found.len())?;
-                found.extend(rest.into_iter().map(|solution| Solution {
-                    value: solution.value,
-                    trace: first.trace.clone().then(solution.trace),
-                    log_probability: first.log_probability + solution.log_probability,
-                }));
+                let rest = rest_ways(&self.next, x, b, run, limit - found.len())?;
+                append_after(&first.trace, first.log_probability, rest, &mut found);
             }
             run.found(found.len())?;
             Ok(found)
         })
     }
+}
+
+/// Every way of producing the first part of a bind, with values built. Any of them may be the
+/// one the rest can follow, so all of them are needed.
+///
+/// Out of line, as [`append_after`]: a deeply nested value recurses through
+/// [`Bind::backward`] once per level, and its stack frame then holds only the loop's state.
+#[inline(never)]
+fn first_ways<G: Generator>(first: &G, b: &G::Input, run: &mut Backward) -> Reflected<G::Output> {
+    run.with_values(|run| first.backward(b, run, usize::MAX))
+}
+
+/// The ways the generator `next` builds from the first part's value `x` produces the rest.
+///
+/// Out of line, so that the generator it builds lives in this short frame.
+#[inline(never)]
+fn rest_ways<X, H: Generator>(
+    next: &impl Fn(X) -> H,
+    x: X,
+    b: &H::Input,
+    run: &mut Backward,
+    limit: usize,
+) -> Reflected<H::Output> {
+    next(x).backward(b, run, limit)
+}
+
+/// Appends the ways of producing the rest of a bind, each after the choices of its first part.
+#[inline(never)]
+fn append_after<A>(
+    first: &Trace,
+    log_probability: f64,
+    rest: Vec<Solution<A>>,
+    found: &mut Vec<Solution<A>>,
+) {
+    found.extend(rest.into_iter().map(|solution| Solution {
+        value: solution.value,
+        trace: first.clone().then(solution.trace),
+        log_probability: log_probability + solution.log_probability,
+    }));
 }

@@ -1,6 +1,6 @@
 //! Transforming the produced value: [`Generator::map`].
 
-use crate::backward::{Backward, Reflected};
+use crate::backward::{Backward, Reflected, Solution};
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::source::Halt;
@@ -36,11 +36,16 @@ where
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<A> {
-        Ok(self
-            .inner
-            .backward(b, run, limit)?
-            .into_iter()
-            .map(|solution| solution.map(&self.f))
-            .collect())
+        let ways = self.inner.backward(b, run, limit)?;
+        Ok(map_values(ways, &self.f))
     }
+}
+
+/// The same ways, producing `f` of their values.
+///
+/// Out of line: a deeply nested value recurses through [`Map::backward`] once per level, and
+/// its stack frame then holds nothing of this step.
+#[inline(never)]
+fn map_values<A, X>(ways: Vec<Solution<A>>, f: impl Fn(A) -> X) -> Vec<Solution<X>> {
+    ways.into_iter().map(|way| way.map(&f)).collect()
 }

@@ -366,44 +366,58 @@ impl<S: BranchSet> Generator for Pick<S> {
         };
         let index = run.pick(&site)? as usize;
         let span = run.open_span_at_last(self.branches.label(index));
-        let value = run.nested(|run| self.branches.forward_branch(index, run))?;
+        let value = self.branches.forward_branch(index, run)?;
         run.close_span(span);
         Ok(value)
     }
 
     fn backward(&self, b: &S::Input, run: &mut Backward, limit: usize) -> Reflected<S::Output> {
+        run.step()?;
         let arity = self.branches.arity();
-        run.nested(|run| {
-            let mut found = Vec::new();
-            for index in 0..arity {
-                let weight = self.branches.weight(index);
-                if weight == 0 {
-                    continue;
-                }
-                if found.len() >= limit {
-                    break;
-                }
-                let ways = self
-                    .branches
-                    .backward_branch(index, b, run, limit - found.len())?;
-                let log_share = (f64::from(weight) / self.total as f64).ln();
-                let label = self.branches.label(index);
-                found.extend(ways.into_iter().map(|solution| Solution {
-                    value: solution.value,
-                    trace: Trace::span(
-                        label.cloned(),
-                        Some(Choice::Pick {
-                            index: index as u32,
-                            arity: arity as u32,
-                            label: label.cloned(),
-                        }),
-                        solution.trace,
-                    ),
-                    log_probability: log_share + solution.log_probability,
-                }));
+        let mut found = Vec::new();
+        for index in 0..arity {
+            let weight = self.branches.weight(index);
+            if weight == 0 {
+                continue;
             }
-            run.found(found.len())?;
-            Ok(found)
-        })
+            if found.len() >= limit {
+                break;
+            }
+            let ways = self
+                .branches
+                .backward_branch(index, b, run, limit - found.len())?;
+            let share = f64::from(weight) / self.total as f64;
+            let label = self.branches.label(index);
+            append_in_branch(index, arity, label, share, ways, &mut found);
+        }
+        run.found(found.len())?;
+        Ok(found)
     }
+}
+
+/// Appends the ways a branch produces the value, each in a span labelled `label` that opens
+/// with the pick of branch `index` of `arity`, chosen with probability `share`.
+///
+/// Out of line: a deeply nested value recurses through [`Pick::backward`] once per level, and
+/// its stack frame then holds only the loop's state.
+#[inline(never)]
+fn append_in_branch<A>(
+    index: usize,
+    arity: usize,
+    label: Option<&Label>,
+    share: f64,
+    ways: Vec<Solution<A>>,
+    found: &mut Vec<Solution<A>>,
+) {
+    let branch = Choice::Pick {
+        index: index as u32,
+        arity: arity as u32,
+        label: label.cloned(),
+    };
+    let log_share = share.ln();
+    found.extend(ways.into_iter().map(|solution| Solution {
+        value: solution.value,
+        trace: Trace::span(label.cloned(), Some(branch.clone()), solution.trace),
+        log_probability: log_share + solution.log_probability,
+    }));
 }

@@ -55,12 +55,11 @@ where
     type Output = G::Output;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        (self.build)(run.size).forward(run)
+        run.nested(|run| (self.build)(run.size).forward(run))
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        run.step()?;
-        (self.build)(run.size).backward(b, run, limit)
+        run.nested(|run| (self.build)(run.size).backward(b, run, limit))
     }
 }
 

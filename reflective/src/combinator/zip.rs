@@ -68,34 +68,62 @@ where
         if firsts.is_empty() {
             return Ok(Vec::new());
         }
-        let mut seconds = self.second.backward(b, run, limit)?;
-        if let ([_], [_]) = (firsts.as_slice(), seconds.as_slice()) {
-            // The common case, one way each: move the values, clone nothing.
-            let (first, second) = (firsts.into_iter().next(), seconds.pop());
-            let (Some(first), Some(second)) = (first, second) else {
-                unreachable!("both have one solution")
-            };
-            return Ok(vec![Solution {
-                value: first.value.zip(second.value),
-                trace: first.trace.then(second.trace),
-                log_probability: first.log_probability + second.log_probability,
-            }]);
-        }
-        run.found(firsts.len().saturating_mul(seconds.len()).min(limit))?;
-        let mut found = Vec::new();
-        'all: for first in &firsts {
-            for second in &seconds {
-                if found.len() >= limit {
-                    break 'all;
-                }
-                run.step()?;
-                found.push(Solution {
-                    value: first.value.clone().zip(second.value.clone()),
-                    trace: first.trace.clone().then(second.trace.clone()),
-                    log_probability: first.log_probability + second.log_probability,
-                });
-            }
-        }
-        Ok(found)
+        let seconds = self.second.backward(b, run, limit)?;
+        pair(firsts, seconds, run, limit)
     }
+}
+
+/// Every way of producing the first part paired with every way of producing the second, up
+/// to `limit`.
+///
+/// Out of line, as the other steps after a recursive call: a deeply nested value recurses
+/// through [`Zip::backward`] once per level, and its stack frame then holds only the two
+/// vectors, not this function's locals.
+#[inline(never)]
+fn pair<A: Clone, B: Clone>(
+    firsts: Vec<Solution<A>>,
+    mut seconds: Vec<Solution<B>>,
+    run: &mut Backward,
+    limit: usize,
+) -> Reflected<(A, B)> {
+    if let ([_], [_]) = (firsts.as_slice(), seconds.as_slice()) {
+        // The common case, one way each: move the values, clone nothing.
+        let (first, second) = (firsts.into_iter().next(), seconds.pop());
+        let (Some(first), Some(second)) = (first, second) else {
+            unreachable!("both have one solution")
+        };
+        return Ok(vec![Solution {
+            value: first.value.zip(second.value),
+            trace: first.trace.then(second.trace),
+            log_probability: first.log_probability + second.log_probability,
+        }]);
+    }
+    combine(&firsts, &seconds, run, limit)
+}
+
+/// The uncommon case of [`pair`]: several ways for either part.
+#[cold]
+#[inline(never)]
+fn combine<A: Clone, B: Clone>(
+    firsts: &[Solution<A>],
+    seconds: &[Solution<B>],
+    run: &mut Backward,
+    limit: usize,
+) -> Reflected<(A, B)> {
+    run.found(firsts.len().saturating_mul(seconds.len()).min(limit))?;
+    let mut found = Vec::new();
+    'all: for first in firsts {
+        for second in seconds {
+            if found.len() >= limit {
+                break 'all;
+            }
+            run.step()?;
+            found.push(Solution {
+                value: first.value.clone().zip(second.value.clone()),
+                trace: first.trace.clone().then(second.trace.clone()),
+                log_probability: first.log_probability + second.log_probability,
+            });
+        }
+    }
+    Ok(found)
 }
