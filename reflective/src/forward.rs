@@ -101,6 +101,27 @@ impl<'s> Forward<'s> {
         Ok(value)
     }
 
+    /// Fills `out` with integers drawn at `site`, recorded as [`Forward::int`] records them.
+    pub(crate) fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        self.source.ints(site, out)?;
+        if self.record {
+            for &value in out.iter() {
+                self.trail.push(Choice::Int {
+                    value,
+                    lo: site.lo,
+                    hi: site.hi,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether this run records its choices.
+    #[inline]
+    pub(crate) fn records(&self) -> bool {
+        self.record
+    }
+
     /// Opens a span at the next choice.
     #[inline]
     pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {

@@ -63,6 +63,22 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     #[doc(hidden)]
     fn forward(&self, run: &mut Forward<'_>) -> Result<Self::Output, Halt>;
 
+    /// Appends `count` values to `out`, produced one after another as `count` calls of
+    /// `forward` would. Integer generators draw them in one loop.
+    #[doc(hidden)]
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<Self::Output>,
+    ) -> Result<(), Halt> {
+        out.reserve(count);
+        for _ in 0..count {
+            out.push(self.forward(run)?);
+        }
+        Ok(())
+    }
+
     /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
     #[doc(hidden)]
     fn backward(
@@ -496,6 +512,15 @@ impl<B: ?Sized, A> Generator for Gen<B, A> {
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
         self.node.forward(run)
+    }
+
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<A>,
+    ) -> Result<(), Halt> {
+        self.node.forward_many(run, count, out)
     }
 
     #[inline]

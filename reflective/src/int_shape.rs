@@ -97,16 +97,77 @@ impl IntShape {
         }
     }
 
-    /// Draws a value in `lo..=hi`, given a source of uniform draws: `below(n)` must return a
-    /// uniform integer in `0..n` (n > 0). The same distribution as [`IntShape::parts`]
-    /// describes, drawn without building the parts: this runs for every integer generated.
+    /// Draws a value in `lo..=hi` at `size` from uniform 64-bit words `next()`: the
+    /// distribution [`IntShape::parts`] describes, drawn without building the parts, since
+    /// this runs for every integer generated.
+    ///
+    /// A range of at most 2^32 values takes one word: its high half picks the part and its low
+    /// half the value in it, each half exactly uniform by Lemire's method (with a fresh word in
+    /// the rare case it rejects). A wider range takes a word per step.
+    #[inline]
     pub(crate) fn sample(
         self,
         lo: i128,
         hi: i128,
         size: usize,
-        below: &mut impl FnMut(u64) -> u64,
+        next: &mut impl FnMut() -> u64,
     ) -> i128 {
+        if is_wide(lo, hi) {
+            return self.sample_wide(lo, hi, size, next);
+        }
+        let word = next();
+        self.sample_narrow(lo, hi, size, word, next)
+    }
+
+    /// Fills `out` with values drawn one after another, as [`IntShape::sample`] draws them.
+    pub(crate) fn sample_many(
+        self,
+        lo: i128,
+        hi: i128,
+        size: usize,
+        out: &mut [i128],
+        next: &mut impl FnMut() -> u64,
+    ) {
+        if is_wide(lo, hi) {
+            out.iter_mut()
+                .for_each(|slot| *slot = self.sample_wide(lo, hi, size, next));
+        } else {
+            let batch = Batch::new(self, lo, hi, size);
+            out.iter_mut().for_each(|slot| *slot = batch.draw(next));
+        }
+    }
+
+    /// [`IntShape::sample`] for a range of at most 2^32 values, whose first word is `word`.
+    #[inline]
+    fn sample_narrow(
+        self,
+        lo: i128,
+        hi: i128,
+        size: usize,
+        word: u64,
+        next: &mut impl FnMut() -> u64,
+    ) -> i128 {
+        let (high, low) = ((word >> 32) as u32, word as u32);
+        if self == IntShape::Uniform {
+            return lo + i128::from(below_32(low, span_count(lo, hi), next));
+        }
+        let wide_weight = wide_weight(size);
+        let roll = below_32(high, EDGE_WEIGHT + SMALL_WEIGHT + wide_weight, next);
+        if roll < SMALL_WEIGHT {
+            let (small_lo, small_hi) = small_range(lo, hi, size);
+            small_lo + i128::from(below_32(low, span_count(small_lo, small_hi), next))
+        } else if roll < SMALL_WEIGHT + wide_weight {
+            lo + i128::from(below_32(low, span_count(lo, hi), next))
+        } else {
+            let (edges, count) = edges(lo, hi);
+            edges[below_32(low, count as u64, next) as usize]
+        }
+    }
+
+    /// [`IntShape::sample`] for a range of more than 2^32 values.
+    #[cold]
+    fn sample_wide(self, lo: i128, hi: i128, size: usize, next: &mut impl FnMut() -> u64) -> i128 {
+        let below = &mut |n| below_64(n, next);
         if self == IntShape::Uniform {
             return between_with(lo, hi, below);
         }
@@ -138,6 +199,132 @@ impl IntShape {
     }
 }
 
+/// Whether `lo..=hi` holds more than 2^32 values.
+#[inline]
+fn is_wide(lo: i128, hi: i128) -> bool {
+    hi.wrapping_sub(lo) as u128 > u128::from(u32::MAX)
+}
+
+/// A distribution over at most 2^32 values prepared for many draws: each part's first value
+/// and count worked out once, so that a draw takes its part by indexing instead of by a
+/// branch the processor would mispredict.
+///
+/// It draws exactly what [`IntShape::sample`] draws from the same words. A half word whose
+/// product with the count has a low half below the count, which Lemire's method may reject
+/// (about one draw in 2^32 / count), is handed to the one-by-one draw.
+struct Batch {
+    shape: IntShape,
+    lo: i128,
+    hi: i128,
+    size: usize,
+    /// The total weight of the parts (0 for a uniform shape) and where "any value" ends.
+    total: u64,
+    below_wide: u64,
+    /// The parts, in the order of the roll: small values, any value, edges.
+    bases: [i128; 3],
+    counts: [u64; 3],
+    edges: [i128; 5],
+}
+
+impl Batch {
+    fn new(shape: IntShape, lo: i128, hi: i128, size: usize) -> Batch {
+        let (small_lo, small_hi) = small_range(lo, hi, size);
+        let (edges, edge_count) = edges(lo, hi);
+        let wide_weight = wide_weight(size);
+        Batch {
+            shape,
+            lo,
+            hi,
+            size,
+            total: match shape {
+                IntShape::Uniform => 0,
+                IntShape::Biased => EDGE_WEIGHT + SMALL_WEIGHT + wide_weight,
+            },
+            below_wide: SMALL_WEIGHT + wide_weight,
+            bases: [small_lo, lo, 0],
+            counts: [
+                span_count(small_lo, small_hi),
+                span_count(lo, hi),
+                edge_count as u64,
+            ],
+            edges,
+        }
+    }
+
+    #[inline]
+    fn draw(&self, next: &mut impl FnMut() -> u64) -> i128 {
+        let word = next();
+        let (high, low) = (word >> 32, word & u64::from(u32::MAX));
+        let part = if self.total == 0 {
+            1
+        } else {
+            let product = high * self.total;
+            if product & u64::from(u32::MAX) < self.total {
+                return self.one_by_one(word, next);
+            }
+            let roll = product >> 32;
+            usize::from(roll >= SMALL_WEIGHT) + usize::from(roll >= self.below_wide)
+        };
+        let count = self.counts[part];
+        let product = low * count;
+        if product & u64::from(u32::MAX) < count && count < 1 << 32 {
+            return self.one_by_one(word, next);
+        }
+        let offset = product >> 32;
+        let edge = self.edges[(offset as usize).min(4)];
+        let value = self.bases[part] + i128::from(offset);
+        if part == 2 { edge } else { value }
+    }
+
+    #[cold]
+    fn one_by_one(&self, word: u64, next: &mut impl FnMut() -> u64) -> i128 {
+        self.shape
+            .sample_narrow(self.lo, self.hi, self.size, word, next)
+    }
+}
+
+/// The number of values in `lo..=hi` (at most 2^32 here).
+#[inline]
+fn span_count(lo: i128, hi: i128) -> u64 {
+    hi.wrapping_sub(lo) as u64 + 1
+}
+
+/// A uniform integer in `0..n` (`0 < n <= 2^32`) from the uniform 32-bit `word`, by Lemire's
+/// multiply-and-reject method; a rejected word is replaced by the low half of a fresh `next()`.
+#[inline]
+fn below_32(mut word: u32, n: u64, next: &mut impl FnMut() -> u64) -> u64 {
+    debug_assert!(n > 0 && n <= 1 << 32);
+    if n == 1 << 32 {
+        return u64::from(word);
+    }
+    let mut product = u64::from(word) * n;
+    if (product as u32 as u64) < n {
+        let threshold = (1u64 << 32).wrapping_sub(n) % n;
+        while (product as u32 as u64) < threshold {
+            word = next() as u32;
+            product = u64::from(word) * n;
+        }
+    }
+    product >> 32
+}
+
+/// A uniform integer in `0..n` (`n > 0`) from uniform 64-bit words, by Lemire's
+/// multiply-and-reject method.
+#[inline]
+pub(crate) fn below_64(n: u64, next: &mut impl FnMut() -> u64) -> u64 {
+    debug_assert!(n > 0);
+    let mut product = u128::from(next()) * u128::from(n);
+    let mut low = product as u64;
+    if low < n {
+        let threshold = n.wrapping_neg() % n;
+        while low < threshold {
+            product = u128::from(next()) * u128::from(n);
+            low = product as u64;
+        }
+    }
+    (product >> 64) as u64
+}
+
 /// A uniform integer in `lo..=hi`, built from uniform draws below a bound.
 #[inline]
 pub(crate) fn between_with(lo: i128, hi: i128, below: &mut impl FnMut(u64) -> u64) -> i128 {
@@ -165,6 +352,59 @@ fn wide_offset(span: u128, below: &mut impl FnMut(u64) -> u64) -> u128 {
         let candidate = ((high << 64) | word()) & mask;
         if candidate <= span {
             return candidate;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Words from SplitMix64, with every third word's low or high half zeroed: a zero half is
+    /// one that Lemire's method rejects, so both ways of drawing meet rejections often.
+    fn words(seed: u64) -> impl FnMut() -> u64 {
+        let (mut state, mut index) = (seed, 0u64);
+        move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            index += 1;
+            match index % 6 {
+                0 => z & !u64::from(u32::MAX),
+                3 => z & u64::from(u32::MAX),
+                _ => z ^ (z >> 31),
+            }
+        }
+    }
+
+    #[test]
+    fn many_draws_are_the_draws_one_by_one() {
+        let ranges = [
+            (0, 255),
+            (-128, 127),
+            (0, 0),
+            (-5, -1),
+            (3, 9),
+            (0, i128::from(u32::MAX)),
+            (i128::from(i32::MIN), i128::from(i32::MAX)),
+            (i128::from(u64::MAX) - 10, i128::from(u64::MAX)),
+            (0, i128::from(u64::MAX)),
+        ];
+        for (lo, hi) in ranges {
+            for shape in [IntShape::Uniform, IntShape::Biased] {
+                for size in [0, 1, 7, 100, 10_000] {
+                    let seed = (lo as u64) ^ (size as u64) << 8 ^ shape as u64;
+                    let mut one_by_one = words(seed);
+                    let expected: Vec<i128> = (0..500)
+                        .map(|_| shape.sample(lo, hi, size, &mut one_by_one))
+                        .collect();
+                    let mut many = vec![0; 500];
+                    shape.sample_many(lo, hi, size, &mut many, &mut words(seed));
+                    assert_eq!(many, expected, "{shape:?} {lo}..={hi} at size {size}");
+                    assert!(many.iter().all(|v| (lo..=hi).contains(v)));
+                }
+            }
         }
     }
 }

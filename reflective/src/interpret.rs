@@ -78,8 +78,7 @@ pub(crate) fn generate_value<G: Generator, R: Rng + ?Sized>(
     size: usize,
 ) -> G::Output {
     let mut source = RandomSource::new(rng);
-    run(g, &mut source, size, false)
-        .map(|(value, _)| value)
+    g.forward(&mut Forward::new(&mut source, size, false))
         .unwrap_or_else(|halt| panic!("{}", halt_to_error(halt)))
 }
 

@@ -178,6 +178,15 @@ impl<T: 'static> Generator for Held<T> {
         self.g.forward(run)
     }
 
+    fn forward_many(
+        &self,
+        run: &mut crate::forward::Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+    ) -> Result<(), crate::source::Halt> {
+        self.g.forward_many(run, count, out)
+    }
+
     fn backward(
         &self,
         b: &T,

@@ -93,6 +93,15 @@ where
         self.inner.forward(run)
     }
 
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<(), Halt> {
+        self.inner.forward_many(run, count, out)
+    }
+
     fn backward(&self, c: &C, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         run.step()?;
         match self.part.part(c) {

@@ -288,6 +288,43 @@ impl<T: Integer> Generator for Int<T> {
         }
     }
 
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+    ) -> Result<(), Halt> {
+        let &IntRepr::Offset {
+            base,
+            lo,
+            hi,
+            shape,
+        } = &self.0
+        else {
+            out.reserve(count);
+            for _ in 0..count {
+                out.push(self.forward(run)?);
+            }
+            return Ok(());
+        };
+        let site = IntSite {
+            lo,
+            hi,
+            shape,
+            size: run.size,
+        };
+        out.reserve(count);
+        let mut offsets = [0i128; 32];
+        let mut left = count;
+        while left > 0 {
+            let chunk = &mut offsets[..left.min(32)];
+            run.ints(&site, chunk)?;
+            out.extend(chunk.iter().map(|&offset| T::from_offset(base, offset)));
+            left -= chunk.len();
+        }
+        Ok(())
+    }
+
     fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {
         match &self.0 {
             &IntRepr::Offset {

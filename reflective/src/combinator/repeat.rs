@@ -48,6 +48,8 @@ const DUPLICATE_RETRIES: usize = 1_000;
 
 /// Which elements may not appear twice in a collection.
 pub trait Distinct<T>: Send + Sync + 'static {
+    /// Whether every element may repeat, so that nothing needs checking.
+    const ALLOWS_REPEATS: bool = false;
     /// The keys seen so far.
     type Seen: Default;
     /// Records `item`'s key; false if it was already seen.
@@ -58,6 +60,7 @@ pub trait Distinct<T>: Send + Sync + 'static {
 pub(crate) struct Duplicates;
 
 impl<T> Distinct<T> for Duplicates {
+    const ALLOWS_REPEATS: bool = true;
     type Seen = ();
     fn insert(_: &mut (), _: &T) -> bool {
         true
@@ -166,6 +169,15 @@ where
     fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let upper = self.upper(run.size);
         let length = run.draw_length(self.min, upper)?;
+        if let Some(length) = length
+            && D::ALLOWS_REPEATS
+            && !run.records()
+        {
+            // Nothing to record and nothing to check: the elements, drawn in one go.
+            let mut items = Vec::with_capacity(length);
+            self.elem.forward_many(run, length, &mut items)?;
+            return Ok(items);
+        }
         let mut items = Vec::with_capacity(length.unwrap_or(0));
         let mut seen = D::Seen::default();
         loop {

@@ -51,6 +51,15 @@ pub(crate) trait ChoiceSource {
     /// An integer in `site.lo..=site.hi`.
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
 
+    /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
+    /// would, in order. A random source draws them in one loop.
+    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        for slot in out {
+            *slot = self.int(site)?;
+        }
+        Ok(())
+    }
+
     /// Whether the source draws every choice at random with the weights the generator states.
     /// A collection then draws its length at once (the same distribution as a "more" or "stop"
     /// pick before each element) and records those picks without asking for each.

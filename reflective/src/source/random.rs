@@ -5,6 +5,7 @@
 //! output is used.
 
 use super::{ChoiceSource, Halt, IntSite, PickSite};
+use crate::int_shape::below_64;
 use rand_core::Rng;
 
 /// Draws every choice at random, with the weights and shapes the generator states.
@@ -39,24 +40,21 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
         let rng = &mut *self.rng;
         Ok(site
             .shape
-            .sample(site.lo, site.hi, site.size, &mut |n| below(rng, n)))
+            .sample(site.lo, site.hi, site.size, &mut || rng.next_u64()))
+    }
+
+    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        let rng = &mut *self.rng;
+        site.shape
+            .sample_many(site.lo, site.hi, site.size, out, &mut || rng.next_u64());
+        Ok(())
     }
 }
 
-/// A uniform integer in `0..n`, `n > 0` (Lemire's multiply-and-reject method).
+/// A uniform integer in `0..n`, `n > 0`.
 #[inline]
 pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
-    debug_assert!(n > 0);
-    let mut product = u128::from(rng.next_u64()) * u128::from(n);
-    let mut low = product as u64;
-    if low < n {
-        let threshold = n.wrapping_neg() % n;
-        while low < threshold {
-            product = u128::from(rng.next_u64()) * u128::from(n);
-            low = product as u64;
-        }
-    }
-    (product >> 64) as u64
+    below_64(n, &mut || rng.next_u64())
 }
 
 #[cfg(test)]
