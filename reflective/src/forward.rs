@@ -101,13 +101,14 @@ impl<'s> Forward<'s> {
         Ok(value)
     }
 
-    /// Fills `out` with integers drawn at `site`, recorded as [`Forward::int`] records them.
-    pub(crate) fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
-        self.source.ints(site, out)?;
+    /// Fills `out` with integers drawn at `site`, a range of at most 2^32 values, each given as
+    /// its distance from `site.lo`; recorded as [`Forward::int`] records them.
+    pub(crate) fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
+        self.source.narrow_ints(site, out)?;
         if self.record {
-            for &value in out.iter() {
+            for &distance in out.iter() {
                 self.trail.push(Choice::Int {
-                    value,
+                    value: site.lo + i128::from(distance),
                     lo: site.lo,
                     hi: site.hi,
                 });

@@ -3,6 +3,8 @@
 //! The shape only matters to random generation and to `probability_of`: a recorded integer is
 //! just its value, so replay, reflection and shrinking never look at the shape.
 
+use rand_core::Rng;
+
 /// The distribution of an integer choice over `lo..=hi`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum IntShape {
@@ -112,28 +114,40 @@ impl IntShape {
         size: usize,
         next: &mut impl FnMut() -> u64,
     ) -> i128 {
-        if is_wide(lo, hi) {
+        if !is_narrow(lo, hi) {
             return self.sample_wide(lo, hi, size, next);
         }
         let word = next();
         self.sample_narrow(lo, hi, size, word, next)
     }
 
-    /// Fills `out` with values drawn one after another, as [`IntShape::sample`] draws them.
+    /// Fills `out` with values drawn one after another, as [`IntShape::sample`] draws them,
+    /// each given as its distance from `lo`. The range must be narrow (see [`is_narrow`]), so
+    /// that the distances fit.
     pub(crate) fn sample_many(
         self,
         lo: i128,
         hi: i128,
         size: usize,
-        out: &mut [i128],
-        next: &mut impl FnMut() -> u64,
+        out: &mut [u32],
+        rng: &mut (impl Rng + ?Sized),
     ) {
-        if is_wide(lo, hi) {
-            out.iter_mut()
-                .for_each(|slot| *slot = self.sample_wide(lo, hi, size, next));
-        } else {
-            let batch = Batch::new(self, lo, hi, size);
-            out.iter_mut().for_each(|slot| *slot = batch.draw(next));
+        debug_assert!(is_narrow(lo, hi));
+        let batch = Batch::new(self, lo, hi, size);
+        let mut done = 0;
+        while done < out.len() {
+            // The loop calls nothing, so the generator's state can stay in registers; a word
+            // the batch cannot use ends it, and is drawn from one by one.
+            for slot in &mut out[done..] {
+                let word = rng.next_u64();
+                let Some(distance) = batch.draw_from(word) else {
+                    *slot = batch.one_by_one(word, rng);
+                    done += 1;
+                    break;
+                };
+                *slot = distance;
+                done += 1;
+            }
         }
     }
 
@@ -199,10 +213,11 @@ impl IntShape {
     }
 }
 
-/// Whether `lo..=hi` holds more than 2^32 values.
+/// Whether `lo..=hi` holds at most 2^32 values: each draw then takes one random word, and the
+/// distance of each value from `lo` fits a `u32`.
 #[inline]
-fn is_wide(lo: i128, hi: i128) -> bool {
-    hi.wrapping_sub(lo) as u128 > u128::from(u32::MAX)
+pub(crate) fn is_narrow(lo: i128, hi: i128) -> bool {
+    hi.wrapping_sub(lo) as u128 <= u128::from(u32::MAX)
 }
 
 /// A distribution over at most 2^32 values prepared for many draws: each part's first value
@@ -220,10 +235,11 @@ struct Batch {
     /// The total weight of the parts (0 for a uniform shape) and where "any value" ends.
     total: u64,
     below_wide: u64,
-    /// The parts, in the order of the roll: small values, any value, edges.
-    bases: [i128; 3],
+    /// The parts, in the order of the roll: small values, any value, edges; their first values
+    /// and the edges as distances from `lo`.
+    bases: [u64; 3],
     counts: [u64; 3],
-    edges: [i128; 5],
+    edges: [u64; 5],
 }
 
 impl Batch {
@@ -231,6 +247,7 @@ impl Batch {
         let (small_lo, small_hi) = small_range(lo, hi, size);
         let (edges, edge_count) = edges(lo, hi);
         let wide_weight = wide_weight(size);
+        let from_lo = |value: i128| value.wrapping_sub(lo) as u64;
         Batch {
             shape,
             lo,
@@ -241,26 +258,27 @@ impl Batch {
                 IntShape::Biased => EDGE_WEIGHT + SMALL_WEIGHT + wide_weight,
             },
             below_wide: SMALL_WEIGHT + wide_weight,
-            bases: [small_lo, lo, 0],
+            bases: [from_lo(small_lo), 0, 0],
             counts: [
                 span_count(small_lo, small_hi),
                 span_count(lo, hi),
                 edge_count as u64,
             ],
-            edges,
+            edges: edges.map(from_lo),
         }
     }
 
+    /// The value the word `word` draws, given as its distance from `lo`; `None` if Lemire's
+    /// method might reject one of its halves.
     #[inline]
-    fn draw(&self, next: &mut impl FnMut() -> u64) -> i128 {
-        let word = next();
+    fn draw_from(&self, word: u64) -> Option<u32> {
         let (high, low) = (word >> 32, word & u64::from(u32::MAX));
         let part = if self.total == 0 {
             1
         } else {
             let product = high * self.total;
             if product & u64::from(u32::MAX) < self.total {
-                return self.one_by_one(word, next);
+                return None;
             }
             let roll = product >> 32;
             usize::from(roll >= SMALL_WEIGHT) + usize::from(roll >= self.below_wide)
@@ -268,18 +286,21 @@ impl Batch {
         let count = self.counts[part];
         let product = low * count;
         if product & u64::from(u32::MAX) < count && count < 1 << 32 {
-            return self.one_by_one(word, next);
+            return None;
         }
         let offset = product >> 32;
         let edge = self.edges[(offset as usize).min(4)];
-        let value = self.bases[part] + i128::from(offset);
-        if part == 2 { edge } else { value }
+        let value = self.bases[part] + offset;
+        Some((if part == 2 { edge } else { value }) as u32)
     }
 
+    /// The value drawn one by one from the first word `word`, as [`IntShape::sample`] draws it.
     #[cold]
-    fn one_by_one(&self, word: u64, next: &mut impl FnMut() -> u64) -> i128 {
-        self.shape
-            .sample_narrow(self.lo, self.hi, self.size, word, next)
+    fn one_by_one(&self, word: u64, rng: &mut (impl Rng + ?Sized)) -> u32 {
+        let value = self
+            .shape
+            .sample_narrow(self.lo, self.hi, self.size, word, &mut || rng.next_u64());
+        value.wrapping_sub(self.lo) as u32
     }
 }
 
@@ -360,21 +381,46 @@ fn wide_offset(span: u128, below: &mut impl FnMut(u64) -> u64) -> u128 {
 mod tests {
     use super::*;
 
+    use std::convert::Infallible;
+
     /// Words from SplitMix64, with every third word's low or high half zeroed: a zero half is
     /// one that Lemire's method rejects, so both ways of drawing meet rejections often.
-    fn words(seed: u64) -> impl FnMut() -> u64 {
-        let (mut state, mut index) = (seed, 0u64);
-        move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
+    struct Words {
+        state: u64,
+        index: u64,
+    }
+
+    fn words(seed: u64) -> Words {
+        Words {
+            state: seed,
+            index: 0,
+        }
+    }
+
+    impl rand_core::TryRng for Words {
+        type Error = Infallible;
+
+        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+            self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.state;
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            index += 1;
-            match index % 6 {
+            self.index += 1;
+            Ok(match self.index % 6 {
                 0 => z & !u64::from(u32::MAX),
                 3 => z & u64::from(u32::MAX),
                 _ => z ^ (z >> 31),
-            }
+            })
+        }
+
+        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+            Ok(self.try_next_u64()? as u32)
+        }
+
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+            dst.iter_mut()
+                .for_each(|byte| *byte = self.next_u64() as u8);
+            Ok(())
         }
     }
 
@@ -397,12 +443,15 @@ mod tests {
                     let seed = (lo as u64) ^ (size as u64) << 8 ^ shape as u64;
                     let mut one_by_one = words(seed);
                     let expected: Vec<i128> = (0..500)
-                        .map(|_| shape.sample(lo, hi, size, &mut one_by_one))
+                        .map(|_| shape.sample(lo, hi, size, &mut || one_by_one.next_u64()))
                         .collect();
                     let mut many = vec![0; 500];
-                    shape.sample_many(lo, hi, size, &mut many, &mut words(seed));
-                    assert_eq!(many, expected, "{shape:?} {lo}..={hi} at size {size}");
-                    assert!(many.iter().all(|v| (lo..=hi).contains(v)));
+                    if is_narrow(lo, hi) {
+                        shape.sample_many(lo, hi, size, &mut many, &mut words(seed));
+                        let many: Vec<i128> = many.iter().map(|&d| lo + i128::from(d)).collect();
+                        assert_eq!(many, expected, "{shape:?} {lo}..={hi} at size {size}");
+                    }
+                    assert!(expected.iter().all(|v| (lo..=hi).contains(v)));
                 }
             }
         }

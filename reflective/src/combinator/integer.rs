@@ -301,12 +301,11 @@ impl<T: Integer> Generator for Int<T> {
             shape,
         } = &self.0
         else {
-            out.reserve(count);
-            for _ in 0..count {
-                out.push(self.forward(run)?);
-            }
-            return Ok(());
+            return self.forward_each(run, count, out);
         };
+        if !crate::int_shape::is_narrow(lo, hi) {
+            return self.forward_each(run, count, out);
+        }
         let site = IntSite {
             lo,
             hi,
@@ -314,12 +313,16 @@ impl<T: Integer> Generator for Int<T> {
             size: run.size,
         };
         out.reserve(count);
-        let mut offsets = [0i128; 32];
+        let mut distances = [0u32; 64];
         let mut left = count;
         while left > 0 {
-            let chunk = &mut offsets[..left.min(32)];
-            run.ints(&site, chunk)?;
-            out.extend(chunk.iter().map(|&offset| T::from_offset(base, offset)));
+            let chunk = &mut distances[..left.min(64)];
+            run.narrow_ints(&site, chunk)?;
+            out.extend(
+                chunk
+                    .iter()
+                    .map(|&distance| T::from_offset(base, lo + i128::from(distance))),
+            );
             left -= chunk.len();
         }
         Ok(())
@@ -345,5 +348,21 @@ impl<T: Integer> Generator for Int<T> {
             }
             IntRepr::Split(halves) => halves.backward(b, run, limit),
         }
+    }
+}
+
+impl<T: Integer> Int<T> {
+    /// `count` values, one call of `forward` each.
+    fn forward_each(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+    ) -> Result<(), Halt> {
+        out.reserve(count);
+        for _ in 0..count {
+            out.push(self.forward(run)?);
+        }
+        Ok(())
     }
 }

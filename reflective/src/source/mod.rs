@@ -52,10 +52,11 @@ pub(crate) trait ChoiceSource {
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
 
     /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
-    /// would, in order. A random source draws them in one loop.
-    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+    /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32
+    /// values. A random source draws them in one loop.
+    fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
         for slot in out {
-            *slot = self.int(site)?;
+            *slot = self.int(site)?.wrapping_sub(site.lo) as u32;
         }
         Ok(())
     }

@@ -43,10 +43,10 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
             .sample(site.lo, site.hi, site.size, &mut || rng.next_u64()))
     }
 
-    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+    fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
         let rng = &mut *self.rng;
         site.shape
-            .sample_many(site.lo, site.hi, site.size, out, &mut || rng.next_u64());
+            .sample_many(site.lo, site.hi, site.size, out, rng);
         Ok(())
     }
 }
