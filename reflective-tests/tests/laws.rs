@@ -187,6 +187,28 @@ fn laws_of_vectors() {
         .check();
 }
 
+/// Vectors of integers draw their elements in one loop when nothing is recorded: the laws
+/// (among them, `generate_value` agreeing with `generate`) for ranges at every width's edges.
+#[test]
+fn laws_of_vectors_of_integers_of_every_width() {
+    Laws::new("vec(int::<i8>)", vec(int::<i8>(), ..)).check();
+    Laws::new("vec(int::<u8>)", vec(int::<u8>(), ..)).check();
+    Laws::new("vec(int::<i32>)", vec(int::<i32>(), ..)).check();
+    Laws::new("vec(int::<u32>)", vec(int::<u32>(), ..)).check();
+    Laws::new("vec(int::<i64>)", vec(int::<i64>(), ..)).check();
+    Laws::new("vec(int_in(-3..=-1))", vec(int_in(-3i16..=-1), ..)).check();
+    Laws::new(
+        "vec(range(u128::MAX - 300..=u128::MAX))",
+        vec(range(u128::MAX - 300..=u128::MAX), ..),
+    )
+    .check();
+    Laws::new(
+        "vec(int_in(i128::MIN..=i128::MIN + 1000))",
+        vec(int_in(i128::MIN..=i128::MIN + 1000), ..),
+    )
+    .check();
+}
+
 #[test]
 fn laws_of_options_results_and_boxes() {
     Laws::new("option(range(0..=3))", option(range(0u8..=3)))

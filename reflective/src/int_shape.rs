@@ -43,10 +43,11 @@ fn small_range(lo: i128, hi: i128, size: usize) -> (i128, i128) {
 /// The edge values in range (`lo`, `hi`, 0, 1, -1, without repeats): the first `.1` of `.0`.
 #[inline]
 fn edges(lo: i128, hi: i128) -> ([i128; 5], usize) {
-    let mut edges = [0; 5];
-    let mut count = 0;
-    for value in [lo, hi, 0, 1, -1] {
-        if (lo..=hi).contains(&value) && !edges[..count].contains(&value) {
+    let mut edges = [lo, hi, 0, 0, 0];
+    let mut count = if lo == hi { 1 } else { 2 };
+    // 0, 1 and -1 differ from each other; strictly inside the range, they differ from its ends.
+    for value in [0, 1, -1] {
+        if lo < value && value < hi {
             edges[count] = value;
             count += 1;
         }
@@ -239,7 +240,11 @@ struct Batch {
     /// and the edges as distances from `lo`.
     bases: [u64; 3],
     counts: [u64; 3],
-    edges: [u64; 5],
+    /// Per part, the low halves of a product below which Lemire's method may reject: the
+    /// count, or 0 for a part of 2^32 values, which never rejects.
+    suspects: [u64; 3],
+    /// The edges, then padding: any offset masked to 3 bits indexes it.
+    edges: [u64; 8],
 }
 
 impl Batch {
@@ -248,6 +253,13 @@ impl Batch {
         let (edges, edge_count) = edges(lo, hi);
         let wide_weight = wide_weight(size);
         let from_lo = |value: i128| value.wrapping_sub(lo) as u64;
+        let counts = [
+            span_count(small_lo, small_hi),
+            span_count(lo, hi),
+            edge_count as u64,
+        ];
+        let mut padded_edges = [0; 8];
+        padded_edges[..5].copy_from_slice(&edges.map(from_lo));
         Batch {
             shape,
             lo,
@@ -259,12 +271,9 @@ impl Batch {
             },
             below_wide: SMALL_WEIGHT + wide_weight,
             bases: [from_lo(small_lo), 0, 0],
-            counts: [
-                span_count(small_lo, small_hi),
-                span_count(lo, hi),
-                edge_count as u64,
-            ],
-            edges: edges.map(from_lo),
+            counts,
+            suspects: counts.map(|count| if count == 1 << 32 { 0 } else { count }),
+            edges: padded_edges,
         }
     }
 
@@ -283,13 +292,12 @@ impl Batch {
             let roll = product >> 32;
             usize::from(roll >= SMALL_WEIGHT) + usize::from(roll >= self.below_wide)
         };
-        let count = self.counts[part];
-        let product = low * count;
-        if product & u64::from(u32::MAX) < count && count < 1 << 32 {
+        let product = low * self.counts[part];
+        if product & u64::from(u32::MAX) < self.suspects[part] {
             return None;
         }
         let offset = product >> 32;
-        let edge = self.edges[(offset as usize).min(4)];
+        let edge = self.edges[(offset & 7) as usize];
         let value = self.bases[part] + offset;
         Some((if part == 2 { edge } else { value }) as u32)
     }
@@ -421,6 +429,35 @@ mod tests {
             dst.iter_mut()
                 .for_each(|byte| *byte = self.next_u64() as u8);
             Ok(())
+        }
+    }
+
+    #[test]
+    fn edges_are_the_ends_then_zero_and_one_and_minus_one_in_range_without_repeats() {
+        let points = [
+            i128::MIN,
+            i128::MIN + 1,
+            -3,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            3,
+            i128::MAX - 1,
+            i128::MAX,
+        ];
+        for lo in points {
+            for hi in points.into_iter().filter(|&hi| hi >= lo) {
+                let mut expected = Vec::new();
+                for value in [lo, hi, 0, 1, -1] {
+                    if (lo..=hi).contains(&value) && !expected.contains(&value) {
+                        expected.push(value);
+                    }
+                }
+                let (edges, count) = edges(lo, hi);
+                assert_eq!(edges[..count], expected[..], "{lo}..={hi}");
+            }
         }
     }
 

@@ -33,6 +33,8 @@ pub(crate) mod sealed {
         fn offset_from(self, base: Self) -> Option<i128>;
         /// `base + offset`.
         fn from_offset(base: Self, offset: i128) -> Self;
+        /// `self + distance`, which must fit the type.
+        fn plus_distance(self, distance: u32) -> Self;
         /// `(hi - lo) / 2`, for `lo <= hi`, saturated to `i128::MAX`.
         fn half_span(lo: Self, hi: Self) -> i128;
         /// The value as an `i128`, if it fits.
@@ -65,6 +67,14 @@ macro_rules! integer {
             #[allow(clippy::cast_possible_truncation, clippy::unnecessary_cast)]
             fn from_offset(base: Self, offset: i128) -> Self {
                 (base as i128 + offset) as $t
+            }
+
+            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+            #[inline]
+            fn plus_distance(self, distance: u32) -> Self {
+                // Modular arithmetic: the true sum fits, so truncating `distance` first and
+                // wrapping give it exactly.
+                self.wrapping_add(distance as $t)
             }
 
             fn to_i128(self) -> Option<i128> {
@@ -107,6 +117,11 @@ impl sealed::Sealed for u128 {
 
     fn from_offset(base: Self, offset: i128) -> Self {
         base + offset as u128
+    }
+
+    #[inline]
+    fn plus_distance(self, distance: u32) -> Self {
+        self + u128::from(distance)
     }
 
     fn half_span(lo: Self, hi: Self) -> i128 {
@@ -313,16 +328,13 @@ impl<T: Integer> Generator for Int<T> {
             size: run.size,
         };
         out.reserve(count);
+        let start = T::from_offset(base, lo);
         let mut distances = [0u32; 64];
         let mut left = count;
         while left > 0 {
             let chunk = &mut distances[..left.min(64)];
             run.narrow_ints(&site, chunk)?;
-            out.extend(
-                chunk
-                    .iter()
-                    .map(|&distance| T::from_offset(base, lo + i128::from(distance))),
-            );
+            out.extend(chunk.iter().map(|&distance| start.plus_distance(distance)));
             left -= chunk.len();
         }
         Ok(())
