@@ -135,6 +135,7 @@ pub enum Choice {
 }
 
 /// The integer in `lo..=hi` nearest zero: the simplest value of an integer choice.
+#[inline]
 pub(crate) fn nearest_zero(lo: i128, hi: i128) -> i128 {
     0i128.clamp(lo, hi)
 }
