@@ -34,6 +34,7 @@ use syn::{DeriveInput, parse_macro_input};
 /// | type | `crate = "path"` | where the `reflective` crate is, for re-exports |
 /// | type | `bound = "T: Trait, ..."` | the `where` clause of the impl, instead of `T: Reflective` per parameter |
 /// | type | `optics_prefix = "p_"` | put before the name of every optic, when they would collide with the type's own methods |
+/// | type | `dimension = N` | the type's dimension (see `Reflective::dimension`), instead of the one computed from its fields |
 /// | variant | `label = "name"` | the label of the variant's choice (default: its name) |
 /// | variant | `weight = N` | how often the variant is generated, relative to the others (default 1) |
 /// | variant | `skip` | never generate the variant; its values do not reflect |

@@ -10,6 +10,7 @@ use crate::builtin::{
     vec,
 };
 use crate::combinator::{int, pure};
+use crate::dimension::{Dimensions, Reach, Shape};
 use crate::generator::{Gen, Generator};
 use crate::type_shrink;
 
@@ -47,6 +48,51 @@ pub trait Reflective: Clone + Send + Sync + 'static {
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
         let _ = visit;
     }
+
+    /// The type's dimension, as the Agata thesis defines it: 0 for a type without nested
+    /// collections or recursion, one more for each level of nesting (see the module
+    /// [`dimension`](crate::dimension) for the rules). Computed at run time from the types of
+    /// the fields; mutual recursion is found by itself.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// assert_eq!(<(u8, bool)>::dimension(), 0);
+    /// assert_eq!(String::dimension(), 1);
+    /// assert_eq!(<Vec<Option<Vec<u8>>>>::dimension(), 2);
+    /// ```
+    fn dimension() -> usize
+    where
+        Self: Sized,
+    {
+        Dimensions::of::<Self>()
+    }
+
+    /// Visits the type's fields for [`Reflective::dimension`]; the derive writes it.
+    #[doc(hidden)]
+    fn dimension_in(cx: &mut Dimensions) -> Reach
+    where
+        Self: Sized,
+    {
+        cx.leaf()
+    }
+}
+
+/// The dimension of a product of the types `$part`.
+macro_rules! product_dimension {
+    ($($part:ty),*) => {
+        fn dimension_in(cx: &mut Dimensions) -> Reach {
+            cx.node::<Self>(Shape::Product, |cx| vec![$(cx.visit::<$part>()),*])
+        }
+    };
+}
+
+/// The dimension of a collection of the types `$part`.
+macro_rules! collection_dimension {
+    ($($part:ty),*) => {
+        fn dimension_in(cx: &mut Dimensions) -> Reach {
+            cx.node::<Self>(Shape::Collection, |cx| vec![$(cx.visit::<$part>()),*])
+        }
+    };
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
@@ -135,6 +181,8 @@ impl<T: ?Sized + Send + Sync + 'static> Reflective for std::marker::PhantomData<
 }
 
 impl<T: Reflective> Reflective for std::sync::Arc<T> {
+    product_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| {
             T::arbitrary_reflective()
@@ -163,6 +211,8 @@ impl Reflective for () {
 }
 
 impl Reflective for String {
+    collection_dimension!(char);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(string)
     }
@@ -177,6 +227,8 @@ impl Reflective for String {
 }
 
 impl<T: Reflective> Reflective for Vec<T> {
+    collection_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| vec(T::arbitrary_reflective(), ..))
     }
@@ -191,6 +243,8 @@ impl<T: Reflective> Reflective for Vec<T> {
 }
 
 impl<T: Reflective> Reflective for Option<T> {
+    product_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| option(T::arbitrary_reflective()))
     }
@@ -212,6 +266,8 @@ impl<T: Reflective> Reflective for Option<T> {
 }
 
 impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
+    product_dimension!(T, E);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| result(T::arbitrary_reflective(), E::arbitrary_reflective()))
     }
@@ -232,6 +288,8 @@ impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
 }
 
 impl<T: Reflective> Reflective for Box<T> {
+    product_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| in_box(T::arbitrary_reflective()))
     }
@@ -250,6 +308,8 @@ impl<T: Reflective> Reflective for Box<T> {
 }
 
 impl<T: Reflective, const N: usize> Reflective for [T; N] {
+    product_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| array(T::arbitrary_reflective()))
     }
@@ -264,6 +324,8 @@ impl<T: Reflective, const N: usize> Reflective for [T; N] {
 }
 
 impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
+    collection_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| btree_set(T::arbitrary_reflective(), ..))
     }
@@ -282,6 +344,8 @@ impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
 }
 
 impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
+    collection_dimension!(T);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| hash_set(T::arbitrary_reflective(), ..))
     }
@@ -300,6 +364,8 @@ impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
 }
 
 impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
+    collection_dimension!(K, V);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
@@ -314,6 +380,8 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
 }
 
 impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
+    collection_dimension!(K, V);
+
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
     }
@@ -330,6 +398,8 @@ impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
 macro_rules! tuple_impl {
     ($($t:ident $i:tt),+) => {
         impl<$($t: Reflective),+> Reflective for ($($t,)+) {
+            product_dimension!($($t),+);
+
             fn arbitrary_reflective() -> Gen<Self, Self> {
                 cached::<Self, _>(|| tuple(($($t::arbitrary_reflective(),)+)))
             }

@@ -142,6 +142,7 @@ mod backward;
 mod builtin;
 mod choice;
 pub mod combinator;
+pub mod dimension;
 mod forward;
 pub mod generator;
 mod int_shape;

@@ -1,14 +1,16 @@
 //! What the code `#[derive(Reflective)]` writes reaches: not part of the public API.
 
-use std::any::{Any, TypeId};
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::arbitrary::Reflective;
 pub use crate::combinator::{pick, pure};
+pub use crate::dimension::{Dimensions, Reach, Shape};
 pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;
+pub use std::any::TypeId;
 pub use std::vec::Vec;
 
 /// A generator in the cache: the generator, and the group of generators built with it (absent

@@ -111,7 +111,7 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
 }
 
 /// Where errors about a field's generator point: its `with` or `generator` value, or its type.
-fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
+pub(crate) fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     use syn::spanned::Spanned;
     if let Some(with) = &f.field.with {
         return with.span();

@@ -4,6 +4,7 @@
 //! [`generator`], the shrinker in [`shrink`]) and the optics in [`optics`]. With errors it
 //! writes them all, and a stub impl so that uses of the type do not add errors of their own.
 
+mod dimension;
 mod generator;
 mod optics;
 mod shrink;
@@ -57,6 +58,7 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
             let optics = optics::expand(&model);
             let generator = generator::expand(&model);
             let shrink = shrink::expand(&model);
+            let dimension = dimension::expand(&model);
             let Model {
                 krate,
                 ident,
@@ -73,6 +75,7 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
                 {
                     #generator
                     #shrink
+                    #dimension
                 }
             }
         }
@@ -161,6 +164,8 @@ pub(crate) struct Model<'a> {
     pub(crate) shape: Shape<'a>,
     /// Put before the name of every optic (`optics_prefix`).
     pub(crate) optics_prefix: String,
+    /// The dimension given by `dimension = N`, if any.
+    pub(crate) dimension: Option<usize>,
 }
 
 /// A struct is one constructor; an enum has one per variant.
@@ -234,6 +239,7 @@ impl<'a> Model<'a> {
             predicates,
             shape,
             optics_prefix: container.optics_prefix.clone().unwrap_or_default(),
+            dimension: container.dimension,
         }
     }
 

@@ -27,6 +27,9 @@ pub(crate) struct Container {
     /// `bound = "..."`: the impl's `where` predicates, replacing the default ones.
     #[darling(default, with = attr::bound)]
     pub(crate) bound: Option<LitStr>,
+    /// `dimension = N`: the type's dimension, instead of the one computed from its fields.
+    #[darling(default, with = attr::dimension)]
+    pub(crate) dimension: Option<usize>,
 }
 
 /// An enum variant.

@@ -42,6 +42,22 @@ pub(crate) fn weight(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
     }
 }
 
+/// `dimension = N`.
+pub(crate) fn dimension(meta: &Meta) -> Result<Option<usize>> {
+    const EXPECTED: &str = "`dimension` must be a whole number, such as `dimension = 2`";
+    let value = value(meta, "`dimension = 2`")?;
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(number),
+            ..
+        }) => number
+            .base10_parse::<usize>()
+            .map(Some)
+            .map_err(|_| Error::custom(EXPECTED).with_span(value)),
+        _ => Err(Error::custom(EXPECTED).with_span(value)),
+    }
+}
+
 /// `label = "text"`.
 pub(crate) fn label(meta: &Meta) -> Result<Option<SpannedValue<String>>> {
     let value = value(meta, "`label = \"leaf\"`")?;

@@ -1,0 +1,9 @@
+use reflective::Reflective;
+
+#[derive(Clone, Reflective)]
+#[reflective(dimension = "two")]
+struct Grid {
+    rows: Vec<Vec<u8>>,
+}
+
+fn main() {}
