@@ -21,7 +21,7 @@ use reflective_tests::catalogue::stlc::{
 };
 use reflective_tests::catalogue::tokens::{Token, token, tokens};
 use reflective_tests::laws::{
-    Laws, assert_frequencies_match, assert_sums_to_one, cases, name_seed,
+    Laws, assert_frequencies_match, assert_rejects, assert_sums_to_one, cases, name_seed,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -968,4 +968,92 @@ fn sets_of_biased_integers_generate_at_size_0() {
         "{} of 200 seeds fail: {failures:?}",
         failures.len()
     );
+}
+
+/// Every split of `n` into `k` piles, in order.
+fn all_splits(k: usize, n: usize) -> Vec<Vec<usize>> {
+    match k {
+        0 => vec![Vec::new()],
+        1 => vec![vec![n]],
+        _ => (0..=n)
+            .flat_map(|first| {
+                all_splits(k - 1, n - first).into_iter().map(move |rest| {
+                    let mut split = vec![first];
+                    split.extend(rest);
+                    split
+                })
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn laws_of_piles() {
+    for (k, n) in [
+        (0, 0),
+        (0, 5),
+        (1, 0),
+        (1, 7),
+        (2, 3),
+        (3, 10),
+        (5, 0),
+        (4, 30),
+        (30, 4),
+    ] {
+        Laws::new(&format!("piles({k}, {n})"), piles(k, n)).check();
+    }
+}
+
+#[test]
+fn every_split_into_piles_is_equally_likely() {
+    for (k, n) in [(1, 4), (2, 6), (3, 5), (4, 3), (5, 0)] {
+        let name = format!("piles({k}, {n})");
+        let splits = all_splits(k, n);
+        assert_sums_to_one(&name, &piles(k, n), DEFAULT_SIZE, &splits);
+        let each = piles(k, n).probability_of(&splits[0]);
+        assert!(
+            splits
+                .iter()
+                .all(|split| (piles(k, n).probability_of(split) - each).abs() < 1e-12),
+            "{name}: the splits differ in probability"
+        );
+        assert_frequencies_match(&name, &piles(k, n), DEFAULT_SIZE, &splits, 20_000);
+    }
+}
+
+#[test]
+fn piles_reject_splits_of_the_wrong_length_or_sum() {
+    let wrong: [Vec<usize>; 6] = [
+        vec![],
+        vec![10],
+        vec![5, 5],
+        vec![3, 3, 3],
+        vec![4, 4, 4],
+        vec![0, 0, 0, 10],
+    ];
+    assert_eq!(
+        assert_rejects("piles(3, 10)", &piles(3, 10), DEFAULT_SIZE, wrong),
+        6
+    );
+    // With no piles, any size is left unsplit; nothing else reflects.
+    assert!(piles(0, 10).can_generate(&Vec::new()));
+    assert!(!piles(0, 10).can_generate(&vec![10]));
+}
+
+#[test]
+fn a_pile_is_as_large_wherever_it_is() {
+    // No position bias: the mean of each of 6 piles of 60 is 10.
+    let mut rng = DefaultRng::seed_from_u64(17);
+    let draws = 20_000;
+    let mut totals = [0usize; 6];
+    for _ in 0..draws {
+        let split = piles(6, 60).generate_value(&mut rng, DEFAULT_SIZE);
+        for (total, share) in totals.iter_mut().zip(split) {
+            *total += share;
+        }
+    }
+    for (position, total) in totals.iter().enumerate() {
+        let mean = *total as f64 / draws as f64;
+        assert!((mean - 10.0).abs() < 0.2, "pile {position}: mean {mean}");
+    }
 }

@@ -174,7 +174,7 @@ pub mod prelude {
     // common in users' code, and they are rarely written.
     pub use crate::combinator::{
         Family, IntRange, Integer, exact, family, frequency, int, int_in, labeled, lazy, one_of,
-        pick, pure, range, recursive, sized, zip,
+        pick, piles, pure, range, recursive, sized, zip,
     };
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,

@@ -24,6 +24,7 @@ pub(crate) mod integer;
 pub(crate) mod lazy;
 mod map;
 mod pick;
+mod piles;
 mod pure;
 pub(crate) mod repeat;
 pub(crate) mod size;
@@ -38,6 +39,7 @@ pub use map::Map;
 pub use pick::{
     Branch, BranchItem, BranchSet, IntoBranches, Pick, frequency, labeled, one_of, pick, shape,
 };
+pub use piles::{Piles, piles};
 pub use pure::{Exact, Pure, exact, pure};
 pub use size::{Resize, Scale, SizedBy, sized};
 pub use zip::{Zip, zip};
