@@ -72,11 +72,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         count: usize,
         out: &mut Vec<Self::Output>,
     ) -> Result<(), Halt> {
-        out.reserve(count);
-        for _ in 0..count {
-            out.push(self.forward(run)?);
-        }
-        Ok(())
+        forward_each(self, run, count, out)
     }
 
     /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
@@ -551,4 +547,19 @@ impl<B: ?Sized, A> fmt::Debug for Gen<B, A> {
             std::any::type_name::<A>()
         )
     }
+}
+
+/// Appends `count` values of `g` to `out`, one call of `forward` each: what
+/// [`Generator::forward_many`] does unless a generator has a faster way.
+pub(crate) fn forward_each<G: Generator + ?Sized>(
+    g: &G,
+    run: &mut Forward<'_>,
+    count: usize,
+    out: &mut Vec<G::Output>,
+) -> Result<(), Halt> {
+    out.reserve(count);
+    for _ in 0..count {
+        out.push(g.forward(run)?);
+    }
+    Ok(())
 }

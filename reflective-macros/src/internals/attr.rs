@@ -25,37 +25,42 @@ fn string<'e>(value: &'e Expr, expected: &str) -> Result<&'e LitStr> {
     }
 }
 
-/// `weight = N`: a whole number that fits a `u32`.
-pub(crate) fn weight(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
-    const EXPECTED: &str = "`weight` must be a whole number from 0 to 4294967295, such as \
-                            `weight = 3`";
-    let value = value(meta, "`weight = 3`")?;
+/// A whole number of type `N` at its span, or an error naming what was expected.
+fn whole_number<N>(value: &Expr, expected: &str) -> Result<SpannedValue<N>>
+where
+    N: std::str::FromStr,
+    N::Err: std::fmt::Display,
+{
     match value {
         Expr::Lit(ExprLit {
             lit: Lit::Int(number),
             ..
         }) => number
-            .base10_parse::<u32>()
-            .map(|weight| Some(SpannedValue::new(weight, value.span())))
-            .map_err(|_| Error::custom(EXPECTED).with_span(value)),
-        _ => Err(Error::custom(EXPECTED).with_span(value)),
+            .base10_parse::<N>()
+            .map(|number| SpannedValue::new(number, value.span()))
+            .map_err(|_| Error::custom(expected).with_span(value)),
+        _ => Err(Error::custom(expected).with_span(value)),
     }
+}
+
+/// `weight = N`: a whole number that fits a `u32`.
+pub(crate) fn weight(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
+    let value = value(meta, "`weight = 3`")?;
+    whole_number(
+        value,
+        "`weight` must be a whole number from 0 to 4294967295, such as `weight = 3`",
+    )
+    .map(Some)
 }
 
 /// `dimension = N`.
 pub(crate) fn dimension(meta: &Meta) -> Result<Option<usize>> {
-    const EXPECTED: &str = "`dimension` must be a whole number, such as `dimension = 2`";
     let value = value(meta, "`dimension = 2`")?;
-    match value {
-        Expr::Lit(ExprLit {
-            lit: Lit::Int(number),
-            ..
-        }) => number
-            .base10_parse::<usize>()
-            .map(Some)
-            .map_err(|_| Error::custom(EXPECTED).with_span(value)),
-        _ => Err(Error::custom(EXPECTED).with_span(value)),
-    }
+    whole_number(
+        value,
+        "`dimension` must be a whole number, such as `dimension = 2`",
+    )
+    .map(|dimension| Some(*dimension))
 }
 
 /// `label = "text"`.

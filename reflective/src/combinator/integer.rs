@@ -9,7 +9,7 @@ use std::ops::{Bound, RangeBounds};
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::Choice;
 use crate::forward::Forward;
-use crate::generator::{Gen, Generator, sealed::Sealed};
+use crate::generator::{Gen, Generator, forward_each, sealed::Sealed};
 use crate::int_shape::IntShape;
 use crate::source::{Halt, IntSite};
 
@@ -316,10 +316,10 @@ impl<T: Integer> Generator for Int<T> {
             shape,
         } = &self.0
         else {
-            return self.forward_each(run, count, out);
+            return forward_each(self, run, count, out);
         };
         if !crate::int_shape::is_narrow(lo, hi) {
-            return self.forward_each(run, count, out);
+            return forward_each(self, run, count, out);
         }
         let site = IntSite {
             lo,
@@ -360,21 +360,5 @@ impl<T: Integer> Generator for Int<T> {
             }
             IntRepr::Split(halves) => halves.backward(b, run, limit),
         }
-    }
-}
-
-impl<T: Integer> Int<T> {
-    /// `count` values, one call of `forward` each.
-    fn forward_each(
-        &self,
-        run: &mut Forward<'_>,
-        count: usize,
-        out: &mut Vec<T>,
-    ) -> Result<(), Halt> {
-        out.reserve(count);
-        for _ in 0..count {
-            out.push(self.forward(run)?);
-        }
-        Ok(())
     }
 }
