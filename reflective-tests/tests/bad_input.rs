@@ -788,3 +788,23 @@ fn the_default_budgets_give_up_within_seconds() {
         start.elapsed()
     );
 }
+
+#[test]
+fn a_chain_of_20_000_picks_runs_on_a_small_stack() {
+    on_small_stack(|| {
+        // Picks are not nesting levels, but each holds a stack frame: the stack grows.
+        let mut chain: Gen<u32, u32> = pure(0u32).boxed();
+        for _ in 0..20_000 {
+            chain = one_of([chain.clone(), chain]).boxed();
+        }
+        let generated = chain.try_generate(&mut DefaultRng::seed_from_u64(1), 30);
+        assert_eq!(generated.map(|g| g.value).ok(), Some(0));
+
+        let mut chain: Gen<u32, u32> = exact(0u32).boxed();
+        for _ in 0..20_000 {
+            chain = one_of([chain, exact(7).boxed()]).boxed();
+        }
+        let reflector = chain.reflector().max_steps(u64::MAX);
+        assert_eq!(reflector.can_generate(&0), Ok(true));
+    });
+}

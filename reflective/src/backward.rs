@@ -231,6 +231,8 @@ pub struct Backward {
     max_ways: u64,
     depth: usize,
     max_depth: usize,
+    /// Picks open around the current node: not nesting levels, but stack frames.
+    picks: usize,
 }
 
 /// The budgets of a backward run.
@@ -252,6 +254,7 @@ impl Backward {
             max_ways: budgets.max_ways,
             depth: 0,
             max_depth: budgets.max_depth,
+            picks: 0,
         }
     }
 
@@ -287,6 +290,19 @@ impl Backward {
         let outer = std::mem::replace(&mut self.values, true);
         let result = inner(self);
         self.values = outer;
+        result
+    }
+
+    /// Runs `inner`, a pick's branches, one pick deeper. Picks do not count against the
+    /// nesting budget, but a chain of them holds stack frames, so the stack is checked as for
+    /// nesting.
+    pub(crate) fn in_pick<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Reflected<A>,
+    ) -> Reflected<A> {
+        self.picks += 1;
+        let result = crate::stack::every_few_levels(self.picks, || inner(self));
+        self.picks -= 1;
         result
     }
 

@@ -16,6 +16,8 @@ pub struct Forward<'s> {
     trail: Trail,
     record: bool,
     depth: usize,
+    /// Picks open around the current choice: not nesting levels, but stack frames.
+    picks: usize,
 }
 
 impl<'s> Forward<'s> {
@@ -31,6 +33,7 @@ impl<'s> Forward<'s> {
             },
             record,
             depth: 0,
+            picks: 0,
         }
     }
 
@@ -51,6 +54,18 @@ impl<'s> Forward<'s> {
         self.depth += 1;
         let result = crate::stack::every_few_levels(self.depth, || inner(self));
         self.depth -= 1;
+        result
+    }
+
+    /// Runs `inner`, a pick's branch, one pick deeper. Picks do not count against the nesting
+    /// budget, but a chain of them holds stack frames, so the stack is checked as for nesting.
+    pub(crate) fn in_pick<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
+    ) -> Result<A, Halt> {
+        self.picks += 1;
+        let result = crate::stack::every_few_levels(self.picks, || inner(self));
+        self.picks -= 1;
         result
     }
 

@@ -14,8 +14,9 @@ use crate::choice::{Choice, Span};
 
 /// The most pairs of vectors kept per thread.
 const KEEP: usize = 4;
-/// Vectors with room for more choices than this are freed, not kept, so that one large value
-/// does not pin its memory: at most `KEEP` pairs of this size stay allocated per thread.
+/// Vectors with room for more choices or spans than this are freed, not kept, so that one
+/// large value does not pin its memory: at most `KEEP` pairs of this size stay allocated per
+/// thread.
 const MAX_KEPT_CHOICES: usize = 4_096;
 
 thread_local! {
@@ -32,7 +33,10 @@ pub(crate) fn take() -> Option<(Vec<Choice>, Vec<Span>)> {
 
 /// Keeps the vectors of a dropped tree for a later run, or frees them.
 pub(crate) fn give_back(mut choices: Vec<Choice>, mut spans: Vec<Span>) {
-    if choices.capacity() == 0 || choices.capacity() > MAX_KEPT_CHOICES {
+    if choices.capacity() == 0
+        || choices.capacity() > MAX_KEPT_CHOICES
+        || spans.capacity() > MAX_KEPT_CHOICES
+    {
         return;
     }
     choices.clear();
@@ -75,6 +79,8 @@ mod tests {
     fn large_and_surplus_vectors_are_freed() {
         while take().is_some() {}
         give_back(Vec::with_capacity(MAX_KEPT_CHOICES + 1), Vec::new());
+        assert!(take().is_none());
+        give_back(vec![pick(0)], Vec::with_capacity(MAX_KEPT_CHOICES + 1));
         assert!(take().is_none());
         for _ in 0..KEEP + 2 {
             give_back(vec![pick(0)], Vec::new());

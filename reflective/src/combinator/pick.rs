@@ -366,7 +366,7 @@ impl<S: BranchSet> Generator for Pick<S> {
         };
         let index = run.pick(&site)? as usize;
         let span = run.open_span_at_last(self.branches.label(index));
-        let value = self.branches.forward_branch(index, run)?;
+        let value = run.in_pick(|run| self.branches.forward_branch(index, run))?;
         run.close_span(span);
         Ok(value)
     }
@@ -383,9 +383,10 @@ impl<S: BranchSet> Generator for Pick<S> {
             if found.len() >= limit {
                 break;
             }
-            let ways = self
-                .branches
-                .backward_branch(index, b, run, limit - found.len())?;
+            let ways = run.in_pick(|run| {
+                self.branches
+                    .backward_branch(index, b, run, limit - found.len())
+            })?;
             let share = f64::from(weight) / self.total as f64;
             let label = self.branches.label(index);
             append_in_branch(index, arity, label, share, ways, &mut found);
