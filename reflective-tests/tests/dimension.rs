@@ -152,3 +152,69 @@ fn a_given_dimension_replaces_the_computed_one() {
     assert_eq!(Custom::dimension(), 0);
     assert_eq!(Skipping::dimension(), 0);
 }
+
+/// Recursive through a vector of vectors of itself.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Rose2 {
+    children: Vec<Vec<Rose2>>,
+}
+
+#[test]
+fn a_collection_is_one_above_its_elements_inside_a_recursion_too() {
+    assert_eq!(Rose2::dimension(), 1);
+    assert_eq!(<Vec<Rose2>>::dimension(), 2);
+    assert_eq!(<Vec<Vec<Rose2>>>::dimension(), 3);
+    assert_eq!(<Vec<Vec<Vec<Rose2>>>>::dimension(), 4);
+}
+
+/// Twenty-four levels of structs, each holding two of the level below: 2^24 paths.
+macro_rules! doubling {
+    ($first:ident $(, $level:ident $below:ident)*) => {
+        #[derive(Clone, Debug, PartialEq, Reflective)]
+        struct $first(String);
+        $(
+            #[derive(Clone, Debug, PartialEq, Reflective)]
+            struct $level {
+                left: $below,
+                right: $below,
+            }
+        )*
+    };
+}
+
+doubling!(
+    D0, D1 D0, D2 D1, D3 D2, D4 D3, D5 D4, D6 D5, D7 D6, D8 D7, D9 D8, D10 D9, D11 D10, D12 D11,
+    D13 D12, D14 D13, D15 D14, D16 D15, D17 D16, D18 D17, D19 D18, D20 D19, D21 D20, D22 D21,
+    D23 D22, D24 D23
+);
+
+/// Twelve types, each holding an optional box of every one of them.
+macro_rules! all_to_all {
+    ($($group:ident)*) => {
+        all_to_all!(@each [$($group)*] $($group)*);
+    };
+    (@each $all:tt $($group:ident)*) => {
+        $(all_to_all!(@one $group $all);)*
+    };
+    (@one $group:ident [$($all:ident)*]) => {
+        #[derive(Clone, Debug, PartialEq, Reflective)]
+        #[allow(non_snake_case)]
+        struct $group {
+            value: u8,
+            $($all: Option<Box<$all>>,)*
+        }
+    };
+}
+
+all_to_all!(M0 M1 M2 M3 M4 M5 M6 M7 M8 M9 M10 M11);
+
+#[test]
+fn every_type_is_visited_once() {
+    // Without remembering finished types these take minutes (2^24 paths; 11! orders).
+    let started = std::time::Instant::now();
+    assert_eq!(D24::dimension(), 1);
+    assert_eq!(M0::dimension(), 1);
+    assert_eq!(M7::dimension(), 1);
+    assert_eq!(<Vec<M11>>::dimension(), 2);
+    assert!(started.elapsed().as_secs_f64() < 1.0, "took {:?}", started.elapsed());
+}

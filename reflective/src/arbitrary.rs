@@ -73,7 +73,7 @@ pub trait Reflective: Clone + Send + Sync + 'static {
     where
         Self: Sized,
     {
-        cx.leaf()
+        cx.leaf::<Self>()
     }
 }
 

@@ -12,32 +12,46 @@
 //!
 //! A type that holds itself through a collection counts the collection as part of its
 //! recursion: `struct Rose { children: Vec<Rose> }` has dimension 1, as the thesis' `D = MkD
-//! [D]`, and `Vec<Rose>` has 2.
+//! [D]`. A collection is still one dimension above its elements: `Vec<Rose>` has 2 and
+//! `Vec<Vec<Rose>>` 3.
 //!
 //! Each type computes its dimension at run time from its fields' types
-//! ([`Reflective::dimension`](crate::Reflective::dimension)). A type met again while its own
-//! fields are being visited closes a cycle: the types between are mutually recursive, found
-//! without anyone writing a dimension by hand.
+//! ([`Reflective::dimension`](crate::Reflective::dimension)). The types reachable from one
+//! another through their fields are mutually recursive; they are found as the strongly
+//! connected components of the graph of field types (Tarjan's algorithm), visiting each type
+//! once, without anyone writing a dimension by hand.
 
 use std::any::TypeId;
+use std::collections::HashMap;
 
-/// The state of one computation of a dimension: the types whose fields are being visited,
-/// outermost first.
+/// The state of one computation of a dimension: Tarjan's algorithm over the graph of field
+/// types.
 #[doc(hidden)]
 #[derive(Debug, Default)]
 pub struct Dimensions {
-    visiting: Vec<TypeId>,
+    /// The types whose dimension is known.
+    done: HashMap<TypeId, usize>,
+    /// The types visited whose group of mutually recursive types is not complete yet, in the
+    /// order they were visited.
+    open: Vec<Open>,
+    /// Where each open type is in `open`.
+    positions: HashMap<TypeId, usize>,
+}
+
+/// A type visited whose group is not complete yet.
+#[derive(Debug)]
+struct Open {
+    id: TypeId,
+    shape: Shape,
+    fields: Vec<TypeId>,
 }
 
 /// What visiting a type found.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
-    /// The type's dimension; or, for a type in a cycle still being closed, the highest
-    /// dimension among the non-recursive fields of its part of the cycle.
-    dimension: usize,
-    /// The outermost type being visited that this type's fields lead back to: the type is
-    /// mutually recursive with it.
+    id: TypeId,
+    /// The earliest open type this type leads back to, if its group is not complete yet.
     back_to: Option<usize>,
 }
 
@@ -54,12 +68,9 @@ pub enum Shape {
 impl Dimensions {
     /// The dimension of `T`.
     pub(crate) fn of<T: crate::Reflective>() -> usize {
-        let reach = Dimensions::default().visit::<T>();
-        debug_assert!(
-            reach.back_to.is_none(),
-            "every cycle closes at its outermost type"
-        );
-        reach.dimension
+        let mut cx = Dimensions::default();
+        cx.visit::<T>();
+        cx.done[&TypeId::of::<T>()]
     }
 
     /// Visits the type `T` of a field.
@@ -73,26 +84,28 @@ impl Dimensions {
     ///
     /// [`Reflective::dimension_in`]: crate::Reflective::dimension_in
     pub fn visit_type(&mut self, id: TypeId, dimension_in: fn(&mut Dimensions) -> Reach) -> Reach {
-        if let Some(depth) = self.visiting.iter().position(|visiting| *visiting == id) {
+        if self.done.contains_key(&id) {
+            return Reach { id, back_to: None };
+        }
+        if let Some(&position) = self.positions.get(&id) {
             return Reach {
-                dimension: 0,
-                back_to: Some(depth),
+                id,
+                back_to: Some(position),
             };
         }
         dimension_in(self)
     }
 
-    /// A type without parts of other types: dimension 0.
-    pub fn leaf(&mut self) -> Reach {
-        self.fixed(0)
+    /// The type `T`, without parts of other types: dimension 0.
+    pub fn leaf<T: 'static>(&mut self) -> Reach {
+        self.fixed::<T>(0)
     }
 
-    /// A type whose dimension is given, without visiting its parts.
-    pub fn fixed(&mut self, dimension: usize) -> Reach {
-        Reach {
-            dimension,
-            back_to: None,
-        }
+    /// The type `T`, whose dimension is given, without visiting its parts.
+    pub fn fixed<T: 'static>(&mut self, dimension: usize) -> Reach {
+        let id = TypeId::of::<T>();
+        self.done.insert(id, dimension);
+        Reach { id, back_to: None }
     }
 
     /// The type `T` of the given shape, whose fields `visit_fields` visits (calling
@@ -102,34 +115,87 @@ impl Dimensions {
         shape: Shape,
         visit_fields: impl FnOnce(&mut Self) -> Vec<Reach>,
     ) -> Reach {
-        let depth = self.visiting.len();
-        self.visiting.push(TypeId::of::<T>());
+        let id = TypeId::of::<T>();
+        let position = self.open.len();
+        self.open.push(Open {
+            id,
+            shape,
+            fields: Vec::new(),
+        });
+        self.positions.insert(id, position);
         let fields = visit_fields(self);
-        self.visiting.pop();
-        // Recursive fields add the dimensions of their part of the cycle, the others their
-        // own: both are what `dimension` holds.
-        let highest = fields
+        let back_to = fields
             .iter()
-            .map(|field| field.dimension)
-            .max()
-            .unwrap_or(0);
-        let back_to = fields.iter().filter_map(|field| field.back_to).min();
-        match back_to {
-            // The cycle closes here: a recursive type. A collection closing it holds the
-            // recursive type of its elements (`Vec<Rose>` holds `Rose`), one dimension above.
-            Some(outermost) if outermost == depth => self.fixed(match shape {
-                Shape::Product => highest + 1,
-                Shape::Collection => highest + 2,
-            }),
-            // Part of a cycle through a type further out.
-            Some(outermost) => Reach {
-                dimension: highest,
-                back_to: Some(outermost),
-            },
-            None => self.fixed(match shape {
+            .filter_map(|field| field.back_to)
+            .min()
+            .filter(|&earliest| earliest < position);
+        self.open[position].fields = fields.iter().map(|field| field.id).collect();
+        if back_to.is_some() {
+            return Reach { id, back_to };
+        }
+        // Every type from here on leads back no further: they are one group, complete.
+        let group = self.open.split_off(position);
+        for member in &group {
+            self.positions.remove(&member.id);
+        }
+        self.settle(&group);
+        Reach { id, back_to: None }
+    }
+
+    /// Works out the dimensions of a complete group of mutually recursive types; their fields
+    /// outside the group are done.
+    fn settle(&mut self, group: &[Open]) {
+        let inside = |id: &TypeId| group.iter().any(|member| member.id == *id);
+        let recursive = group.len() > 1 || group[0].fields.iter().any(inside);
+        if !recursive {
+            let member = &group[0];
+            let highest = self.highest(&member.fields);
+            let dimension = match member.shape {
                 Shape::Product => highest,
                 Shape::Collection => highest + 1,
-            }),
+            };
+            self.done.insert(member.id, dimension);
+            return;
         }
+        // One more than the highest field outside the group, for every product in it ...
+        let outside: Vec<TypeId> = group
+            .iter()
+            .flat_map(|member| member.fields.iter().copied())
+            .filter(|id| !inside(id))
+            .collect();
+        let recursive_dimension = self.highest(&outside) + 1;
+        for member in group.iter().filter(|m| m.shape == Shape::Product) {
+            self.done.insert(member.id, recursive_dimension);
+        }
+        // ... and each collection one above its elements.
+        for member in group {
+            self.collection_dimension(member, group);
+        }
+    }
+
+    /// The dimension of `member` of `group`, a collection one above its elements.
+    fn collection_dimension(&mut self, member: &Open, group: &[Open]) -> usize {
+        if let Some(&dimension) = self.done.get(&member.id) {
+            return dimension;
+        }
+        let mut highest = 0;
+        for field in &member.fields {
+            let dimension = match group.iter().find(|m| m.id == *field) {
+                Some(element) => self.collection_dimension(element, group),
+                None => self.done[field],
+            };
+            highest = highest.max(dimension);
+        }
+        self.done.insert(member.id, highest + 1);
+        highest + 1
+    }
+
+    /// The highest dimension among `fields`, all done; 0 for none.
+    fn highest(&self, fields: &[TypeId]) -> usize {
+        fields
+            .iter()
+            .map(|field| self.done[field])
+            .max()
+            .unwrap_or(0)
     }
 }

@@ -15,7 +15,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
     let body = match model.dimension {
-        Some(dimension) => quote!(cx.fixed(#dimension)),
+        Some(dimension) => quote!(cx.fixed::<Self>(#dimension)),
         None => {
             let constructors = match &model.shape {
                 Shape::Struct(constructor) => std::slice::from_ref(constructor),
@@ -30,12 +30,12 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 .filter(|f| !f.field.has_custom_generator())
                 .map(|f| {
                     let ty = &f.field.ty;
-                    quote_spanned! {field_span(f)=>
-                        cx.visit_type(
-                            #private::TypeId::of::<#ty>(),
-                            <#ty as #krate::Reflective>::dimension_in,
-                        )
-                    }
+                    // Only the impl is at the field's span: `cx` must keep the derive's own, or
+                    // a derive inside a `macro_rules!` could not see it.
+                    let dimension_in = quote_spanned! {field_span(f)=>
+                        <#ty as #krate::Reflective>::dimension_in
+                    };
+                    quote!(cx.visit_type(#private::TypeId::of::<#ty>(), #dimension_in))
                 });
             quote! {
                 cx.node::<Self>(#private::Shape::Product, |cx| {

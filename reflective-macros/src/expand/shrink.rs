@@ -56,9 +56,14 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             if f.field.has_custom_generator() {
                 quote!(let _ = visit(#binding);)
             } else {
-                quote_spanned! {ty.span()=>
+                // Only the impl is at the field's span: names the derive binds here must keep
+                // the derive's own, or a derive inside a `macro_rules!` could not see them.
+                let visit_parts = quote_spanned! {ty.span()=>
+                    <#ty as #krate::Reflective>::visit_parts
+                };
+                quote! {
                     if visit(#binding) {
-                        <#ty as #krate::Reflective>::visit_parts(#binding, visit);
+                        #visit_parts(#binding, visit);
                     }
                 }
             }
