@@ -216,5 +216,9 @@ fn every_type_is_visited_once() {
     assert_eq!(M0::dimension(), 1);
     assert_eq!(M7::dimension(), 1);
     assert_eq!(<Vec<M11>>::dimension(), 2);
-    assert!(started.elapsed().as_secs_f64() < 1.0, "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs_f64() < 1.0,
+        "took {:?}",
+        started.elapsed()
+    );
 }
