@@ -222,14 +222,11 @@ fn generation(plan: &Plan) -> Vec<(i64, &'static str, f64)> {
                 Method::Generate => slowdowns.push((hi, "generate", slowdown)),
             }
         }
-        let same = trees[0]
-            .iter()
-            .zip(&trees[1])
-            .filter(|(a, b)| a == b)
-            .count();
+        // The generators share the distribution, not the way they draw from the generator of
+        // random numbers (the reflective one takes a key from half a word), so their trees
+        // differ seed by seed; their mean sizes agree with the exact one.
         println!(
-            "{:<9} exact expected mean size {:.2}; seed {SEED}: hand-written and reflective \
-             trees identical {same}/{count}",
+            "{:<9} exact expected mean size {:.2}",
             "",
             expected_size(0, hi),
         );
