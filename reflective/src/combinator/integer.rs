@@ -277,6 +277,22 @@ enum IntRepr<T> {
 
 impl<T> Sealed for Int<T> {}
 
+impl<T: Integer> Int<T> {
+    /// The integer choice at `size`, for a range drawn as one offset.
+    #[inline]
+    fn site(&self, size: usize) -> IntSite {
+        let &IntRepr::Offset { lo, hi, shape, .. } = &self.0 else {
+            unreachable!("only a range drawn as one offset asks for its site")
+        };
+        IntSite {
+            lo,
+            hi,
+            shape,
+            size,
+        }
+    }
+}
+
 impl<T: Integer> Generator for Int<T> {
     type Input = T;
     type Output = T;
@@ -284,20 +300,9 @@ impl<T: Integer> Generator for Int<T> {
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<T, Halt> {
         match &self.0 {
-            &IntRepr::Offset {
-                base,
-                lo,
-                hi,
-                shape,
-            } => {
-                let site = IntSite {
-                    lo,
-                    hi,
-                    shape,
-                    size: run.size,
-                };
-                let offset = run.int(&site)?;
-                Ok(T::from_offset(base, offset))
+            IntRepr::Offset { base, .. } => {
+                let offset = run.int(&self.site(run.size))?;
+                Ok(T::from_offset(*base, offset))
             }
             IntRepr::Split(halves) => halves.forward(run),
         }
@@ -309,24 +314,13 @@ impl<T: Integer> Generator for Int<T> {
         count: usize,
         out: &mut Vec<T>,
     ) -> Result<(), Halt> {
-        let &IntRepr::Offset {
-            base,
-            lo,
-            hi,
-            shape,
-        } = &self.0
-        else {
+        let &IntRepr::Offset { base, lo, hi, .. } = &self.0 else {
             return forward_each(self, run, count, out);
         };
         if !crate::int_shape::is_narrow(lo, hi) {
             return forward_each(self, run, count, out);
         }
-        let site = IntSite {
-            lo,
-            hi,
-            shape,
-            size: run.size,
-        };
+        let site = self.site(run.size);
         out.reserve(count);
         let start = T::from_offset(base, lo);
         let mut distances = [0u32; 64];
