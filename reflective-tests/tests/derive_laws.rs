@@ -189,8 +189,36 @@ fn check_type<T: Reflective + PartialEq + Debug>(name: &str, config: Config) {
         laws.check();
     }
     tolerant_laws(name, &g, config);
+    for strategy in Strategy::ALL {
+        laws_under(name, &g, strategy, config);
+    }
     bounded::<T>(name, config);
     shrinks_are_smaller::<T>(name, config.shrink_seeds, config.shrink_sizes);
+}
+
+/// The sizes the laws are checked at under every size strategy: not larger, since values
+/// grow with a power of the size under [`Strategy::Exponential`].
+const STRATEGY_SIZES: &[usize] = &[0, 1, 5, 30];
+
+/// The generator laws of `g` under `strategy`, with fewer seeds. Under
+/// [`Strategy::Partitions`] a value may fill more than one level, and under
+/// [`Strategy::Random`] come from more than one strategy, so it can have several ways.
+fn laws_under<T: PartialEq + Debug + Clone + 'static>(
+    name: &str,
+    g: &Gen<T, T>,
+    strategy: Strategy,
+    config: Config,
+) {
+    let ambiguous = matches!(strategy, Strategy::Partitions | Strategy::Random);
+    let small = config.sizes.last().is_some_and(|&largest| largest < 30);
+    let config = Config {
+        seeds: (config.seeds / 4).max(2),
+        sizes: if small { config.sizes } else { STRATEGY_SIZES },
+        unique: config.unique && !ambiguous,
+        ..config
+    };
+    let g = g.clone().size_strategy(strategy).boxed();
+    tolerant_laws(&format!("{name} under {strategy}"), &g, config);
 }
 
 /// The generator laws with [`same`] for equality and log-probabilities: for values holding
@@ -397,15 +425,7 @@ derive_laws! {
         reflect_bounded: false,
         ..BIG
     };
-    // Not at sizes 100 and 1000: the standard collections nest cubically (see
-    // `limitation_nested_collections_grow_with_a_power_of_the_size`).
-    laws_deep: Deep => Config {
-        laws_sizes: &[0, 1, 5],
-        sizes: &[0, 1, 5, 30],
-        bounded: &[0, 1, 10],
-        shrink_sizes: &[0, 1, 5, 10],
-        ..BIG
-    };
+    laws_deep: Deep => BIG;
     laws_matrix: Matrix => Config { bounded_seeds: 1, ..BIG };
     laws_wrappers: Wrappers => SMALL;
     laws_tuples: Tuples => SMALL;
@@ -436,12 +456,9 @@ derive_laws! {
     laws_nat: Nat => SMALL;
     laws_tree_u8: Tree<u8> => SMALL;
     laws_tree_string: Tree<String> => SMALL;
-    // Not at sizes 100 and 1000: see `bug_recursion_through_collections_grows_superpolynomially`.
-    laws_rose: Rose => Config { sizes: &[0, 1, 5, 30], bounded: &[0, 1, 10], ..BIG };
-    // Not at size 1000: see `bug_recursion_through_collections_grows_superpolynomially`.
+    laws_rose: Rose => BIG;
     laws_json: Json => Config {
         sizes: &[0, 1, 5, 10],
-        bounded: &[0, 1, 10, 100],
         seeds: 8,
         bounded_seeds: 2,
         shrink_seeds: 6,
@@ -453,9 +470,7 @@ derive_laws! {
     // Three mutually recursive types.
     laws_expr: Expr => BIG;
     laws_stmt: Stmt => BIG;
-    // Not at size 1000, where a block has about 900 000 parts and takes a second to generate
-    // (see `bug_recursion_through_collections_grows_superpolynomially`).
-    laws_block: Block => Config { bounded: &[0, 1, 10, 100], ..BIG };
+    laws_block: Block => BIG;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1212,16 +1227,12 @@ fn fixed_enum_without_syntactic_leaf_never_stops() {
     assert_no_failures(&failures);
 }
 
-/// Recursion through a collection: a `Rose` at size `n` has up to `n/2` children (`n/4` on
-/// average), each at size `n/2`, so each level multiplies the expected number of nodes by a
-/// factor that grows with `n`, faster than any polynomial: about 50 000 nodes at size 100, and
-/// generation at size 1000 does not finish.
-/// `Json` (arrays and objects) runs past the budget at size 1000 too; `Block` (statements)
-/// stays within the quadratic bound, but with about 900 000 parts at size 1000.
+/// Recursion through a collection: a `Rose` at size `n` had up to `n/2` children, each at size
+/// `n/2`, so each level multiplied the expected number of nodes by a factor growing with `n`:
+/// about 50 000 nodes at size 100, and generation at size 1000 did not finish. Fixed by the
+/// size division of collections: `k` children share the size, `n/2k` each.
 #[test]
-#[ignore = "known limitation until Agata size division (issue 4): derived types recursive \
-            through `Vec<Self>` grow superpolynomially with the size"]
-fn bug_recursion_through_collections_grows_superpolynomially() {
+fn fixed_recursion_through_collections_grows_superpolynomially() {
     let mut failures = unbounded::<Rose>("Rose", 3, 100);
     failures.extend(unbounded::<Rose>("Rose", 1, 1000));
     failures.extend(unbounded::<Json>("Json", 3, 1000));
@@ -1307,13 +1318,12 @@ fn fixed_float_collections_reflect_in_exponentially_many_ways() {
     }
 }
 
-/// Not a bug of the derive: each element of a standard collection is generated at the
-/// collection's size, so collections of collections grow with a power of the size (cubically
-/// for `Vec<Option<Box<Vec<(u8, String)>>>>`: about 94 000 parts at size 100).
+/// Each element of a standard collection was generated at the collection's size, so
+/// collections of collections grew with a power of the size (cubically for
+/// `Vec<Option<Box<Vec<(u8, String)>>>>`: about 94 000 parts at size 100). Fixed by the size
+/// division of collections.
 #[test]
-#[ignore = "known limitation until Agata size division (issue 4): nested standard \
-            collections grow with a power of the size"]
-fn limitation_nested_collections_grow_with_a_power_of_the_size() {
+fn fixed_nested_collections_grow_with_a_power_of_the_size() {
     let mut failures = unbounded::<Deep>("Deep", 3, 100);
     failures.extend(unbounded::<Deep>("Deep", 1, 1000));
     assert_no_failures(&failures);

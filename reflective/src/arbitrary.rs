@@ -12,6 +12,7 @@ use crate::builtin::{
 use crate::combinator::{int, pure};
 use crate::dimension::{Dimensions, Reach, Shape};
 use crate::generator::{Gen, Generator};
+use crate::strategy::in_levels;
 use crate::type_shrink;
 
 /// A type with a reflective generator of its own, and a type-directed shrinker.
@@ -93,6 +94,12 @@ macro_rules! collection_dimension {
             cx.node::<Self>(Shape::Collection, |cx| vec![$(cx.visit::<$part>()),*])
         }
     };
+}
+
+/// A collection type's generator, told how many levels of collections the type holds (its
+/// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from.
+fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
+    in_levels(collection, T::dimension()).boxed()
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
@@ -214,7 +221,7 @@ impl Reflective for String {
     collection_dimension!(char);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(string)
+        cached::<Self, _>(|| in_own_levels(string()))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -230,7 +237,7 @@ impl<T: Reflective> Reflective for Vec<T> {
     collection_dimension!(T);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| vec(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| in_own_levels(vec(T::arbitrary_reflective(), ..)))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -327,7 +334,7 @@ impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
     collection_dimension!(T);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| btree_set(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| in_own_levels(btree_set(T::arbitrary_reflective(), ..)))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -347,7 +354,7 @@ impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
     collection_dimension!(T);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| hash_set(T::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| in_own_levels(hash_set(T::arbitrary_reflective(), ..)))
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -367,7 +374,13 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
     collection_dimension!(K, V);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| btree_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| {
+            in_own_levels(btree_map(
+                K::arbitrary_reflective(),
+                V::arbitrary_reflective(),
+                ..,
+            ))
+        })
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -383,7 +396,13 @@ impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
     collection_dimension!(K, V);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| hash_map(K::arbitrary_reflective(), V::arbitrary_reflective(), ..))
+        cached::<Self, _>(|| {
+            in_own_levels(hash_map(
+                K::arbitrary_reflective(),
+                V::arbitrary_reflective(),
+                ..,
+            ))
+        })
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {

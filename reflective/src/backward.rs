@@ -221,6 +221,8 @@ pub(crate) const DEFAULT_MAX_DEPTH: usize = 100_000;
 #[derive(Debug)]
 pub struct Backward {
     pub(crate) size: usize,
+    /// The size strategy, and where the run is among nested collections.
+    pub(crate) sizing: crate::strategy::Sizing,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
@@ -247,6 +249,7 @@ impl Backward {
     pub(crate) fn new(size: usize, values: bool, budgets: Budgets) -> Self {
         Backward {
             size,
+            sizing: crate::strategy::Sizing::default(),
             values,
             steps: 0,
             max_steps: budgets.max_steps,

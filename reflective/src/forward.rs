@@ -2,6 +2,7 @@
 
 use crate::choice::{Choice, ChoiceTree, Label, OpenSpan, Trail};
 use crate::source::{ChoiceSource, Halt, IntSite, PickSite};
+use crate::strategy::Sizing;
 
 /// How deeply a forward run may nest before it stops with an error: the backward engine's
 /// default nesting budget, so that every generated value reflects within it.
@@ -13,6 +14,8 @@ opaque_debug!(impl['s] Forward<'s>);
 pub struct Forward<'s> {
     source: &'s mut dyn ChoiceSource,
     pub(crate) size: usize,
+    /// The size strategy, and where the run is among nested collections.
+    pub(crate) sizing: Sizing,
     trail: Trail,
     record: bool,
     depth: usize,
@@ -26,6 +29,7 @@ impl<'s> Forward<'s> {
         Forward {
             source,
             size,
+            sizing: Sizing::default(),
             trail: if record {
                 Trail::recycled()
             } else {
@@ -86,21 +90,6 @@ impl<'s> Forward<'s> {
                 label: site.branches.label(index as usize).cloned(),
             });
         }
-    }
-
-    /// A length uniform in `min..=max`, drawn at once and not recorded, if the source draws at
-    /// the generator's weights (see [`ChoiceSource::draws_at_stated_weights`]).
-    pub(crate) fn draw_length(&mut self, min: usize, max: usize) -> Result<Option<usize>, Halt> {
-        if !self.source.draws_at_stated_weights() {
-            return Ok(None);
-        }
-        let site = IntSite {
-            lo: min as i128,
-            hi: max as i128,
-            shape: crate::int_shape::IntShape::Uniform,
-            size: self.size,
-        };
-        Ok(Some(self.source.int(&site)? as usize))
     }
 
     /// Asks the source for an integer, and records it.

@@ -150,6 +150,7 @@ mod interpret;
 mod recycle;
 mod source;
 mod stack;
+pub mod strategy;
 mod type_shrink;
 
 #[doc(hidden)]
@@ -166,6 +167,7 @@ pub use interpret::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated, Reflecto
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
 pub use reflective_macros::Reflective;
+pub use strategy::Strategy;
 
 /// Everything a test file needs: `use reflective::prelude::*;`.
 pub mod prelude {
@@ -178,7 +180,7 @@ pub mod prelude {
     };
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,
-        Label, ReflectError, Reflective, Reflector,
+        Label, ReflectError, Reflective, Reflector, Strategy,
     };
     pub use rand_core::SeedableRng;
 }

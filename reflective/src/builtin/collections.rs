@@ -12,9 +12,10 @@ use crate::generator::{Gen, Generator};
 
 /// A vector of elements from `elem`, its length in `len` and at most the size.
 ///
-/// The length is uniform between the least allowed and `clamp(size, min, max)`. Before each
-/// element past the minimum the generator records a `"more"` choice, and a `"stop"` after the
-/// last one when it could have gone on.
+/// The length is uniform between the least allowed and `clamp(size, min, max)`, and drawn
+/// first. Each element then runs at an equal share of the size, `size / length` under the
+/// default [size strategy](crate::strategy): the elements of a long vector are small, and no
+/// element's size depends on its position.
 ///
 /// # Panics
 ///

@@ -23,7 +23,7 @@ mod focus;
 pub(crate) mod integer;
 pub(crate) mod lazy;
 mod map;
-mod pick;
+pub(crate) mod pick;
 mod piles;
 mod pure;
 pub(crate) mod repeat;

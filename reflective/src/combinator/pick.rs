@@ -337,7 +337,7 @@ pub struct Pick<S> {
 
 impl<S: BranchSet> Pick<S> {
     #[track_caller]
-    fn new(branches: S) -> Self {
+    pub(crate) fn new(branches: S) -> Self {
         let arity = branches.arity();
         assert!(arity > 0, "pick: there must be at least one branch");
         assert!(

@@ -1,10 +1,10 @@
 //! Sequences of independent elements: the node behind every collection.
 //!
-//! Forward, before each element after the required minimum the node picks "more" or "stop"
-//! (weights `upper - i` and 1, so the length is uniform between the minimum and
-//! `clamp(size, min, max)`), then opens a span holding that pick and the element's choices.
-//! Deleting an element's span therefore deletes the element, which is what a shrinker wants.
-//! A random source draws the length at once instead, and the same picks are recorded.
+//! Forward, the node draws its length first, uniform between the minimum and
+//! `clamp(size, min, max)` (one integer choice), then each element in a span of its own, at an
+//! equal share of the size that the [size strategy](crate::strategy) sets: with the default,
+//! `size / length`. The elements of a long collection are therefore small, and no element's
+//! size depends on its position.
 //!
 //! Backward, each element is reflected on its own and the ways are combined, so the stack
 //! does not grow with the length: a list of a million elements reflects in a loop.
@@ -16,31 +16,11 @@ use std::ops::RangeBounds;
 
 use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
+use crate::combinator::pick::{BranchSet, Pick};
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
-use crate::source::{Branches, Halt, PickSite};
-
-/// The labels of the pick before each optional element.
-static STOP_OR_MORE: [Option<Label>; 2] = [Some(Label::new("stop")), Some(Label::new("more"))];
-
-/// The pick before an optional element: "stop" (weight 1) or "more".
-struct StopOrMore {
-    more_weight: u32,
-}
-
-impl Branches for StopOrMore {
-    fn arity(&self) -> usize {
-        2
-    }
-
-    fn weight(&self, index: usize) -> u32 {
-        if index == 0 { 1 } else { self.more_weight }
-    }
-
-    fn label(&self, index: usize) -> Option<&Label> {
-        STOP_OR_MORE[index].as_ref()
-    }
-}
+use crate::int_shape::IntShape;
+use crate::source::{Branches, Halt, IntSite};
 
 /// How many times a collection of distinct elements draws an element before giving up on it.
 /// The draws stay at the collection's size, so every element kept is one reflection accepts.
@@ -146,67 +126,49 @@ pub struct Repeat<G, D> {
 impl<G, D> Sealed for Repeat<G, D> {}
 
 impl<G, D> Repeat<G, D> {
-    /// The longest length allowed at `size`.
-    fn upper(&self, size: usize) -> usize {
-        size.clamp(self.min, self.max)
-    }
-
-    /// The weight of "more" when `left` more elements are still allowed ("stop" weighs 1).
-    fn more_weight(left: usize) -> u32 {
-        u32::try_from(left).unwrap_or(u32::MAX)
+    /// The lengths allowed at the run's size and place among nested collections.
+    fn lengths(&self, size: usize, sizing: &crate::strategy::Sizing) -> (usize, usize) {
+        sizing.lengths(self.min, size.clamp(self.min, self.max))
     }
 }
 
-impl<G, T, D> Generator for Repeat<G, D>
+impl<G, T, D> Repeat<G, D>
 where
     G: Generator<Input = T, Output = T>,
     T: Clone + Send + Sync,
     D: Distinct<T>,
 {
-    type Input = [T];
-    type Output = Vec<T>;
+    /// Draws the length, then the elements at their share of the size.
+    fn forward_here(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        let (size, sizing) = (run.size, run.sizing);
+        let (lo, hi) = self.lengths(size, &sizing);
+        let site = IntSite {
+            lo: lo as i128,
+            hi: hi as i128,
+            shape: IntShape::Uniform,
+            size,
+        };
+        let length = run.int(&site)? as usize;
+        run.size = sizing.element_size(size, length);
+        run.sizing = sizing.inside();
+        let items = self.forward_elements(run, length);
+        run.size = size;
+        run.sizing = sizing;
+        items
+    }
 
-    fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
-        let upper = self.upper(run.size);
-        let length = run.draw_length(self.min, upper)?;
-        if let Some(length) = length
-            && D::ALLOWS_REPEATS
-            && !run.records()
-        {
+    /// Draws `length` elements, each in a span (fewer if a distinct one cannot be found past
+    /// the minimum).
+    fn forward_elements(&self, run: &mut Forward<'_>, length: usize) -> Result<Vec<T>, Halt> {
+        let mut items = Vec::with_capacity(length);
+        if D::ALLOWS_REPEATS && !run.records() {
             // Nothing to record and nothing to check: the elements, drawn in one go.
-            let mut items = Vec::with_capacity(length);
             self.elem.forward_many(run, length, &mut items)?;
             return Ok(items);
         }
-        let mut items = Vec::with_capacity(length.unwrap_or(0));
         let mut seen = D::Seen::default();
-        loop {
-            let len = items.len();
-            let span = if len < self.min {
-                run.open_span(None)
-            } else if len >= upper {
-                break;
-            } else {
-                let branches = StopOrMore {
-                    more_weight: Self::more_weight(upper - len),
-                };
-                let site = PickSite {
-                    branches: &branches,
-                    total: 1 + u64::from(branches.more_weight),
-                };
-                let more = match length {
-                    Some(length) => {
-                        let more = u32::from(len < length);
-                        run.record_pick(&site, more);
-                        more
-                    }
-                    None => run.pick(&site)?,
-                };
-                if more == 0 {
-                    break;
-                }
-                run.open_span_at_last(None)
-            };
+        while items.len() < length {
+            let span = run.open_span(None);
             let mut fresh = None;
             for _ in 0..DUPLICATE_RETRIES {
                 let item = self.elem.forward(run)?;
@@ -218,14 +180,16 @@ where
             run.close_span(span);
             match fresh {
                 Some(item) => items.push(item),
-                None if len >= self.min => break,
+                None if items.len() >= self.min => break,
                 None => {
                     return Err(Halt::Failed(format!(
-                        "could not draw {} distinct elements: after {len}, {DUPLICATE_RETRIES} \
+                        "could not draw {} distinct elements: after {}, {DUPLICATE_RETRIES} \
                          draws at size {} gave only elements already drawn; the element \
                          generator may have fewer distinct values than the minimum length at \
                          this size",
-                        self.min, run.size
+                        self.min,
+                        items.len(),
+                        run.size
                     )));
                 }
             }
@@ -233,29 +197,42 @@ where
         Ok(items)
     }
 
-    fn backward(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
-        run.step()?;
-        let upper = self.upper(run.size);
-        if items.len() < self.min || items.len() > upper {
+    /// Reflects the length, then the elements at their share of the size.
+    fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
+        let (size, sizing) = (run.size, run.sizing);
+        let (lo, hi) = self.lengths(size, &sizing);
+        if items.len() < lo || items.len() > hi {
             return Ok(Vec::new());
         }
-        let more = Choice::Pick {
-            index: 1,
-            arity: 2,
-            label: STOP_OR_MORE[1].clone(),
+        let length = Choice::Int {
+            value: items.len() as i128,
+            lo: lo as i128,
+            hi: hi as i128,
         };
+        let log_share = -((hi - lo + 1) as f64).ln();
+        run.size = sizing.element_size(size, items.len());
+        run.sizing = sizing.inside();
+        let ways = self.backward_elements(items, run, limit, length, log_share);
+        run.size = size;
+        run.sizing = sizing;
+        ways
+    }
+
+    /// Reflects each element on its own and combines the ways, after the `length` choice.
+    fn backward_elements(
+        &self,
+        items: &[T],
+        run: &mut Backward,
+        limit: usize,
+        length: Choice,
+        log_share: f64,
+    ) -> Reflected<Vec<T>> {
         let mut seen = D::Seen::default();
         let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
-        for (index, item) in items.iter().enumerate() {
+        for item in items {
             if !D::insert(&mut seen, item) {
                 return Ok(Vec::new());
             }
-            let (lead, log_share) = if index < self.min {
-                (None, 0.0)
-            } else {
-                let weight = f64::from(Self::more_weight(upper - index));
-                (Some(more.clone()), (weight / (weight + 1.0)).ln())
-            };
             let item_ways = self.elem.backward(item, run, limit)?;
             if item_ways.is_empty() {
                 return Ok(Vec::new());
@@ -265,33 +242,23 @@ where
                     .into_iter()
                     .map(|way| Solution {
                         value: way.value,
-                        trace: Trace::span(None, lead.clone(), way.trace),
-                        log_probability: log_share + way.log_probability,
+                        trace: Trace::span(None, None, way.trace),
+                        log_probability: way.log_probability,
                     })
                     .collect(),
             );
         }
-        let stop = (items.len() < upper).then(|| {
-            let weight = f64::from(Self::more_weight(upper - items.len()));
-            let choice = Choice::Pick {
-                index: 0,
-                arity: 2,
-                label: STOP_OR_MORE[0].clone(),
-            };
-            (Trace::choice(choice), -(weight + 1.0).ln())
-        });
-        let finish = |mut traces: Vec<Trace>, mut log_probability: f64| {
-            if let Some((trace, log_share)) = &stop {
-                traces.push(trace.clone());
-                log_probability += log_share;
-            }
-            (Trace::many(traces), log_probability)
+        let finish = |traces: Vec<Trace>, log_probability: f64| {
+            (
+                Trace::choice(length.clone()).then(Trace::many(traces)),
+                log_share + log_probability,
+            )
         };
 
         if ways.iter().all(|item_ways| item_ways.len() == 1) {
             // One way for every element: move the values, clone nothing.
             let mut values = run.value(|| Vec::with_capacity(ways.len()));
-            let mut traces = Vec::with_capacity(ways.len() + 1);
+            let mut traces = Vec::with_capacity(ways.len());
             let mut log_probability = 0.0;
             for way in ways.into_iter().flatten() {
                 if let (Some(values), Some(value)) = (&mut values, way.value) {
@@ -347,5 +314,93 @@ where
             }
         }
         Ok(found)
+    }
+}
+
+impl<G, T, D> Generator for Repeat<G, D>
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    type Input = [T];
+    type Output = Vec<T>;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        match run.sizing.full_level_choices() {
+            Some(levels) => Pick::new(FullLevel {
+                repeat: self,
+                levels,
+            })
+            .forward(run),
+            None => self.forward_here(run),
+        }
+    }
+
+    fn backward(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
+        run.step()?;
+        match run.sizing.full_level_choices() {
+            Some(levels) => Pick::new(FullLevel {
+                repeat: self,
+                levels,
+            })
+            .backward(items, run, limit),
+            None => self.backward_here(items, run, limit),
+        }
+    }
+}
+
+/// Under [`Strategy::Partitions`](crate::Strategy::Partitions), the choice of which of an
+/// outermost collection's `levels` is full: branch `i` is the level `i` below it.
+struct FullLevel<'r, G, D> {
+    repeat: &'r Repeat<G, D>,
+    levels: usize,
+}
+
+impl<G, D> Branches for FullLevel<'_, G, D> {
+    fn arity(&self) -> usize {
+        self.levels
+    }
+
+    fn weight(&self, _: usize) -> u32 {
+        1
+    }
+
+    fn label(&self, _: usize) -> Option<&Label> {
+        None
+    }
+}
+
+impl<G, D> Sealed for FullLevel<'_, G, D> {}
+
+impl<G, T, D> BranchSet for FullLevel<'_, G, D>
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    type Input = [T];
+    type Output = Vec<T>;
+
+    fn forward_branch(&self, index: usize, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        let outer = run.sizing;
+        run.sizing = outer.full_at(index);
+        let items = self.repeat.forward_here(run);
+        run.sizing = outer;
+        items
+    }
+
+    fn backward_branch(
+        &self,
+        index: usize,
+        items: &[T],
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<Vec<T>> {
+        let outer = run.sizing;
+        run.sizing = outer.full_at(index);
+        let ways = self.repeat.backward_here(items, run, limit);
+        run.sizing = outer;
+        ways
     }
 }

@@ -60,11 +60,4 @@ pub(crate) trait ChoiceSource {
         }
         Ok(())
     }
-
-    /// Whether the source draws every choice at random with the weights the generator states.
-    /// A collection then draws its length at once (the same distribution as a "more" or "stop"
-    /// pick before each element) and records those picks without asking for each.
-    fn draws_at_stated_weights(&self) -> bool {
-        false
-    }
 }

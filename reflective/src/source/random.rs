@@ -32,10 +32,6 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
         unreachable!("the roll is below the total weight")
     }
 
-    fn draws_at_stated_weights(&self) -> bool {
-        true
-    }
-
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let rng = &mut *self.rng;
         Ok(site

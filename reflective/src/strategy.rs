@@ -1,0 +1,352 @@
+//! Size strategies: how a collection's size is shared among its elements, after the Agata
+//! thesis (chapter 2.2). Chosen per generator with [`Generator::size_strategy`], without
+//! touching the generator.
+//!
+//! A collection at size `n` draws its length `k` up to `n`, and gives each element the same
+//! share of `n`. Elements of a long collection are therefore small and those of a short one
+//! large, and no element's size depends on its position. How big the share is, is the
+//! strategy. Counting the outermost collection as level 0 and its elements' collections as
+//! level 1, and so on, the worst cases are:
+//!
+//! | strategy | share of each of `k` elements | values on level `t` | in all, `d` levels |
+//! |---|---|---|---|
+//! | [`Linear`](Strategy::Linear) (default) | `n / k` | `n` | `n·d`: a box |
+//! | [`Quadratic`](Strategy::Quadratic) | `n·(t+2) / ((t+1)·k)` | `n·(t+1)` | `n·d²/2`: a pyramid |
+//! | [`Exponential`](Strategy::Exponential) | `n` (QuickCheck's and proptest's size) | `n^(t+1)` | `n^d`: a funnel |
+//! | [`Fixed`](Strategy::Fixed) | `(n - k) / k` | | `n` |
+//! | [`Partitions`](Strategy::Partitions) | `n / k` | `n` | `n·d` |
+//! | [`Random`](Strategy::Random) | one of the five above, drawn per value | | |
+//!
+//! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, has every
+//! collection exactly as long as its size allows, and the levels above it are never empty:
+//! with one level, the values of each size are disjoint from those of every other size (the
+//! thesis, section 2.2.3).
+//!
+//! Every share is computed from the length, so a value determines its sizes: reflection
+//! finds the same choices under the strategy that generated the value, and a value reflects
+//! whichever sizes produced it.
+//!
+//! ```
+//! use reflective::prelude::*;
+//! let nested = <Vec<Vec<Vec<u8>>>>::arbitrary_reflective();
+//! let bytes = |v: &Vec<Vec<Vec<u8>>>| v.iter().flatten().flatten().count();
+//! for seed in 0..20 {
+//!     // At most 50 bytes in all: the innermost lists share the size.
+//!     let linear = nested.generate(&mut DefaultRng::seed_from_u64(seed), 50).value;
+//!     assert!(bytes(&linear) <= 50);
+//!     // QuickCheck's size: each list up to 50 long, whatever its depth.
+//!     let quickcheck = nested.clone().size_strategy(Strategy::Exponential);
+//!     let wide = quickcheck.generate(&mut DefaultRng::seed_from_u64(seed), 50).value;
+//!     assert!(quickcheck.can_generate(&wide));
+//! }
+//! ```
+
+use std::fmt;
+
+use crate::backward::{Backward, Reflected};
+use crate::choice::Label;
+use crate::combinator::pick::{BranchSet, Pick};
+use crate::forward::Forward;
+use crate::generator::{Generator, sealed::Sealed};
+use crate::source::{Branches, Halt};
+
+/// How collections share their size among their elements; see the [module](self).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Each of `k` elements gets `n / k`: at most `n` values on each level (the default).
+    #[default]
+    Linear,
+    /// Level `t` shares `n·(t+1)`: deeper levels get more, without exponential growth.
+    Quadratic,
+    /// Every element gets the whole size, as QuickCheck and proptest do: `n^d` values in `d`
+    /// levels.
+    Exponential,
+    /// The collections consume their size: at most `n` values in all.
+    Fixed,
+    /// As [`Linear`](Strategy::Linear), with one level drawn per value where every collection
+    /// is exactly as long as its size, and no empty collection above it.
+    Partitions,
+    /// One of the other five, drawn per value with equal probability.
+    Random,
+}
+
+impl Strategy {
+    /// The five strategies [`Random`](Strategy::Random) draws from, in the order of its
+    /// choice.
+    pub const CONCRETE: [Strategy; 5] = [
+        Strategy::Linear,
+        Strategy::Quadratic,
+        Strategy::Exponential,
+        Strategy::Fixed,
+        Strategy::Partitions,
+    ];
+
+    /// Every strategy, [`Random`](Strategy::Random) last.
+    pub const ALL: [Strategy; 6] = [
+        Strategy::Linear,
+        Strategy::Quadratic,
+        Strategy::Exponential,
+        Strategy::Fixed,
+        Strategy::Partitions,
+        Strategy::Random,
+    ];
+
+    /// The strategy's name in lower case, as the choice of [`Random`](Strategy::Random) is
+    /// labelled.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Linear => "linear",
+            Strategy::Quadratic => "quadratic",
+            Strategy::Exponential => "exponential",
+            Strategy::Fixed => "fixed",
+            Strategy::Partitions => "partitions",
+            Strategy::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a run is among nested collections, and under which strategy.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sizing {
+    /// Never [`Strategy::Random`]: that one is resolved where it is set.
+    strategy: Strategy,
+    /// How many collections enclose the current one.
+    level: usize,
+    /// Under [`Strategy::Partitions`], the level whose collections are full, once drawn.
+    full_level: Option<usize>,
+    /// How many levels of collections the next collection holds, itself included, if known
+    /// (see [`in_levels`]): the levels it draws the full one from.
+    levels: usize,
+}
+
+impl Default for Sizing {
+    fn default() -> Self {
+        Sizing::under(Strategy::Linear)
+    }
+}
+
+impl Sizing {
+    /// The same place under `strategy` (a concrete one), with no level drawn yet.
+    fn under(strategy: Strategy) -> Sizing {
+        Sizing {
+            strategy,
+            level: 0,
+            full_level: None,
+            levels: 1,
+        }
+    }
+
+    /// How many levels a collection here draws the full one from, if it must draw it.
+    pub(crate) fn full_level_choices(&self) -> Option<usize> {
+        (self.strategy == Strategy::Partitions && self.full_level.is_none()).then_some(self.levels)
+    }
+
+    /// The same place with the level `below` this one (0: this one) as the full one.
+    pub(crate) fn full_at(self, below: usize) -> Sizing {
+        Sizing {
+            full_level: Some(self.level + below),
+            ..self
+        }
+    }
+
+    /// The lengths a collection here may take, given the least it allows and the longest its
+    /// size allows (`min <= upper`).
+    pub(crate) fn lengths(&self, min: usize, upper: usize) -> (usize, usize) {
+        match self.full_level {
+            Some(full) if self.level == full => (upper, upper),
+            Some(full) if self.level < full => (min.max(1).min(upper), upper),
+            _ => (min, upper),
+        }
+    }
+
+    /// The size of each of `length` elements of a collection of size `size`.
+    pub(crate) fn element_size(&self, size: usize, length: usize) -> usize {
+        let length = length.max(1);
+        match self.strategy {
+            Strategy::Linear | Strategy::Partitions | Strategy::Random => size / length,
+            Strategy::Quadratic => {
+                let level = self.level as u128;
+                let share = size as u128 * (level + 2) / ((level + 1) * length as u128);
+                usize::try_from(share).unwrap_or(usize::MAX)
+            }
+            Strategy::Exponential => size,
+            Strategy::Fixed => size.saturating_sub(length) / length,
+        }
+    }
+
+    /// The place of a collection's elements.
+    pub(crate) fn inside(self) -> Sizing {
+        Sizing {
+            level: self.level + 1,
+            levels: 1,
+            ..self
+        }
+    }
+}
+
+/// `inner`, whose outermost collection holds `levels` levels of collections: a type's
+/// [dimension](crate::Reflective::dimension), for [`Strategy::Partitions`] to draw the full
+/// level from.
+pub(crate) fn in_levels<G: Generator>(inner: G, levels: usize) -> InLevels<G> {
+    InLevels {
+        inner,
+        levels: levels.max(1),
+    }
+}
+
+opaque_debug!(impl[G] InLevels<G>);
+
+/// The generator [`in_levels`] returns.
+pub(crate) struct InLevels<G> {
+    inner: G,
+    levels: usize,
+}
+
+impl<G> Sealed for InLevels<G> {}
+
+impl<G: Generator> Generator for InLevels<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        let outer = std::mem::replace(&mut run.sizing.levels, self.levels);
+        let result = self.inner.forward(run);
+        run.sizing.levels = outer;
+        result
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let outer = std::mem::replace(&mut run.sizing.levels, self.levels);
+        let result = self.inner.backward(b, run, limit);
+        run.sizing.levels = outer;
+        result
+    }
+}
+
+opaque_debug!(impl[G] SizeStrategy<G>);
+
+/// The generator [`Generator::size_strategy`] returns.
+#[derive(Clone)]
+pub struct SizeStrategy<G> {
+    scope: Scope<G>,
+}
+
+/// A strategy fixed in advance, or drawn per value.
+#[derive(Clone)]
+enum Scope<G> {
+    Fixed(Strategy, G),
+    Random(Pick<Strategies<G>>),
+}
+
+impl<G: Generator> SizeStrategy<G> {
+    pub(crate) fn new(inner: G, strategy: Strategy) -> Self {
+        let scope = match strategy {
+            Strategy::Random => Scope::Random(Pick::new(Strategies { inner })),
+            strategy => Scope::Fixed(strategy, inner),
+        };
+        SizeStrategy { scope }
+    }
+}
+
+impl<G> Sealed for SizeStrategy<G> {}
+
+impl<G: Generator> Generator for SizeStrategy<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        match &self.scope {
+            Scope::Fixed(strategy, inner) => forward_under(*strategy, inner, run),
+            Scope::Random(pick) => pick.forward(run),
+        }
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        match &self.scope {
+            Scope::Fixed(strategy, inner) => backward_under(*strategy, inner, b, run, limit),
+            Scope::Random(pick) => pick.backward(b, run, limit),
+        }
+    }
+}
+
+/// Runs `inner` forward under `strategy`.
+fn forward_under<G: Generator>(
+    strategy: Strategy,
+    inner: &G,
+    run: &mut Forward<'_>,
+) -> Result<G::Output, Halt> {
+    let outer = std::mem::replace(&mut run.sizing, Sizing::under(strategy));
+    let result = inner.forward(run);
+    run.sizing = outer;
+    result
+}
+
+/// Runs `inner` backward under `strategy`.
+fn backward_under<G: Generator>(
+    strategy: Strategy,
+    inner: &G,
+    b: &G::Input,
+    run: &mut Backward,
+    limit: usize,
+) -> Reflected<G::Output> {
+    let outer = std::mem::replace(&mut run.sizing, Sizing::under(strategy));
+    let result = inner.backward(b, run, limit);
+    run.sizing = outer;
+    result
+}
+
+/// The labels of the choice [`Strategy::Random`] makes.
+static STRATEGY_LABELS: [Option<Label>; 5] = [
+    Some(Label::new("linear")),
+    Some(Label::new("quadratic")),
+    Some(Label::new("exponential")),
+    Some(Label::new("fixed")),
+    Some(Label::new("partitions")),
+];
+
+/// One branch per concrete strategy, each running the same generator.
+#[derive(Clone)]
+struct Strategies<G> {
+    inner: G,
+}
+
+impl<G> Branches for Strategies<G> {
+    fn arity(&self) -> usize {
+        Strategy::CONCRETE.len()
+    }
+
+    fn weight(&self, _: usize) -> u32 {
+        1
+    }
+
+    fn label(&self, index: usize) -> Option<&Label> {
+        STRATEGY_LABELS[index].as_ref()
+    }
+}
+
+impl<G> Sealed for Strategies<G> {}
+
+impl<G: Generator> BranchSet for Strategies<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward_branch(&self, index: usize, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        forward_under(Strategy::CONCRETE[index], &self.inner, run)
+    }
+
+    fn backward_branch(
+        &self,
+        index: usize,
+        b: &G::Input,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<G::Output> {
+        backward_under(Strategy::CONCRETE[index], &self.inner, b, run, limit)
+    }
+}
