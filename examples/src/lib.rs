@@ -6,11 +6,15 @@
 //! - [`stlc`]: the simply typed lambda calculus of the paper's section 4.3: a generator of
 //!   well-typed terms that, run backward, recovers the types it chose by type inference.
 //!
-//! Both are written with the optics `#[derive(Reflective)]` gives their types, reaching
+//! - [`agata`]: the types and properties of the Agata thesis' experiments, which the `agata`
+//!   example runs.
+//!
+//! The first two are written with the optics `#[derive(Reflective)]` gives their types, reaching
 //! boxed fields with `Generator::focus_box`.
 
 #![warn(missing_docs)]
 
+pub mod agata;
 pub mod stlc;
 
 pub mod measure {

@@ -68,6 +68,17 @@ pub trait Reflective: Clone + Send + Sync + 'static {
         Dimensions::of::<Self>()
     }
 
+    /// Whether the type is a sequence (`Vec`, `String`) whose generator takes an exact share of
+    /// a nest of collections (see the module `allotment`): a collection of such elements splits
+    /// its size among them exactly.
+    #[doc(hidden)]
+    fn takes_allotment() -> bool
+    where
+        Self: Sized,
+    {
+        false
+    }
+
     /// Visits the type's fields for [`Reflective::dimension`]; the derive writes it.
     #[doc(hidden)]
     fn dimension_in(cx: &mut Dimensions) -> Reach
@@ -99,7 +110,7 @@ macro_rules! collection_dimension {
 /// A collection type's generator, told how many levels of collections the type holds (its
 /// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from.
 fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
-    in_levels(collection, T::dimension()).boxed()
+    in_levels(collection, T::dimension(), false).boxed()
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
@@ -224,6 +235,10 @@ impl Reflective for String {
         cached::<Self, _>(|| in_own_levels(string()))
     }
 
+    fn takes_allotment() -> bool {
+        true
+    }
+
     fn shrink_by_type(&self) -> Vec<Self> {
         let chars: Vec<char> = self.chars().collect();
         type_shrink::sequence(&chars)
@@ -237,7 +252,18 @@ impl<T: Reflective> Reflective for Vec<T> {
     collection_dimension!(T);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| in_own_levels(vec(T::arbitrary_reflective(), ..)))
+        cached::<Self, _>(|| {
+            in_levels(
+                vec(T::arbitrary_reflective(), ..),
+                Self::dimension(),
+                T::takes_allotment(),
+            )
+            .boxed()
+        })
+    }
+
+    fn takes_allotment() -> bool {
+        true
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {

@@ -223,6 +223,11 @@ pub struct Backward {
     pub(crate) size: usize,
     /// The size strategy, and where the run is among nested collections.
     pub(crate) sizing: crate::strategy::Sizing,
+    /// Whether the next collection is an element of a nest, which measures its allotment
+    /// instead of recording its length.
+    pub(crate) measuring: bool,
+    /// The allotment the last collection reflected while measuring holds.
+    pub(crate) measured: Option<crate::allotment::Allotment>,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
@@ -250,6 +255,8 @@ impl Backward {
         Backward {
             size,
             sizing: crate::strategy::Sizing::default(),
+            measuring: false,
+            measured: None,
             values,
             steps: 0,
             max_steps: budgets.max_steps,

@@ -16,6 +16,8 @@ pub struct Forward<'s> {
     pub(crate) size: usize,
     /// The size strategy, and where the run is among nested collections.
     pub(crate) sizing: Sizing,
+    /// The exact share of a nest the next collection takes, set by the collection around it.
+    pub(crate) allotment: Option<crate::allotment::Allotment>,
     trail: Trail,
     record: bool,
     depth: usize,
@@ -30,6 +32,7 @@ impl<'s> Forward<'s> {
             source,
             size,
             sizing: Sizing::default(),
+            allotment: None,
             trail: if record {
                 Trail::recycled()
             } else {

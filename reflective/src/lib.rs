@@ -137,6 +137,7 @@ macro_rules! opaque_debug {
     };
 }
 
+mod allotment;
 mod arbitrary;
 mod backward;
 mod builtin;

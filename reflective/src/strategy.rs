@@ -1,30 +1,34 @@
-//! Size strategies: how a collection's size is shared among its elements, after the Agata
-//! thesis (chapter 2.2). Chosen per generator with [`Generator::size_strategy`], without
-//! touching the generator.
+//! Size strategies: how a value's size is shared among its parts, after the Agata thesis
+//! (chapter 2.2). Chosen per generator with [`Generator::size_strategy`], without touching the
+//! generator.
 //!
-//! A collection at size `n` draws its length `k` up to `n`, and gives each element the same
-//! share of `n`. Elements of a long collection are therefore small and those of a short one
-//! large, and no element's size depends on its position. How big the share is, is the
-//! strategy. Counting the outermost collection as level 0 and its elements' collections as
-//! level 1, and so on, the worst cases are:
+//! A collection at size `n` draws its length `k` up to `n`. When its elements are sequences
+//! too (a `Vec<Vec<u8>>`, a `Vec<String>`), it then draws one total per level below it and
+//! splits each among the sequences of that level, every split equally likely
+//! ([`piles`](crate::piles)): the thesis' division of size across the values of one level. Other elements (tuples, options, derived types, the elements of sets and maps) each
+//! run at an equal share of `n`. Either way the elements of a long collection are small and
+//! those of a short one large, and no element's size depends on its position.
 //!
-//! | strategy | share of each of `k` elements | values on level `t` | in all, `d` levels |
+//! Counting the outermost collection as level 0, its elements' collections as level 1, and so
+//! on, the strategies are:
+//!
+//! | strategy | total of level `t` | share of each of `k` other elements | in all, `d` levels |
 //! |---|---|---|---|
-//! | [`Linear`](Strategy::Linear) (default) | `n / k` | `n` | `n·d`: a box |
-//! | [`Quadratic`](Strategy::Quadratic) | `n·(t+2) / ((t+1)·k)` | `n·(t+1)` | `n·d²/2`: a pyramid |
-//! | [`Exponential`](Strategy::Exponential) | `n` (QuickCheck's and proptest's size) | `n^(t+1)` | `n^d`: a funnel |
-//! | [`Fixed`](Strategy::Fixed) | `(n - k) / k` | | `n` |
-//! | [`Partitions`](Strategy::Partitions) | `n / k` | `n` | `n·d` |
+//! | [`Linear`](Strategy::Linear) (default) | up to `n` | `n / k` | up to `n·d`: a box |
+//! | [`Quadratic`](Strategy::Quadratic) | up to `n·(t+1)` | `n·(t+2) / ((t+1)·k)` | up to `n·d²/2`: a pyramid |
+//! | [`Exponential`](Strategy::Exponential) | up to `n^(t+1)` | `n` (QuickCheck's and proptest's size) | up to `n^d`: a funnel |
+//! | [`Fixed`](Strategy::Fixed) | up to what the levels above left of `n` | `(n - k) / k` | up to `n` |
+//! | [`Partitions`](Strategy::Partitions) | as linear, one level exactly `n` | `n / k` | up to `n·d` |
 //! | [`Random`](Strategy::Random) | one of the five above, drawn per value | | |
 //!
-//! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, has every
-//! collection exactly as long as its size allows, and the levels above it are never empty:
-//! with one level, the values of each size are disjoint from those of every other size (the
-//! thesis, section 2.2.3).
+//! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, is full: the
+//! outermost collection is exactly `n` long, or a level below totals exactly `n`, and no level
+//! above it is empty. With one level, the values of each size are disjoint from those of every
+//! other size (the thesis, section 2.2.3).
 //!
-//! Every share is computed from the length, so a value determines its sizes: reflection
-//! finds the same choices under the strategy that generated the value, and a value reflects
-//! whichever sizes produced it.
+//! Sizes are choices like any other: a value determines them (the lengths of its collections
+//! are the shares), so reflection finds the choices that produce it under the strategy that
+//! generated it, they replay, and a shrinker can shrink them.
 //!
 //! ```
 //! use reflective::prelude::*;
@@ -123,6 +127,9 @@ pub(crate) struct Sizing {
     /// How many levels of collections the next collection holds, itself included, if known
     /// (see [`in_levels`]): the levels it draws the full one from.
     levels: usize,
+    /// Whether the next collection's elements are collections that take an exact
+    /// [allotment](crate::allotment).
+    nested: bool,
 }
 
 impl Default for Sizing {
@@ -139,6 +146,33 @@ impl Sizing {
             level: 0,
             full_level: None,
             levels: 1,
+            nested: false,
+        }
+    }
+
+    /// How many levels below it a collection here splits exactly among its elements (see
+    /// [`allotment`](crate::allotment)): none unless its elements are collections, and none
+    /// under [`Strategy::Exponential`], where every element has the whole size.
+    pub(crate) fn exact_levels(&self) -> usize {
+        if self.nested && self.strategy != Strategy::Exponential {
+            self.levels - 1
+        } else {
+            0
+        }
+    }
+
+    /// The totals the level `depth` below an outermost collection here may have at `size`,
+    /// when the collection and the levels above hold `used` values.
+    pub(crate) fn level_total(&self, size: usize, depth: usize, used: usize) -> (usize, usize) {
+        match self.strategy {
+            Strategy::Quadratic => (0, size.saturating_mul(depth + 1)),
+            Strategy::Fixed => (0, size.saturating_sub(used)),
+            Strategy::Partitions => match self.full_level {
+                Some(full) if self.level + depth == full => (size, size),
+                Some(full) if self.level + depth < full => (size.min(1), size),
+                _ => (0, size),
+            },
+            Strategy::Linear | Strategy::Exponential | Strategy::Random => (0, size),
         }
     }
 
@@ -165,7 +199,8 @@ impl Sizing {
         }
     }
 
-    /// The size of each of `length` elements of a collection of size `size`.
+    /// The size each of `length` elements of a collection of size `size` runs at (the totals
+    /// of a nest of sequences are [`level_total`](Sizing::level_total)).
     pub(crate) fn element_size(&self, size: usize, length: usize) -> usize {
         let length = length.max(1);
         match self.strategy {
@@ -185,18 +220,21 @@ impl Sizing {
         Sizing {
             level: self.level + 1,
             levels: 1,
+            nested: false,
             ..self
         }
     }
 }
 
-/// `inner`, whose outermost collection holds `levels` levels of collections: a type's
-/// [dimension](crate::Reflective::dimension), for [`Strategy::Partitions`] to draw the full
-/// level from.
-pub(crate) fn in_levels<G: Generator>(inner: G, levels: usize) -> InLevels<G> {
+/// `inner`, whose outermost collection holds `levels` levels of collections (a type's
+/// [dimension](crate::Reflective::dimension)), for [`Strategy::Partitions`] to draw the full
+/// level from; if `nested`, its elements are collections, which take exact
+/// [allotments](crate::allotment).
+pub(crate) fn in_levels<G: Generator>(inner: G, levels: usize, nested: bool) -> InLevels<G> {
     InLevels {
         inner,
         levels: levels.max(1),
+        nested: nested && levels > 1,
     }
 }
 
@@ -206,6 +244,7 @@ opaque_debug!(impl[G] InLevels<G>);
 pub(crate) struct InLevels<G> {
     inner: G,
     levels: usize,
+    nested: bool,
 }
 
 impl<G> Sealed for InLevels<G> {}
@@ -215,16 +254,18 @@ impl<G: Generator> Generator for InLevels<G> {
     type Output = G::Output;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        let outer = std::mem::replace(&mut run.sizing.levels, self.levels);
+        let outer = run.sizing;
+        (run.sizing.levels, run.sizing.nested) = (self.levels, self.nested);
         let result = self.inner.forward(run);
-        run.sizing.levels = outer;
+        run.sizing = outer;
         result
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        let outer = std::mem::replace(&mut run.sizing.levels, self.levels);
+        let outer = run.sizing;
+        (run.sizing.levels, run.sizing.nested) = (self.levels, self.nested);
         let result = self.inner.backward(b, run, limit);
-        run.sizing.levels = outer;
+        run.sizing = outer;
         result
     }
 }

@@ -14,7 +14,8 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 use std::ops::RangeBounds;
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
+use crate::allotment::{self, Allotment};
+use crate::backward::{Backward, ReflectError, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::forward::Forward;
@@ -138,40 +139,59 @@ where
     T: Clone + Send + Sync,
     D: Distinct<T>,
 {
-    /// Draws the length, then the elements at their share of the size.
+    /// Draws the length (or takes it from the collection around, see
+    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
     fn forward_here(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let (size, sizing) = (run.size, run.sizing);
-        let (lo, hi) = self.lengths(size, &sizing);
-        let site = IntSite {
-            lo: lo as i128,
-            hi: hi as i128,
-            shape: IntShape::Uniform,
-            size,
+        let (length, below) = match run.allotment.take() {
+            Some(allotment) => (allotment.own, allotment.below),
+            None => {
+                let (lo, hi) = self.lengths(size, &sizing);
+                let site = IntSite {
+                    lo: lo as i128,
+                    hi: hi as i128,
+                    shape: IntShape::Uniform,
+                    size,
+                };
+                let length = run.int(&site)? as usize;
+                let below = allotment::draw_totals(run, sizing.exact_levels(), length)?;
+                (length, below)
+            }
         };
-        let length = run.int(&site)? as usize;
+        let shares = allotment::split(run, length, &below)?;
         run.size = sizing.element_size(size, length);
         run.sizing = sizing.inside();
-        let items = self.forward_elements(run, length);
+        let items = self.forward_elements(run, length, shares);
         run.size = size;
         run.sizing = sizing;
         items
     }
 
-    /// Draws `length` elements, each in a span (fewer if a distinct one cannot be found past
-    /// the minimum).
-    fn forward_elements(&self, run: &mut Forward<'_>, length: usize) -> Result<Vec<T>, Halt> {
+    /// Draws `length` elements, each in a span and with its share of the nest if `shares` has
+    /// them (fewer elements if a distinct one cannot be found past the minimum).
+    fn forward_elements(
+        &self,
+        run: &mut Forward<'_>,
+        length: usize,
+        shares: Vec<Allotment>,
+    ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        if D::ALLOWS_REPEATS && !run.records() {
+        if D::ALLOWS_REPEATS && !run.records() && shares.is_empty() {
             // Nothing to record and nothing to check: the elements, drawn in one go.
             self.elem.forward_many(run, length, &mut items)?;
             return Ok(items);
         }
         let mut seen = D::Seen::default();
+        let mut shares = shares.into_iter();
         while items.len() < length {
             let span = run.open_span(None);
+            let share = shares.next();
             let mut fresh = None;
             for _ in 0..DUPLICATE_RETRIES {
-                let item = self.elem.forward(run)?;
+                run.allotment.clone_from(&share);
+                let item = self.elem.forward(run);
+                run.allotment = None;
+                let item = item?;
                 if D::insert(&mut seen, &item) {
                     fresh = Some(item);
                     break;
@@ -197,45 +217,86 @@ where
         Ok(items)
     }
 
-    /// Reflects the length, then the elements at their share of the size.
+    /// Reflects the length (unless the collection around measures it, see
+    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
     fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
         let (size, sizing) = (run.size, run.sizing);
-        let (lo, hi) = self.lengths(size, &sizing);
-        if items.len() < lo || items.len() > hi {
-            return Ok(Vec::new());
+        let measured = std::mem::take(&mut run.measuring);
+        let mut lead = Vec::new();
+        let mut log_share = 0.0;
+        if !measured {
+            let (lo, hi) = self.lengths(size, &sizing);
+            if items.len() < lo || items.len() > hi {
+                return Ok(Vec::new());
+            }
+            lead.push(Trace::choice(Choice::Int {
+                value: items.len() as i128,
+                lo: lo as i128,
+                hi: hi as i128,
+            }));
+            log_share -= ((hi - lo + 1) as f64).ln();
         }
-        let length = Choice::Int {
-            value: items.len() as i128,
-            lo: lo as i128,
-            hi: hi as i128,
-        };
-        let log_share = -((hi - lo + 1) as f64).ln();
+        let exact_levels = sizing.exact_levels();
         run.size = sizing.element_size(size, items.len());
         run.sizing = sizing.inside();
-        let ways = self.backward_elements(items, run, limit, length, log_share);
+        let reflected = self.backward_each(items, run, limit, exact_levels > 0);
         run.size = size;
         run.sizing = sizing;
-        ways
+        let Some((ways, shares)) = reflected? else {
+            return Ok(Vec::new());
+        };
+        let Some((below, splits, log_splits)) = allotment::split_trace(run, &shares, exact_levels)?
+        else {
+            return Ok(Vec::new());
+        };
+        if !measured {
+            let Some((totals, log_totals)) = allotment::totals_trace(run, items.len(), &below)
+            else {
+                return Ok(Vec::new());
+            };
+            lead.push(totals);
+            log_share += log_totals;
+        }
+        lead.push(splits);
+        log_share += log_splits;
+        if measured {
+            run.measured = Some(Allotment {
+                own: items.len(),
+                below,
+            });
+        }
+        self.combine(ways, run, limit, Trace::many(lead), log_share)
     }
 
-    /// Reflects each element on its own and combines the ways, after the `length` choice.
-    fn backward_elements(
+    /// Reflects each element on its own, each measuring its share of the nest if `nested`;
+    /// `None` if one cannot be produced, or is a repeat where the collection forbids one.
+    #[allow(clippy::type_complexity)]
+    fn backward_each(
         &self,
         items: &[T],
         run: &mut Backward,
         limit: usize,
-        length: Choice,
-        log_share: f64,
-    ) -> Reflected<Vec<T>> {
+        nested: bool,
+    ) -> Result<Option<(Vec<Vec<Solution<T>>>, Vec<Allotment>)>, ReflectError> {
         let mut seen = D::Seen::default();
         let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
+        let mut shares = Vec::new();
         for item in items {
             if !D::insert(&mut seen, item) {
-                return Ok(Vec::new());
+                return Ok(None);
             }
-            let item_ways = self.elem.backward(item, run, limit)?;
+            run.measuring = nested;
+            let item_ways = self.elem.backward(item, run, limit);
+            run.measuring = false;
+            let item_ways = item_ways?;
             if item_ways.is_empty() {
-                return Ok(Vec::new());
+                return Ok(None);
+            }
+            if nested {
+                match run.measured.take() {
+                    Some(share) => shares.push(share),
+                    None => return Ok(None),
+                }
             }
             ways.push(
                 item_ways
@@ -248,9 +309,22 @@ where
                     .collect(),
             );
         }
+        Ok(Some((ways, shares)))
+    }
+
+    /// The ways to produce the collection: `lead` (its length and splits), then one way of
+    /// each element, for every combination of the elements' ways up to `limit`.
+    fn combine(
+        &self,
+        ways: Vec<Vec<Solution<T>>>,
+        run: &mut Backward,
+        limit: usize,
+        lead: Trace,
+        log_share: f64,
+    ) -> Reflected<Vec<T>> {
         let finish = |traces: Vec<Trace>, log_probability: f64| {
             (
-                Trace::choice(length.clone()).then(Trace::many(traces)),
+                lead.clone().then(Trace::many(traces)),
                 log_share + log_probability,
             )
         };

@@ -1,0 +1,187 @@
+//! Size strategies and the division of size (issue 4): the laws under every strategy for
+//! nests of sequences (exact allotments) and other collections (equal shares), probabilities
+//! that sum to 1, no position bias (a value's probability does not change when its elements
+//! are permuted), and each strategy's growth bound.
+
+use reflective::prelude::*;
+use reflective_tests::laws::{Laws, assert_frequencies_match, assert_sums_to_one, cases};
+
+/// The laws of `T`'s generator under every strategy. A value has one way to be produced,
+/// except under partitions (it can fill more than one level) and random (it can come from more
+/// than one strategy); and under partitions the values of one size are not among those of a
+/// larger one.
+fn laws_of<T: Reflective + PartialEq + std::fmt::Debug>(name: &str, sizes: &[usize]) {
+    for strategy in Strategy::ALL {
+        let laws = Laws::new(
+            format!("{name} under {strategy}"),
+            T::arbitrary_reflective().size_strategy(strategy),
+        )
+        .sizes(sizes)
+        .seeds(40);
+        match strategy {
+            Strategy::Partitions => laws.partitioned().check(),
+            Strategy::Random => laws.check(),
+            _ => laws.unique().check(),
+        }
+    }
+}
+
+#[test]
+fn nests_of_sequences_obey_the_laws_under_every_strategy() {
+    laws_of::<Vec<Vec<u8>>>("Vec<Vec<u8>>", &[0, 1, 2, 5, 20]);
+    laws_of::<Vec<String>>("Vec<String>", &[0, 1, 5, 20]);
+    laws_of::<Vec<Vec<Vec<bool>>>>("Vec<Vec<Vec<bool>>>", &[0, 1, 3, 8]);
+    laws_of::<Vec<(u8, Vec<bool>)>>("Vec<(u8, Vec<bool>)>", &[0, 1, 5, 20]);
+    laws_of::<Vec<Option<Vec<u8>>>>("Vec<Option<Vec<u8>>>", &[0, 1, 5, 20]);
+}
+
+/// Every `Vec<Vec<bool>>` with at most `outer` elements of at most `inner` bits each.
+fn nested_bits(outer: usize, inner: usize) -> Vec<Vec<Vec<bool>>> {
+    let mut rows = vec![Vec::new()];
+    for len in 1..=inner {
+        for bits in 0..1u32 << len {
+            rows.push((0..len).map(|i| bits >> i & 1 == 1).collect());
+        }
+    }
+    let mut all = vec![Vec::new()];
+    let mut last = vec![Vec::new()];
+    for _ in 0..outer {
+        last = last
+            .iter()
+            .flat_map(|prefix: &Vec<Vec<bool>>| {
+                rows.iter().map(move |row| {
+                    let mut longer = prefix.clone();
+                    longer.push(row.clone());
+                    longer
+                })
+            })
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn probabilities_of_a_nest_sum_to_one_under_every_strategy() {
+    // At size 2 the outer vector has at most 2 elements, and no strategy lets the elements
+    // hold more than 4 bits in all (quadratic: twice the size on the level below).
+    let support = nested_bits(2, 4);
+    for strategy in Strategy::ALL {
+        let g = <Vec<Vec<bool>>>::arbitrary_reflective().size_strategy(strategy);
+        let reachable: Vec<Vec<Vec<bool>>> = support
+            .iter()
+            .filter(|v| g.reflector().size(2).can_generate(v) == Ok(true))
+            .cloned()
+            .collect();
+        assert_sums_to_one(
+            &format!("Vec<Vec<bool>> under {strategy}"),
+            &g,
+            2,
+            &reachable,
+        );
+    }
+}
+
+#[test]
+fn frequencies_of_a_nest_match_its_probabilities() {
+    let g = <Vec<Vec<bool>>>::arbitrary_reflective();
+    let support: Vec<Vec<Vec<bool>>> = nested_bits(2, 2)
+        .into_iter()
+        .filter(|v| g.reflector().size(2).can_generate(v) == Ok(true))
+        .collect();
+    assert_frequencies_match("Vec<Vec<bool>>", &g, 2, &support, 20_000);
+}
+
+/// No position bias: the elements of a collection are exchangeable, so permuting them does
+/// not change a value's probability.
+#[test]
+fn permuting_the_elements_keeps_the_probability() {
+    fn check<T: Reflective + std::fmt::Debug>(name: &str) {
+        for strategy in Strategy::ALL {
+            let g = <Vec<T>>::arbitrary_reflective().size_strategy(strategy);
+            for (seed, size) in cases(name, 40, &[3, 10, 30]) {
+                let value = g.generate_value(&mut DefaultRng::seed_from_u64(seed), size);
+                let reflector = g.reflector().size(size);
+                let p = reflector.log_probability_of(&value).expect("within budget");
+                let mut permuted = value.clone();
+                permuted.reverse();
+                permuted.rotate_left(value.len() / 3);
+                let q = reflector
+                    .log_probability_of(&permuted)
+                    .expect("within budget");
+                assert!(
+                    (p - q).abs() < 1e-9,
+                    "{name} under {strategy}, seed {seed}, size {size}: log-probability {p} \
+                     of {value:?}, {q} of {permuted:?}"
+                );
+            }
+        }
+    }
+    check::<Vec<u8>>("Vec<Vec<u8>>");
+    check::<String>("Vec<String>");
+    check::<Vec<Vec<bool>>>("Vec<Vec<Vec<bool>>>");
+    check::<(bool, Vec<u8>)>("Vec<(bool, Vec<u8>)>");
+}
+
+/// The number of values on each level of a nest: the outermost vector's length first.
+fn level_totals(value: &[Vec<Vec<Vec<u8>>>]) -> [usize; 4] {
+    let middle: Vec<&Vec<Vec<u8>>> = value.iter().flatten().collect();
+    let inner: Vec<&Vec<u8>> = middle.iter().copied().flatten().collect();
+    [
+        value.len(),
+        middle.len(),
+        inner.len(),
+        inner.iter().map(|v| v.len()).sum(),
+    ]
+}
+
+#[test]
+fn each_strategy_keeps_its_growth_bound() {
+    let g = <Vec<Vec<Vec<Vec<u8>>>>>::arbitrary_reflective();
+    for strategy in Strategy::ALL {
+        let g = g.clone().size_strategy(strategy);
+        for (seed, size) in cases(&format!("growth under {strategy}"), 100, &[0, 1, 4, 12]) {
+            let value = g.generate_value(&mut DefaultRng::seed_from_u64(seed), size);
+            let totals = level_totals(&value);
+            let all: usize = totals.iter().sum();
+            let within = match strategy {
+                Strategy::Linear | Strategy::Partitions => totals.iter().all(|&t| t <= size),
+                Strategy::Quadratic => totals.iter().zip(1..).all(|(&t, level)| t <= size * level),
+                Strategy::Fixed => all <= size,
+                Strategy::Exponential => totals
+                    .iter()
+                    .zip(1..)
+                    .all(|(&t, level)| t <= size.pow(level)),
+                // The loosest of the five: exponential's, or quadratic's at size 1.
+                Strategy::Random => totals
+                    .iter()
+                    .zip(1..)
+                    .all(|(&t, level)| t <= size.pow(level).max(size * level as usize)),
+            };
+            assert!(
+                within,
+                "under {strategy}, seed {seed}, size {size}: levels hold {totals:?}"
+            );
+            if strategy == Strategy::Partitions && size > 0 {
+                assert!(
+                    totals.contains(&size),
+                    "under partitions, seed {seed}, size {size}: no full level in {totals:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_strategy_of_random_is_a_labelled_choice() {
+    let g = <Vec<Vec<u8>>>::arbitrary_reflective().size_strategy(Strategy::Random);
+    let labels = g
+        .reflector()
+        .size(3)
+        .reflect(&vec![vec![1, 2, 3]])
+        .expect("within budget");
+    let first: Vec<String> = labels.iter().map(|way| way[0].to_string()).collect();
+    // Exactly the strategies under which a 1-long vector holds 3 bytes at size 3: linear,
+    // quadratic, exponential and partitions (the full level is the second); fixed leaves 2.
+    assert_eq!(first, ["linear", "quadratic", "exponential", "partitions"]);
+}
