@@ -66,6 +66,9 @@ pub(crate) fn draw_totals(
     levels: usize,
     own: usize,
 ) -> Result<Vec<usize>, Halt> {
+    if levels == 0 {
+        return Ok(Vec::new());
+    }
     let (size, sizing) = (run.size, run.sizing);
     let mut totals = vec![own];
     for depth in 1..=levels {
@@ -84,6 +87,9 @@ pub(crate) fn draw_totals(
 /// The trace and log-probability of the totals `below` of an outermost collection of length
 /// `own`; `None` if they are out of range at this size.
 pub(crate) fn totals_trace(run: &Backward, own: usize, below: &[usize]) -> Option<(Trace, f64)> {
+    if below.is_empty() {
+        return Some((Trace::empty(), 0.0));
+    }
     let mut totals = vec![own];
     let mut steps = Vec::new();
     let mut log_probability = 0.0;
@@ -144,6 +150,9 @@ pub(crate) fn split_trace(
     children: &[Allotment],
     levels: usize,
 ) -> Result<Option<(Vec<usize>, Trace, f64)>, ReflectError> {
+    if levels == 0 {
+        return Ok(Some((Vec::new(), Trace::empty(), 0.0)));
+    }
     let mut totals = Vec::with_capacity(levels);
     let mut steps = Vec::new();
     let mut log_probability = 0.0;

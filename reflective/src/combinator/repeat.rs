@@ -222,18 +222,18 @@ where
     fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
         let (size, sizing) = (run.size, run.sizing);
         let measured = std::mem::take(&mut run.measuring);
-        let mut lead = Vec::new();
+        let mut lead = Trace::empty();
         let mut log_share = 0.0;
         if !measured {
             let (lo, hi) = self.lengths(size, &sizing);
             if items.len() < lo || items.len() > hi {
                 return Ok(Vec::new());
             }
-            lead.push(Trace::choice(Choice::Int {
+            lead = Trace::choice(Choice::Int {
                 value: items.len() as i128,
                 lo: lo as i128,
                 hi: hi as i128,
-            }));
+            });
             log_share -= ((hi - lo + 1) as f64).ln();
         }
         let exact_levels = sizing.exact_levels();
@@ -254,10 +254,10 @@ where
             else {
                 return Ok(Vec::new());
             };
-            lead.push(totals);
+            lead = lead.then(totals);
             log_share += log_totals;
         }
-        lead.push(splits);
+        lead = lead.then(splits);
         log_share += log_splits;
         if measured {
             run.measured = Some(Allotment {
@@ -265,7 +265,7 @@ where
                 below,
             });
         }
-        self.combine(ways, run, limit, Trace::many(lead), log_share)
+        self.combine(ways, run, limit, lead, log_share)
     }
 
     /// Reflects each element on its own, each measuring its share of the nest if `nested`;
