@@ -17,7 +17,6 @@ use crate::backward::{Backward, ReflectError, Trace};
 use crate::combinator::piles;
 use crate::forward::Forward;
 use crate::generator::Generator;
-use crate::int_shape::IntShape;
 use crate::source::{Halt, IntSite};
 use crate::strategy::Sizing;
 
@@ -50,16 +49,6 @@ fn total_range(sizing: &Sizing, size: usize, depth: usize, above: &[usize]) -> (
     sizing.level_total(size, depth, above.iter().sum())
 }
 
-/// An integer site uniform in `lo..=hi`.
-fn uniform(lo: usize, hi: usize, size: usize) -> IntSite {
-    IntSite {
-        lo: lo as i128,
-        hi: hi as i128,
-        shape: IntShape::Uniform,
-        size,
-    }
-}
-
 /// Draws the totals of the `levels` levels below an outermost collection of length `own`.
 pub(crate) fn draw_totals(
     run: &mut Forward<'_>,
@@ -76,7 +65,7 @@ pub(crate) fn draw_totals(
         let total = if lo == hi {
             lo
         } else {
-            run.int(&uniform(lo, hi, size))? as usize
+            run.int(&IntSite::count(lo, hi, size))? as usize
         };
         totals.push(total);
     }

@@ -365,6 +365,31 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         interpret::generate_value(self, rng, size)
     }
 
+    /// Every value the generator produces at size `depth`, each way of producing it once,
+    /// with each integer (and character) limited to its `depth + 1` simplest values: the
+    /// exhaustive enumeration of SmallCheck, and of the Agata thesis' `agataSC` (section
+    /// 2.2.4). Lazy and depth first, simplest choices first; finite, but large for a large
+    /// depth. A derived generator, which has one way per value, gives each value once.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// #[derive(Clone, Debug, PartialEq, Reflective)]
+    /// enum Shape { Dot, Line(bool), Box { wide: bool, tall: bool } }
+    ///
+    /// let all: Vec<Shape> = Shape::arbitrary_reflective().enumerate(1).collect();
+    /// assert_eq!(all.len(), 7);
+    /// // Bit strings of at most 2 bits: 1 + 2 + 4.
+    /// assert_eq!(vec(bool(), ..).enumerate(2).count(), 7);
+    /// // Integers: the depth + 1 simplest.
+    /// assert_eq!(int::<i8>().enumerate(2).collect::<Vec<_>>(), [0, 1, -1]);
+    /// ```
+    fn enumerate(&self, depth: usize) -> crate::Enumerate<'_, Self>
+    where
+        Self: Sized,
+    {
+        crate::Enumerate::new(self, depth)
+    }
+
     /// The value `tree`'s choices produce, if they fit this generator exactly: every choice
     /// read and none missing, each of the kind the generator asks for (a pick or an integer),
     /// each pick index on a branch with a weight, each integer in the range asked for. The

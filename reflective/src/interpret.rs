@@ -14,6 +14,7 @@ use crate::backward::{
 use crate::choice::{ChoiceTree, Label};
 use crate::forward::Forward;
 use crate::generator::Generator;
+use crate::source::exhaustive::Exhaustive;
 use crate::source::random::RandomSource;
 use crate::source::replay::{Fallback, ReplaySource};
 use crate::source::{ChoiceSource, Halt};
@@ -98,6 +99,43 @@ pub(crate) fn replay_repaired<G: Generator>(
     let mut source = ReplaySource::new(tree.choices(), Fallback::Simplest);
     let (value, tree) = run(g, &mut source, tree.size(), true).map_err(halt_to_error)?;
     Ok(Generated { value, tree })
+}
+
+/// The iterator [`Generator::enumerate`] returns.
+#[derive(Debug)]
+pub struct Enumerate<'g, G> {
+    g: &'g G,
+    size: usize,
+    walk: Exhaustive,
+}
+
+impl<'g, G: Generator> Enumerate<'g, G> {
+    pub(crate) fn new(g: &'g G, depth: usize) -> Self {
+        Enumerate {
+            g,
+            size: depth,
+            walk: Exhaustive::new(depth + 1),
+        }
+    }
+}
+
+impl<G: Generator> Iterator for Enumerate<'_, G> {
+    type Item = G::Output;
+
+    fn next(&mut self) -> Option<G::Output> {
+        while self.walk.has_next() {
+            let value = self
+                .g
+                .forward(&mut Forward::new(&mut self.walk, self.size, false));
+            self.walk.advance();
+            // A sequence the generator gives up on (a set short of distinct elements) has no
+            // value: the walk goes on.
+            if let Ok(value) = value {
+                return Some(value);
+            }
+        }
+        None
+    }
 }
 
 fn run<G: Generator>(

@@ -164,7 +164,7 @@ pub use builtin::*;
 pub use choice::{Choice, ChoiceTree, Label, Span};
 pub use combinator::*;
 pub use generator::{Gen, Generator};
-pub use interpret::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated, Reflector};
+pub use interpret::{DEFAULT_SIZE, DefaultRng, Enumerate, GenerateError, Generated, Reflector};
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
 pub use reflective_macros::Reflective;

@@ -289,6 +289,7 @@ impl<T: Integer> Int<T> {
             hi,
             shape,
             size,
+            counts: false,
         }
     }
 }

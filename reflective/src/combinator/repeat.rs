@@ -20,7 +20,6 @@ use crate::choice::{Choice, Label};
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
-use crate::int_shape::IntShape;
 use crate::source::{Branches, Halt, IntSite};
 
 /// How many times a collection of distinct elements draws an element before giving up on it.
@@ -147,13 +146,7 @@ where
             Some(allotment) => (allotment.own, allotment.below),
             None => {
                 let (lo, hi) = self.lengths(size, &sizing);
-                let site = IntSite {
-                    lo: lo as i128,
-                    hi: hi as i128,
-                    shape: IntShape::Uniform,
-                    size,
-                };
-                let length = run.int(&site)? as usize;
+                let length = run.int(&IntSite::count(lo, hi, size))? as usize;
                 let below = allotment::draw_totals(run, sizing.exact_levels(), length)?;
                 (length, below)
             }

@@ -1,8 +1,10 @@
 //! Choice sources: where the forward engine gets its choices.
 //!
 //! The forward engine asks a source at every pick and every integer draw. A source is small:
-//! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back.
+//! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
+//! [`exhaustive`] walks every choice sequence in turn.
 
+pub(crate) mod exhaustive;
 pub(crate) mod random;
 pub(crate) mod replay;
 
@@ -32,6 +34,22 @@ pub(crate) struct IntSite {
     pub(crate) hi: i128,
     pub(crate) shape: IntShape,
     pub(crate) size: usize,
+    /// Whether the integer counts parts of the value (a collection's length, a level's
+    /// total), bounded by the size: an enumeration lists every value of such a count.
+    pub(crate) counts: bool,
+}
+
+impl IntSite {
+    /// A count in `lo..=hi`, uniform, at `size`.
+    pub(crate) fn count(lo: usize, hi: usize, size: usize) -> IntSite {
+        IntSite {
+            lo: lo as i128,
+            hi: hi as i128,
+            shape: IntShape::Uniform,
+            size,
+            counts: true,
+        }
+    }
 }
 
 /// Why a forward run stopped before producing a value.

@@ -1,0 +1,91 @@
+//! Exhaustive enumeration (`Generator::enumerate`, the Agata thesis' `agataSC`): every value
+//! it lists reflects, each once for a generator with one way per value, and for a finite
+//! generator the list is exactly the values with a probability above 0.
+
+use std::collections::BTreeSet;
+use std::fmt::Debug;
+
+use reflective::prelude::*;
+use reflective_tests::derived::{Keyword, List, Nat, Shape, Tree};
+use reflective_tests::laws::assert_sums_to_one;
+
+/// The values `g` lists at `depth`, checked: each reflects at that size with a probability
+/// above 0, and none is listed twice.
+fn listed<T: Debug + PartialEq + Clone + 'static>(
+    name: &str,
+    g: &impl Generator<Input = T, Output = T>,
+    depth: usize,
+) -> Vec<T> {
+    let values: Vec<T> = g.enumerate(depth).collect();
+    let reflector = g.reflector().size(depth);
+    for (i, value) in values.iter().enumerate() {
+        assert!(
+            !values[..i].contains(value),
+            "{name} at depth {depth}: {value:?} listed twice"
+        );
+        let p = reflector.probability_of(value).expect("within budget");
+        assert!(
+            p > 0.0,
+            "{name} at depth {depth}: {value:?} has probability {p}"
+        );
+    }
+    values
+}
+
+#[test]
+fn derived_types_list_each_value_once() {
+    for depth in 0..4 {
+        listed("Shape", &Shape::arbitrary_reflective(), depth);
+        listed("Keyword", &Keyword::arbitrary_reflective(), depth);
+        listed("List", &List::arbitrary_reflective(), depth);
+        listed("Nat", &Nat::arbitrary_reflective(), depth);
+        listed("Tree<u8>", &Tree::<u8>::arbitrary_reflective(), depth);
+        listed(
+            "Vec<Vec<bool>>",
+            &<Vec<Vec<bool>>>::arbitrary_reflective(),
+            depth,
+        );
+        listed(
+            "Vec<String>",
+            &<Vec<String>>::arbitrary_reflective(),
+            depth.min(2),
+        );
+    }
+}
+
+/// A finite generator's list is its support: the probabilities of the listed values sum to 1
+/// (and every generated value is among them), under every size strategy.
+#[test]
+fn a_finite_generator_lists_its_support() {
+    for strategy in Strategy::ALL {
+        let g = <Vec<Vec<bool>>>::arbitrary_reflective().size_strategy(strategy);
+        let name = format!("Vec<Vec<bool>> under {strategy}");
+        let support: Vec<Vec<Vec<bool>>> =
+            if matches!(strategy, Strategy::Random | Strategy::Partitions) {
+                // A value can have several ways here: list each once.
+                let unique: BTreeSet<Vec<Vec<bool>>> = g.enumerate(2).collect();
+                unique.into_iter().collect()
+            } else {
+                listed(&name, &g, 2)
+            };
+        assert_sums_to_one(&name, &g, 2, &support);
+    }
+    let keywords = listed("Keyword", &Keyword::arbitrary_reflective(), 0);
+    assert_sums_to_one("Keyword", &Keyword::arbitrary_reflective(), 0, &keywords);
+}
+
+#[test]
+fn integers_list_their_simplest_values() {
+    assert_eq!(
+        int::<i32>().enumerate(4).collect::<Vec<_>>(),
+        [0, 1, -1, 2, -2]
+    );
+    assert_eq!(range(5u8..=100).enumerate(2).collect::<Vec<_>>(), [5, 6, 7]);
+    assert_eq!(
+        range(-3i8..=1).enumerate(9).collect::<Vec<_>>(),
+        [0, 1, -1, -2, -3]
+    );
+    // Collections: every length up to the depth, every element among its simplest values.
+    let pairs: Vec<Vec<u8>> = vec(range(0u8..=9), ..).enumerate(1).collect();
+    assert_eq!(pairs, [vec![], vec![0], vec![1]]);
+}
