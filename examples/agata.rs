@@ -16,8 +16,8 @@
 //! default size), without their shrinking, which does not change whether a run fails.
 //!
 //! ```text
-//! cargo run --release --example agata            # everything, about a minute
-//! cargo run --release --example agata -- --quick # fewer samples and runs
+//! cargo run --release --example agata            # everything, about three minutes
+//! cargo run --release --example agata -- --quick # fewer samples in sections 1 and 2
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
