@@ -293,6 +293,7 @@ fn position(quick: bool) {
             .join(" | ")
     );
     println!("|---|{}---|", "---|".repeat(longest));
+    let mut worst = 1.0f64;
     for &length in &lengths {
         let mut sums = vec![0usize; length];
         let mut found = 0;
@@ -309,6 +310,7 @@ fn position(quick: bool) {
         let means: Vec<f64> = sums.iter().map(|&s| s as f64 / wanted as f64).collect();
         let max = means.iter().copied().fold(f64::MIN, f64::max);
         let min = means.iter().copied().fold(f64::MAX, f64::min);
+        worst = worst.max(max / min);
         let mut cells: Vec<String> = means.iter().map(|m| format!("{m:.2}")).collect();
         cells.resize(longest, String::new());
         println!("| {length} | {} | {:.2} |", cells.join(" | "), max / min);
@@ -316,8 +318,13 @@ fn position(quick: bool) {
     println!();
     println!(
         "The elements' lengths are the shares of one total, drawn up to {size} and split among \
-         them with every split equally likely: a long vector has short elements, and no \
-         position is favoured."
+         them with every split equally likely: a long vector has short elements. Largest \
+         max/min over the rows: {worst:.2} ({}).",
+        if worst <= 1.25 {
+            "flat within sampling noise"
+        } else {
+            "NOT flat"
+        }
     );
     println!();
 }
@@ -566,7 +573,10 @@ fn rate_line(name: &str, lines: &[String], runs: usize, ending: &str) {
         if reported.len() == runs {
             runs.to_string()
         } else {
-            format!("{} of {runs} run", reported.len())
+            format!(
+                "{} (of {runs} runs, the others not reached)",
+                reported.len()
+            )
         }
     );
 }
@@ -619,7 +629,7 @@ fn quick_sort() {
     let mut lines = Vec::new();
     let mut run = 0;
     falsifying_runs(&mut lines, runs, |size| {
-        // A `Gen` per run, as quickcheck makes one per property.
+        // A `Gen` per case, seeded by the run and the case.
         run += usize::from(size == 0);
         let mut g = QcGen::from_size_and_seed(QC_DEFAULT_SIZE, (run * 1_000 + size) as u64);
         !qsort_agrees(&Vec::<Nat>::arbitrary(&mut g))

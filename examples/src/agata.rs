@@ -222,6 +222,23 @@ mod tests {
         }
     }
 
+    /// Generated files reflect in one way, and replay.
+    #[test]
+    fn generated_files_reflect() {
+        let g = File::arbitrary_reflective();
+        let mut rng = DefaultRng::seed_from_u64(9);
+        for size in (0..60).step_by(3) {
+            let generated = g.generate(&mut rng, size);
+            let choices = g.reflector().size(size).choices(&generated.value).unwrap();
+            assert_eq!(
+                choices,
+                std::slice::from_ref(&generated.tree),
+                "size {size}"
+            );
+            assert_eq!(g.replay(&generated.tree), Some(generated.value));
+        }
+    }
+
     /// Under the linear strategy a nested vector at size `n` has at most `n` values on each
     /// level: at most `n` bytes, and `n·d + 1` values in all.
     #[test]

@@ -177,8 +177,9 @@ pub struct Ordered {
 
 /// Deeply nested standard containers: `Vec<Option<Box<Vec<(u8, String)>>>>`.
 ///
-/// The standard collections generate every element at the size of the collection, so this
-/// type grows with the cube of the size.
+/// The standard collections share their size among their elements, so this type grows
+/// linearly with the size (it grew with the cube of the size when every element had the whole
+/// size).
 #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
 pub struct Deep {
     /// Vectors of optional boxed vectors of pairs.

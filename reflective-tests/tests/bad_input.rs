@@ -811,3 +811,52 @@ fn a_chain_of_20_000_picks_runs_on_a_small_stack() {
         std::mem::forget(chain);
     });
 }
+
+/// Sizes at the limits of `usize`: reflection answers, and a replayed total too large to split
+/// among the elements of a nest fails with a message instead of a panic.
+#[test]
+fn huge_sizes_reflect_and_fail_cleanly() {
+    for strategy in Strategy::ALL {
+        let bits = vec(bool(), ..).size_strategy(strategy);
+        // Under partitions the one vector would have to be full.
+        assert_eq!(
+            bits.reflector().size(usize::MAX).can_generate(&vec![true]),
+            Ok(strategy != Strategy::Partitions),
+            "under {strategy}"
+        );
+        let nest = <Vec<Vec<Vec<u8>>>>::arbitrary_reflective().size_strategy(strategy);
+        let value = vec![vec![vec![1u8, 2]]];
+        assert!(
+            nest.reflector()
+                .size(usize::MAX)
+                .can_generate(&value)
+                .is_ok(),
+            "under {strategy}"
+        );
+    }
+    // One element, holding five billion elements: more than a split can take.
+    let nest = <Vec<Vec<u8>>>::arbitrary_reflective();
+    let huge = 5_000_000_000i128;
+    let tree = ChoiceTree::from_parts(
+        5_000_000_000,
+        vec![
+            Choice::Int {
+                value: 1,
+                lo: 0,
+                hi: huge,
+            },
+            Choice::Int {
+                value: huge,
+                lo: 0,
+                hi: huge,
+            },
+        ],
+        [],
+    )
+    .expect("a well-formed tree");
+    assert_eq!(nest.replay(&tree), None);
+    let error = nest
+        .replay_repaired(&tree)
+        .expect_err("no split that large");
+    assert!(error.to_string().contains("too many at once"), "{error}");
+}

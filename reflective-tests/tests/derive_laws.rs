@@ -43,8 +43,9 @@ fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
     a == b || format!("{a:?}") == format!("{b:?}")
 }
 
-/// The most parts a value generated at `size` may have: quadratic, for collections of
-/// collections (each element of a standard collection is generated at the collection's size).
+/// The most parts a value generated at `size` may have: quadratic, a loose bound for
+/// collections of collections (under the exponential strategy, which the laws do not bound,
+/// each element of a collection has the collection's whole size).
 fn node_bound(size: usize) -> usize {
     1_000 + 2 * (size + 1) * (size + 1)
 }
@@ -1239,10 +1240,10 @@ fn fixed_recursion_through_collections_grows_superpolynomially() {
     assert_no_failures(&failures);
 }
 
-/// A set or map draws an element again when it is already there (a duplicate key), at twice
-/// the size each time. The element kept can therefore be larger than the size allows (a map's
-/// value, a set's string), and reflection, which checks every element at the collection's size,
-/// rejects the generated value: soundness fails.
+/// A set or map drew an element again when it was already there (a duplicate key), at twice
+/// the size each time. The element kept could therefore be larger than the size allows (a
+/// map's value, a set's string), and reflection, which checks every element at its share of
+/// the size, rejected the generated value: soundness failed.
 ///
 /// Minimal reproduction: `btree_map(range(0u8..=1), vec(bool(), ..), ..)` at size 3, seed 1,
 /// generates `{0: [false, true, true, false, true, false, false, false, true], 1: []}`, whose

@@ -86,6 +86,27 @@ fn integers_list_their_simplest_values() {
         [0, 1, -1, -2, -3]
     );
     // Collections: every length up to the depth, every element among its simplest values.
-    let pairs: Vec<Vec<u8>> = vec(range(0u8..=9), ..).enumerate(1).collect();
-    assert_eq!(pairs, [vec![], vec![0], vec![1]]);
+    let lists: Vec<Vec<u8>> = vec(range(0u8..=9), ..).enumerate(1).collect();
+    assert_eq!(lists, [vec![], vec![0], vec![1]]);
+    // The widest integers, without overflow.
+    assert_eq!(int::<i128>().enumerate(2).collect::<Vec<_>>(), [0, 1, -1]);
+    // A `u128` is drawn in two halves (and edge values), each half limited alike.
+    let wide: Vec<u128> = int::<u128>().enumerate(1).collect();
+    assert_eq!(wide[..2], [0, 1]);
+    assert!(wide.contains(&u128::MAX));
+}
+
+/// A set is listed once per order of its elements, and a sequence with a repeat is skipped:
+/// the walk is finite.
+#[test]
+fn sets_list_each_order_once() {
+    let sets: Vec<BTreeSet<bool>> = BTreeSet::<bool>::arbitrary_reflective()
+        .enumerate(3)
+        .collect();
+    let empty = BTreeSet::new();
+    let both = BTreeSet::from([false, true]);
+    assert_eq!(sets.iter().filter(|s| **s == empty).count(), 1);
+    assert_eq!(sets.iter().filter(|s| s.len() == 1).count(), 2);
+    assert_eq!(sets.iter().filter(|s| **s == both).count(), 2);
+    assert_eq!(sets.len(), 5);
 }

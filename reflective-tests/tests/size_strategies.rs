@@ -3,7 +3,10 @@
 //! that sum to 1, no position bias (a value's probability does not change when its elements
 //! are permuted), and each strategy's growth bound.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use reflective::prelude::*;
+use reflective_tests::derived::Rose;
 use reflective_tests::laws::{Laws, assert_frequencies_match, assert_sums_to_one, cases};
 
 /// The laws of `T`'s generator under every strategy. A value has one way to be produced,
@@ -11,6 +14,16 @@ use reflective_tests::laws::{Laws, assert_frequencies_match, assert_sums_to_one,
 /// than one strategy); and under partitions the values of one size are not among those of a
 /// larger one.
 fn laws_of<T: Reflective + PartialEq + std::fmt::Debug>(name: &str, sizes: &[usize]) {
+    laws_in_any_order::<T>(name, sizes, false);
+}
+
+/// [`laws_of`]; for sets and maps (`unordered`), whose elements reflect in another order than
+/// they were drawn, and whose redraws of repeats are not among the reflected ways.
+fn laws_in_any_order<T: Reflective + PartialEq + std::fmt::Debug>(
+    name: &str,
+    sizes: &[usize],
+    unordered: bool,
+) {
     for strategy in Strategy::ALL {
         let laws = Laws::new(
             format!("{name} under {strategy}"),
@@ -18,9 +31,11 @@ fn laws_of<T: Reflective + PartialEq + std::fmt::Debug>(name: &str, sizes: &[usi
         )
         .sizes(sizes)
         .seeds(40);
+        let laws = if unordered { laws.unordered() } else { laws };
         match strategy {
             Strategy::Partitions => laws.partitioned().check(),
             Strategy::Random => laws.check(),
+            _ if unordered => laws.check(),
             _ => laws.unique().check(),
         }
     }
@@ -33,6 +48,25 @@ fn nests_of_sequences_obey_the_laws_under_every_strategy() {
     laws_of::<Vec<Vec<Vec<bool>>>>("Vec<Vec<Vec<bool>>>", &[0, 1, 3, 8]);
     laws_of::<Vec<(u8, Vec<bool>)>>("Vec<(u8, Vec<bool>)>", &[0, 1, 5, 20]);
     laws_of::<Vec<Option<Vec<u8>>>>("Vec<Option<Vec<u8>>>", &[0, 1, 5, 20]);
+}
+
+/// Nests whose innermost sequences hold other collections: only the levels of sequences are
+/// split exactly, and the collections below them run at equal shares.
+#[test]
+fn nests_of_sequences_around_other_collections_obey_the_laws() {
+    laws_of::<Vec<Vec<(u8, String)>>>("Vec<Vec<(u8, String)>>", &[0, 1, 5, 20]);
+    laws_of::<Vec<Vec<Option<Vec<u8>>>>>("Vec<Vec<Option<Vec<u8>>>>", &[0, 1, 5, 20]);
+    laws_of::<Vec<Vec<Rose>>>("Vec<Vec<Rose>>", &[0, 1, 5, 12]);
+    laws_of::<Vec<(String, Vec<String>)>>("Vec<(String, Vec<String>)>", &[0, 1, 5, 20]);
+}
+
+/// A set that runs out of distinct elements ends short of its drawn length, under every
+/// strategy (partitions does not ask a set to be full).
+#[test]
+fn sets_that_end_short_obey_the_laws() {
+    laws_in_any_order::<BTreeSet<bool>>("BTreeSet<bool>", &[0, 1, 3, 6], true);
+    laws_in_any_order::<Vec<BTreeSet<bool>>>("Vec<BTreeSet<bool>>", &[0, 1, 6, 20], true);
+    laws_in_any_order::<BTreeMap<u8, Vec<u8>>>("BTreeMap<u8, Vec<u8>>", &[0, 1, 6, 20], true);
 }
 
 /// Every `Vec<Vec<bool>>` with at most `outer` elements of at most `inner` bits each.

@@ -46,7 +46,18 @@ fn total_range(sizing: &Sizing, size: usize, depth: usize, above: &[usize]) -> (
     if previous == 0 {
         return (0, 0);
     }
-    sizing.level_total(size, depth, above.iter().sum())
+    let used = above
+        .iter()
+        .fold(0usize, |sum, &total| sum.saturating_add(total));
+    sizing.level_total(size, depth, used)
+}
+
+/// Whether `total` values can be split among `shares` collections: [`piles`] takes at most
+/// `u32::MAX` units and piles in all.
+fn splittable(shares: usize, total: usize) -> bool {
+    shares
+        .checked_add(total)
+        .is_some_and(|all| u32::try_from(all).is_ok())
 }
 
 /// Draws the totals of the `levels` levels below an outermost collection of length `own`.
@@ -93,7 +104,7 @@ pub(crate) fn totals_trace(run: &Backward, own: usize, below: &[usize]) -> Optio
                 lo: lo as i128,
                 hi: hi as i128,
             }));
-            log_probability -= ((hi - lo + 1) as f64).ln();
+            log_probability -= ((hi - lo) as f64 + 1.0).ln();
         }
         totals.push(total);
     }
@@ -116,6 +127,13 @@ pub(crate) fn split(
         let able: Vec<usize> = (0..own)
             .filter(|&i| level == 0 || children[i].on(level - 1) > 0)
             .collect();
+        if !splittable(able.len(), total) {
+            return Err(Halt::Failed(format!(
+                "{total} values to split among {} collections: too many at once (at most \
+                 u32::MAX in all); generate at a smaller size",
+                able.len()
+            )));
+        }
         let shares = piles(able.len(), total).forward(run)?;
         for (&i, share) in able.iter().zip(shares) {
             if level == 0 {
@@ -155,7 +173,12 @@ pub(crate) fn split_trace(
                 return Ok(None);
             }
         }
-        let total = shares.iter().sum();
+        let total = shares
+            .iter()
+            .try_fold(0usize, |sum, &share| sum.checked_add(share));
+        let Some(total) = total.filter(|&total| splittable(shares.len(), total)) else {
+            return Ok(None);
+        };
         let Some(way) = piles(shares.len(), total).backward(&shares, run, 1)?.pop() else {
             return Ok(None);
         };

@@ -68,15 +68,16 @@ pub trait Reflective: Clone + Send + Sync + 'static {
         Dimensions::of::<Self>()
     }
 
-    /// Whether the type is a sequence (`Vec`, `String`) whose generator takes an exact share of
-    /// a nest of collections (see the module `allotment`): a collection of such elements splits
-    /// its size among them exactly.
+    /// How many levels of sequences (`Vec`, `String`) nest at the top of the type: 1 for a
+    /// `String` or a `Vec` of anything else, 2 for a `Vec<String>`, 0 for a type that is not a
+    /// sequence. A sequence's generator splits its size exactly among that many levels of it
+    /// (see the module `allotment`).
     #[doc(hidden)]
-    fn takes_allotment() -> bool
+    fn sequence_depth() -> usize
     where
         Self: Sized,
     {
-        false
+        0
     }
 
     /// Visits the type's fields for [`Reflective::dimension`]; the derive writes it.
@@ -108,9 +109,10 @@ macro_rules! collection_dimension {
 }
 
 /// A collection type's generator, told how many levels of collections the type holds (its
-/// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from.
+/// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from, and how
+/// many levels of sequences nest at its top.
 fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
-    in_levels(collection, T::dimension(), false).boxed()
+    in_levels(collection, T::dimension(), T::sequence_depth()).boxed()
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
@@ -235,8 +237,8 @@ impl Reflective for String {
         cached::<Self, _>(|| in_own_levels(string()))
     }
 
-    fn takes_allotment() -> bool {
-        true
+    fn sequence_depth() -> usize {
+        1
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {
@@ -256,14 +258,14 @@ impl<T: Reflective> Reflective for Vec<T> {
             in_levels(
                 vec(T::arbitrary_reflective(), ..),
                 Self::dimension(),
-                T::takes_allotment(),
+                Self::sequence_depth(),
             )
             .boxed()
         })
     }
 
-    fn takes_allotment() -> bool {
-        true
+    fn sequence_depth() -> usize {
+        1 + T::sequence_depth()
     }
 
     fn shrink_by_type(&self) -> Vec<Self> {

@@ -95,6 +95,12 @@ impl<'s> Forward<'s> {
         }
     }
 
+    /// Whether a collection of distinct elements draws a repeated element again (see
+    /// [`ChoiceSource::redraws`]).
+    pub(crate) fn redraws(&self) -> bool {
+        self.source.redraws()
+    }
+
     /// Asks the source for an integer, and records it.
     pub(crate) fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let value = self.source.int(site)?;

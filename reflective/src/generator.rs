@@ -369,7 +369,9 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     /// with each integer (and character) limited to its `depth + 1` simplest values: the
     /// exhaustive enumeration of SmallCheck, and of the Agata thesis' `agataSC` (section
     /// 2.2.4). Lazy and depth first, simplest choices first; finite, but large for a large
-    /// depth. A derived generator, which has one way per value, gives each value once.
+    /// depth. A derived generator, which has one way per value, gives each value once. A set
+    /// or map is listed once for each order of its elements (each is a way to draw it), and a
+    /// sequence of elements with a repeat is skipped rather than drawn again.
     ///
     /// ```
     /// use reflective::prelude::*;

@@ -114,7 +114,7 @@ impl<'g, G: Generator> Enumerate<'g, G> {
         Enumerate {
             g,
             size: depth,
-            walk: Exhaustive::new(depth + 1),
+            walk: Exhaustive::new(depth.saturating_add(1)),
         }
     }
 }

@@ -22,9 +22,11 @@
 //! | [`Random`](Strategy::Random) | one of the five above, drawn per value | | |
 //!
 //! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, is full: the
-//! outermost collection is exactly `n` long, or a level below totals exactly `n`, and no level
-//! above it is empty. With one level, the values of each size are disjoint from those of every
-//! other size (the thesis, section 2.2.3).
+//! outermost collection is exactly `n` long, or a level of a nest of sequences totals exactly
+//! `n` (with no level above it totalling 0), or, on a level of other collections, each
+//! vector or string is as long as its share allows. With one level, the values of each size
+//! are disjoint from those of every other size (the thesis, section 2.2.3). Sets and maps,
+//! which can fall short of distinct elements, keep their lengths uniform.
 //!
 //! Sizes are choices like any other: a value determines them (the lengths of its collections
 //! are the shares), so reflection finds the choices that produce it under the strategy that
@@ -67,8 +69,8 @@ pub enum Strategy {
     Exponential,
     /// The collections consume their size: at most `n` values in all.
     Fixed,
-    /// As [`Linear`](Strategy::Linear), with one level drawn per value where every collection
-    /// is exactly as long as its size, and no empty collection above it.
+    /// As [`Linear`](Strategy::Linear), with one level drawn per value that is full (see the
+    /// [module](self)).
     Partitions,
     /// One of the other five, drawn per value with equal probability.
     Random,
@@ -127,9 +129,9 @@ pub(crate) struct Sizing {
     /// How many levels of collections the next collection holds, itself included, if known
     /// (see [`in_levels`]): the levels it draws the full one from.
     levels: usize,
-    /// Whether the next collection's elements are collections that take an exact
-    /// [allotment](crate::allotment).
-    nested: bool,
+    /// How many levels of sequences nest at the top of the next collection, itself included:
+    /// those below it take an exact [allotment](crate::allotment).
+    sequences: usize,
 }
 
 impl Default for Sizing {
@@ -146,18 +148,18 @@ impl Sizing {
             level: 0,
             full_level: None,
             levels: 1,
-            nested: false,
+            sequences: 0,
         }
     }
 
     /// How many levels below it a collection here splits exactly among its elements (see
-    /// [`allotment`](crate::allotment)): none unless its elements are collections, and none
-    /// under [`Strategy::Exponential`], where every element has the whole size.
+    /// [`allotment`](crate::allotment)): the levels of sequences below it, and none under
+    /// [`Strategy::Exponential`], where every element has the whole size.
     pub(crate) fn exact_levels(&self) -> usize {
-        if self.nested && self.strategy != Strategy::Exponential {
-            self.levels - 1
-        } else {
+        if self.strategy == Strategy::Exponential {
             0
+        } else {
+            self.sequences.saturating_sub(1)
         }
     }
 
@@ -220,7 +222,7 @@ impl Sizing {
         Sizing {
             level: self.level + 1,
             levels: 1,
-            nested: false,
+            sequences: 0,
             ..self
         }
     }
@@ -228,13 +230,13 @@ impl Sizing {
 
 /// `inner`, whose outermost collection holds `levels` levels of collections (a type's
 /// [dimension](crate::Reflective::dimension)), for [`Strategy::Partitions`] to draw the full
-/// level from; if `nested`, its elements are collections, which take exact
-/// [allotments](crate::allotment).
-pub(crate) fn in_levels<G: Generator>(inner: G, levels: usize, nested: bool) -> InLevels<G> {
+/// level from, of which the top `sequences` are sequences that split their size exactly (see
+/// [`allotment`](crate::allotment)).
+pub(crate) fn in_levels<G: Generator>(inner: G, levels: usize, sequences: usize) -> InLevels<G> {
     InLevels {
         inner,
         levels: levels.max(1),
-        nested: nested && levels > 1,
+        sequences,
     }
 }
 
@@ -244,7 +246,7 @@ opaque_debug!(impl[G] InLevels<G>);
 pub(crate) struct InLevels<G> {
     inner: G,
     levels: usize,
-    nested: bool,
+    sequences: usize,
 }
 
 impl<G> Sealed for InLevels<G> {}
@@ -255,7 +257,7 @@ impl<G: Generator> Generator for InLevels<G> {
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         let outer = run.sizing;
-        (run.sizing.levels, run.sizing.nested) = (self.levels, self.nested);
+        (run.sizing.levels, run.sizing.sequences) = (self.levels, self.sequences);
         let result = self.inner.forward(run);
         run.sizing = outer;
         result
@@ -263,7 +265,7 @@ impl<G: Generator> Generator for InLevels<G> {
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         let outer = run.sizing;
-        (run.sizing.levels, run.sizing.nested) = (self.levels, self.nested);
+        (run.sizing.levels, run.sizing.sequences) = (self.levels, self.sequences);
         let result = self.inner.backward(b, run, limit);
         run.sizing = outer;
         result
@@ -281,7 +283,7 @@ pub struct SizeStrategy<G> {
 /// A strategy fixed in advance, or drawn per value.
 #[derive(Clone)]
 enum Scope<G> {
-    Fixed(Strategy, G),
+    Given(Strategy, G),
     Random(Pick<Strategies<G>>),
 }
 
@@ -289,7 +291,7 @@ impl<G: Generator> SizeStrategy<G> {
     pub(crate) fn new(inner: G, strategy: Strategy) -> Self {
         let scope = match strategy {
             Strategy::Random => Scope::Random(Pick::new(Strategies { inner })),
-            strategy => Scope::Fixed(strategy, inner),
+            strategy => Scope::Given(strategy, inner),
         };
         SizeStrategy { scope }
     }
@@ -303,14 +305,14 @@ impl<G: Generator> Generator for SizeStrategy<G> {
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         match &self.scope {
-            Scope::Fixed(strategy, inner) => forward_under(*strategy, inner, run),
+            Scope::Given(strategy, inner) => forward_under(*strategy, inner, run),
             Scope::Random(pick) => pick.forward(run),
         }
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         match &self.scope {
-            Scope::Fixed(strategy, inner) => backward_under(*strategy, inner, b, run, limit),
+            Scope::Given(strategy, inner) => backward_under(*strategy, inner, b, run, limit),
             Scope::Random(pick) => pick.backward(b, run, limit),
         }
     }

@@ -23,7 +23,8 @@ use crate::generator::{Generator, sealed::Sealed};
 use crate::source::{Branches, Halt, IntSite};
 
 /// How many times a collection of distinct elements draws an element before giving up on it.
-/// The draws stay at the collection's size, so every element kept is one reflection accepts.
+/// The draws stay at the elements' share of the size for the length drawn; a collection that
+/// gives up short reflects with its elements at a share at least as large, which accepts them.
 const DUPLICATE_RETRIES: usize = 1_000;
 
 /// Which elements may not appear twice in a collection.
@@ -126,9 +127,19 @@ pub struct Repeat<G, D> {
 impl<G, D> Sealed for Repeat<G, D> {}
 
 impl<G, D> Repeat<G, D> {
-    /// The lengths allowed at the run's size and place among nested collections.
-    fn lengths(&self, size: usize, sizing: &crate::strategy::Sizing) -> (usize, usize) {
-        sizing.lengths(self.min, size.clamp(self.min, self.max))
+    /// The lengths allowed at the run's size and place among nested collections. A collection
+    /// of distinct elements can give up short, so its lengths stay uniform under every
+    /// strategy.
+    fn lengths<T>(&self, size: usize, sizing: &crate::strategy::Sizing) -> (usize, usize)
+    where
+        D: Distinct<T>,
+    {
+        let upper = size.clamp(self.min, self.max);
+        if D::ALLOWS_REPEATS {
+            sizing.lengths(self.min, upper)
+        } else {
+            (self.min, upper)
+        }
     }
 }
 
@@ -145,7 +156,7 @@ where
         let (length, below) = match run.allotment.take() {
             Some(allotment) => (allotment.own, allotment.below),
             None => {
-                let (lo, hi) = self.lengths(size, &sizing);
+                let (lo, hi) = self.lengths::<T>(size, &sizing);
                 let length = run.int(&IntSite::count(lo, hi, size))? as usize;
                 let below = allotment::draw_totals(run, sizing.exact_levels(), length)?;
                 (length, below)
@@ -176,11 +187,13 @@ where
         }
         let mut seen = D::Seen::default();
         let mut shares = shares.into_iter();
+        // An enumeration takes each sequence of distinct elements once, without redraws.
+        let draws = if run.redraws() { DUPLICATE_RETRIES } else { 1 };
         while items.len() < length {
             let span = run.open_span(None);
             let share = shares.next();
             let mut fresh = None;
-            for _ in 0..DUPLICATE_RETRIES {
+            for _ in 0..draws {
                 run.allotment.clone_from(&share);
                 let item = self.elem.forward(run);
                 run.allotment = None;
@@ -193,6 +206,9 @@ where
             run.close_span(span);
             match fresh {
                 Some(item) => items.push(item),
+                None if draws == 1 => {
+                    return Err(Halt::Failed("an element already drawn".into()));
+                }
                 None if items.len() >= self.min => break,
                 None => {
                     return Err(Halt::Failed(format!(
@@ -218,7 +234,7 @@ where
         let mut lead = Trace::empty();
         let mut log_share = 0.0;
         if !measured {
-            let (lo, hi) = self.lengths(size, &sizing);
+            let (lo, hi) = self.lengths::<T>(size, &sizing);
             if items.len() < lo || items.len() > hi {
                 return Ok(Vec::new());
             }
@@ -227,7 +243,7 @@ where
                 lo: lo as i128,
                 hi: hi as i128,
             });
-            log_share -= ((hi - lo + 1) as f64).ln();
+            log_share -= ((hi - lo) as f64 + 1.0).ln();
         }
         let exact_levels = sizing.exact_levels();
         run.size = sizing.element_size(size, items.len());
@@ -279,6 +295,7 @@ where
                 return Ok(None);
             }
             run.measuring = nested;
+            run.measured = None;
             let item_ways = self.elem.backward(item, run, limit);
             run.measuring = false;
             let item_ways = item_ways?;

@@ -75,40 +75,51 @@ impl Exhaustive {
 /// [`Choice::simplicity`]: crate::Choice::simplicity
 fn simplest(lo: i128, hi: i128, rank: usize) -> Option<i128> {
     let origin = nearest_zero(lo, hi);
-    let rank = rank as i128;
-    if origin == lo || origin == hi {
-        // On one side of zero: by distance alone.
-        return if origin == lo {
-            lo.checked_add(rank).filter(|&v| v <= hi)
-        } else {
-            hi.checked_sub(rank).filter(|&v| v >= lo)
-        };
+    let rank = rank as u128;
+    // Distances from the origin, which fit a u128 however wide the range.
+    let above = hi.abs_diff(origin);
+    let below = origin.abs_diff(lo);
+    let up = |distance: u128| (distance <= above).then(|| origin.wrapping_add_unsigned(distance));
+    let down = |distance: u128| (distance <= below).then(|| origin.wrapping_sub_unsigned(distance));
+    if below == 0 {
+        // On one side of zero (or at it): by distance alone.
+        return up(rank);
+    }
+    if above == 0 {
+        return down(rank);
     }
     // Both sides: above and below alternate until one runs out, then the other goes on.
-    let above = hi - origin;
-    let below = origin - lo;
     let both = above.min(below);
     if rank <= 2 * both {
         return Some(match rank {
             0 => origin,
-            r if r % 2 == 1 => origin + (r + 1) / 2,
-            r => origin - r / 2,
+            r if r % 2 == 1 => origin.wrapping_add_unsigned(r.div_ceil(2)),
+            r => origin.wrapping_sub_unsigned(r / 2),
         });
     }
-    let beyond = rank - 2 * both;
+    let beyond = both + (rank - 2 * both);
     if above > below {
-        Some(origin + both + beyond).filter(|&v| v <= hi)
+        up(beyond)
     } else {
-        Some(origin - both - beyond).filter(|&v| v >= lo)
+        down(beyond)
     }
 }
 
 impl ChoiceSource for Exhaustive {
+    fn redraws(&self) -> bool {
+        false
+    }
+
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let branches = site.branches;
         let live: Vec<usize> = (0..branches.arity())
             .filter(|&index| branches.weight(index) > 0)
             .collect();
+        if live.is_empty() {
+            return Err(Halt::Failed(
+                "a pick without a branch of positive weight".into(),
+            ));
+        }
         let option = self.next(live.len());
         Ok(live[option] as u32)
     }
@@ -161,5 +172,12 @@ mod tests {
                 "{lo}..={hi}: {values:?} ranked {ranks:?}"
             );
         }
+        // The widest range: its simplest values, without overflow.
+        let values: Vec<i128> = (0..5)
+            .map_while(|rank| simplest(i128::MIN, i128::MAX, rank))
+            .collect();
+        assert_eq!(values, [0, 1, -1, 2, -2]);
+        assert_eq!(simplest(i128::MIN, -5, 2), Some(-7));
+        assert_eq!(simplest(5, i128::MAX, 2), Some(7));
     }
 }

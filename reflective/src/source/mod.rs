@@ -69,6 +69,12 @@ pub(crate) trait ChoiceSource {
     /// An integer in `site.lo..=site.hi`.
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
 
+    /// Whether a collection of distinct elements draws an element again when it is a repeat
+    /// (at random); a source that walks every sequence once says no, and the sequence fails.
+    fn redraws(&self) -> bool {
+        true
+    }
+
     /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
     /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32
     /// values. A random source draws them in one loop.
