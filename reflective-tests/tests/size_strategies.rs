@@ -219,3 +219,42 @@ fn the_strategy_of_random_is_a_labelled_choice() {
     // quadratic, exponential and partitions (the full level is the second); fixed leaves 2.
     assert_eq!(first, ["linear", "quadratic", "exponential", "partitions"]);
 }
+
+/// The length of a derived linked list.
+fn list_length(list: &reflective_tests::derived::List) -> usize {
+    use reflective_tests::derived::List;
+    let mut length = 0;
+    let mut at = list;
+    while let List::Cons(_, rest) = at {
+        length += 1;
+        at = rest;
+    }
+    length
+}
+
+/// A derived type's recursive fields share the size less one, so a list at size `n` can be `n`
+/// long; under the exponential strategy they run at half the size, QuickCheck's convention,
+/// which bounds the depth by log2 of the size.
+#[test]
+fn derived_recursion_shares_the_size_less_one() {
+    use reflective_tests::derived::List;
+    let size = 100;
+    for (strategy, longest_allowed) in [(Strategy::Linear, size), (Strategy::Exponential, 7)] {
+        let g = List::arbitrary_reflective().size_strategy(strategy);
+        let mut rng = DefaultRng::seed_from_u64(3);
+        let lengths: Vec<usize> = (0..5_000)
+            .map(|_| list_length(&g.generate_value(&mut rng, size)))
+            .collect();
+        let longest = lengths.iter().copied().max().unwrap_or(0);
+        assert!(
+            longest <= longest_allowed,
+            "under {strategy}: a list of {longest}"
+        );
+        if strategy == Strategy::Linear {
+            assert!(
+                longest > 7,
+                "under linear, the longest of 5000 lists has {longest}"
+            );
+        }
+    }
+}

@@ -176,3 +176,58 @@ impl<G: Generator> Generator for Resize<G> {
         result
     }
 }
+
+/// `inner` as one of `fields` fields of a constructor that may lead back to its own type:
+/// at `(size - 1) / fields` (the Agata thesis divides `n - 1` across the recursive fields),
+/// or at half the size under [`Strategy::Exponential`](crate::Strategy::Exponential), where
+/// collections do not share their size and QuickCheck's halving keeps recursion through
+/// them finite.
+pub(crate) fn recursive_share<G: Generator>(inner: G, fields: usize) -> RecursiveShare<G> {
+    RecursiveShare {
+        inner,
+        fields: fields.max(1),
+    }
+}
+
+opaque_debug!(impl[G] RecursiveShare<G>);
+
+/// The generator [`recursive_share`] returns.
+#[derive(Clone)]
+pub struct RecursiveShare<G> {
+    inner: G,
+    fields: usize,
+}
+
+impl<G> RecursiveShare<G> {
+    /// The size of the field at `size`, under `sizing`.
+    fn share(&self, size: usize, sizing: &crate::strategy::Sizing) -> usize {
+        if sizing.divides() {
+            size.saturating_sub(1) / self.fields
+        } else {
+            size / 2
+        }
+    }
+}
+
+impl<G> Sealed for RecursiveShare<G> {}
+
+impl<G: Generator> Generator for RecursiveShare<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        let outer = run.size;
+        run.size = self.share(outer, &run.sizing);
+        let result = self.inner.forward(run);
+        run.size = outer;
+        result
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let outer = run.size;
+        run.size = self.share(outer, &run.sizing);
+        let result = self.inner.backward(b, run, limit);
+        run.size = outer;
+        result
+    }
+}
