@@ -36,8 +36,7 @@
 //!
 //! - reflective (the reference): vectors and strings have a length uniform in `0..=size`.
 //!   Enums pick a variant with equal weights, fields of the type's own kind run at half the
-//!   size (under the exponential strategy; the default gives them the size less one, shared),
-//!   and at size 0 only variants without them are picked. So `Tree` has a `Node` with
+//!   size, and at size 0 only variants without them are picked. So `Tree` has a `Node` with
 //!   probability 1/2 at sizes 100, 50, 25, 12, 6, 3, 1: a mean of exactly 3.5 `Node`s, at
 //!   most 127, depth at most 7. `Json` arrays and objects hold `0..=size/2` entries generated
 //!   at `size/2`: a mean of 223.5 values and 889.9 characters (computed exactly, printed as

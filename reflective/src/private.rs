@@ -202,15 +202,6 @@ impl<T: 'static> Generator for Held<T> {
 /// `at_zero` at size 0, `otherwise` at every other size.
 pub use crate::combinator::size::at_size_zero;
 
-/// A field that may lead back to its type, one of `fields` in its constructor: at a share of
-/// the size less one.
-pub fn recursive_share<G: Generator>(
-    inner: G,
-    fields: usize,
-) -> impl Generator<Input = G::Input, Output = G::Output> {
-    crate::combinator::size::recursive_share(inner, fields)
-}
-
 /// The values of type `T` inside `value`, outermost first; not `value` itself, and not the
 /// values of type `T` inside those (the first step of the Agata shrinker).
 pub fn same_typed_parts<T: Reflective>(value: &T) -> Vec<T> {

@@ -152,20 +152,14 @@ impl Sizing {
         }
     }
 
-    /// Whether collections here share their size among their elements (all strategies but
-    /// [`Strategy::Exponential`]).
-    pub(crate) fn divides(&self) -> bool {
-        self.strategy != Strategy::Exponential
-    }
-
     /// How many levels below it a collection here splits exactly among its elements (see
     /// [`allotment`](crate::allotment)): the levels of sequences below it, and none under
     /// [`Strategy::Exponential`], where every element has the whole size.
     pub(crate) fn exact_levels(&self) -> usize {
-        if self.divides() {
-            self.sequences.saturating_sub(1)
-        } else {
+        if self.strategy == Strategy::Exponential {
             0
+        } else {
+            self.sequences.saturating_sub(1)
         }
     }
 

@@ -2,10 +2,9 @@
 //!
 //! A struct zips its fields' generators, each focused with the field's lens, and maps them to
 //! the struct. An enum picks a variant (labelled by its name, weighted), each built like a
-//! struct through the variant's prism. The `k` fields of a constructor whose types may lead
-//! back to this one share the size less one (`(size - 1) / k` each; half the size under the
-//! exponential strategy), and at size 0 only the variants that recurse least are picked, so
-//! generation stops. Each type's generator is built once per thread; a recursive type's reference to
+//! struct through the variant's prism. Fields whose type may lead back to this one run at half
+//! the size, and at size 0 only the variants that recurse least are picked, so generation
+//! stops. Each type's generator is built once per thread; a recursive type's reference to
 //! itself is a placeholder tied to the finished generator.
 
 use proc_macro2::TokenStream;
@@ -90,20 +89,12 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
             None => quote!(#private::pure::<Self, Self>(#build)),
         };
     }
-    // The fields that may lead back to this type share what is left of the size after this
-    // constructor (see `__private::recursive_share`).
-    let recursive = constructor
-        .fields
-        .iter()
-        .filter(|f| f.field.with.is_none() && f.field.generator.is_none())
-        .filter(|f| matches!(f.reach, Reach::OtherType | Reach::OwnType))
-        .count();
     let focused = constructor.fields.iter().map(|f| {
         let optic = match constructor.variant {
             Some(variant) => model.variant_lens_name(variant, f),
             None => model.lens_name(f),
         };
-        let field_gen = field_gen(model, f, recursive);
+        let field_gen = field_gen(model, f);
         // Errors about the field's generator (a type that is not `Reflective`, a `with`
         // function of the wrong type) point at the field.
         quote_spanned!(field_span(f)=> #field_gen.focus(Self::#optic))
@@ -131,8 +122,8 @@ pub(crate) fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     f.field.ty.span()
 }
 
-/// The generator of one field's type, one of `recursive` fields that may lead back to the type.
-fn field_gen(model: &Model<'_>, f: &FieldModel<'_>, recursive: usize) -> TokenStream {
+/// The generator of one field's type.
+fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     let krate = &model.krate;
     let ty = &f.field.ty;
     // A custom generator is annotated with the field's type, so that a generator of another
@@ -153,12 +144,9 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>, recursive: usize) -> TokenSt
     match f.reach {
         Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),
         // The generator may be the one being built (a placeholder while it is): see
-        // `__private::cached`. At a share of the size less one, so that generation stops.
+        // `__private::cached`. At half the size, so that generation stops.
         Reach::OtherType | Reach::OwnType => quote! {
-            #private::recursive_share(
-                <#ty as #krate::Reflective>::arbitrary_reflective(),
-                #recursive,
-            )
+            <#ty as #krate::Reflective>::arbitrary_reflective().scale(|size| size / 2)
         },
     }
 }
