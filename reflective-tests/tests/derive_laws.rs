@@ -1330,6 +1330,22 @@ fn fixed_nested_collections_grow_with_a_power_of_the_size() {
     assert_no_failures(&failures);
 }
 
+/// Three copies of the type in one field: the recursion runs through a tuple, which does not
+/// share its size, so the field itself must shrink it for every copy. (Running such a field at
+/// the size less one, as if it held one copy, made generation at size 40 explode.)
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Ternary {
+    Leaf,
+    Node(Box<(Ternary, Ternary, Ternary)>),
+}
+
+#[test]
+fn recursion_through_a_tuple_of_copies_stays_bounded() {
+    let mut failures = unbounded::<Ternary>("Ternary", 4, 100);
+    failures.extend(unbounded::<Ternary>("Ternary", 2, 1000));
+    assert_no_failures(&failures);
+}
+
 /// Every variant of `Bushy` recurses, but `Leaf`'s recursion is behind an `Option`, which is
 /// `None` at size 0: at size 0 the derive picks `Leaf`, so generation stops even though `Node`
 /// weighs twice as much and would otherwise branch without end.
