@@ -8,6 +8,8 @@
 //!
 //! - [`agata`]: the types and properties of the Agata thesis' experiments, which the `agata`
 //!   example runs.
+//! - [`smartcheck`]: the SmartCheck shrinking benchmarks of the paper's Table 1, with their
+//!   generators, preconditions, properties and size measures.
 //!
 //! The first two are written with the optics `#[derive(Reflective)]` gives their types, reaching
 //! boxed fields with `Generator::focus_box`.
@@ -15,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod smartcheck;
 pub mod stlc;
 
 pub mod measure {

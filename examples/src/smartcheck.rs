@@ -1,0 +1,285 @@
+//! The SmartCheck shrinking benchmarks of the paper's Table 1 (`TARGETS.md`, section 1), as
+//! the shrink benchmark will run them: each has its data type and generator, a precondition
+//! for the values a shrinker may keep, the failing property, and the SIZE measure the table
+//! reports. (The fifth, `parser`, is still to come.)
+
+use reflective::prelude::*;
+
+// ---------------------------------------------------------------------------------------------
+// binheap
+
+/// A binary heap: each node's value at most its children's.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub enum Heap {
+    /// No element.
+    Empty,
+    /// A value and two heaps of values at least as large.
+    Node(i64, Box<Heap>, Box<Heap>),
+}
+
+/// Heap-ordered heaps: each node draws its value at or above its parent's, then two heaps above
+/// it, as SmartCheck's generator does. A node weighs the size, the empty heap 1, and children
+/// run at half the size.
+pub fn heaps() -> Gen<Heap, Heap> {
+    fn at_least(lo: i64) -> Gen<Heap, Heap> {
+        sized(move |size| {
+            let node = int_in(lo..=i64::MAX)
+                .focus(|h: &Heap| match h {
+                    Heap::Node(x, _, _) => Some(x),
+                    Heap::Empty => None,
+                })
+                .bind(|x| {
+                    zip(
+                        at_least(x).scale(|size| size / 2).focus_box(Heap::node_1),
+                        at_least(x).scale(|size| size / 2).focus_box(Heap::node_2),
+                    )
+                    .map(move |(l, r)| Heap::Node(x, Box::new(l), Box::new(r)))
+                });
+            let weight = u32::try_from(size).unwrap_or(u32::MAX);
+            pick(((1, "empty", exact(Heap::Empty)), (weight, "node", node)))
+        })
+        .boxed()
+    }
+    at_least(i64::MIN)
+}
+
+/// Skew-heap merge.
+pub fn merge(a: &Heap, b: &Heap) -> Heap {
+    match (a, b) {
+        (Heap::Empty, h) | (h, Heap::Empty) => h.clone(),
+        (Heap::Node(x1, l1, r1), Heap::Node(x2, ..)) if x1 <= x2 => {
+            Heap::Node(*x1, Box::new(merge(r1, b)), l1.clone())
+        }
+        (Heap::Node(..), Heap::Node(x2, l2, r2)) => {
+            Heap::Node(*x2, Box::new(merge(r2, a)), l2.clone())
+        }
+    }
+}
+
+/// The heap's elements, root first, then the left heap's, then the right's.
+pub fn pre_order(h: &Heap) -> Vec<i64> {
+    match h {
+        Heap::Empty => Vec::new(),
+        Heap::Node(x, l, r) => {
+            let mut out = vec![*x];
+            out.extend(pre_order(l));
+            out.extend(pre_order(r));
+            out
+        }
+    }
+}
+
+/// The buggy `to_sorted_list`: the root, then the merged children in pre-order, where it
+/// should keep taking the least element.
+pub fn to_sorted_list(h: &Heap) -> Vec<i64> {
+    match h {
+        Heap::Empty => Vec::new(),
+        Heap::Node(x, l, r) => {
+            let mut out = vec![*x];
+            out.extend(pre_order(&merge(l, r)));
+            out
+        }
+    }
+}
+
+/// The property: `to_sorted_list` is sorted and holds the heap's elements.
+pub fn binheap_holds(h: &Heap) -> bool {
+    let listed = to_sorted_list(h);
+    let mut elements = pre_order(h);
+    elements.sort();
+    let mut listed_sorted = listed.clone();
+    listed_sorted.sort();
+    listed.is_sorted() && listed_sorted == elements
+}
+
+/// Whether every node's value is at most its children's.
+pub fn is_heap_ordered(h: &Heap) -> bool {
+    fn above(h: &Heap, lo: i64) -> bool {
+        match h {
+            Heap::Empty => true,
+            Heap::Node(x, l, r) => *x >= lo && above(l, *x) && above(r, *x),
+        }
+    }
+    above(h, i64::MIN)
+}
+
+/// SIZE: nodes and empty heaps, each counting 1.
+pub fn heap_size(h: &Heap) -> usize {
+    match h {
+        Heap::Empty => 1,
+        Heap::Node(_, l, r) => 1 + heap_size(l) + heap_size(r),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// bound5
+
+/// Five lists of `i16`.
+pub type Bound5 = (Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>);
+
+/// The wrapping sum of `xs`.
+fn wrapping_sum(xs: &[i16]) -> i16 {
+    xs.iter().fold(0i16, |sum, &x| sum.wrapping_add(x))
+}
+
+/// The lists of `b`.
+fn lists(b: &Bound5) -> [&Vec<i16>; 5] {
+    [&b.0, &b.1, &b.2, &b.3, &b.4]
+}
+
+/// The precondition: each list's wrapping sum is below 256.
+pub fn bound5_valid(b: &Bound5) -> bool {
+    lists(b).iter().all(|list| wrapping_sum(list) < 256)
+}
+
+/// The property: the wrapping sum of all elements is below 1280.
+pub fn bound5_holds(b: &Bound5) -> bool {
+    let all: Vec<i16> = lists(b).into_iter().flatten().copied().collect();
+    wrapping_sum(&all) < 5 * 256
+}
+
+/// SIZE: the number of elements.
+pub fn bound5_size(b: &Bound5) -> usize {
+    lists(b).iter().map(|list| list.len()).sum()
+}
+
+// ---------------------------------------------------------------------------------------------
+// calculator
+
+/// Arithmetic expressions with division.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub enum Exp {
+    /// A constant.
+    C(i64),
+    /// A sum.
+    Add(Box<Exp>, Box<Exp>),
+    /// A quotient.
+    Div(Box<Exp>, Box<Exp>),
+}
+
+/// The precondition: no division by the constant 0.
+pub fn calculator_valid(e: &Exp) -> bool {
+    match e {
+        Exp::C(_) => true,
+        Exp::Add(a, b) => calculator_valid(a) && calculator_valid(b),
+        Exp::Div(_, b) if **b == Exp::C(0) => false,
+        Exp::Div(a, b) => calculator_valid(a) && calculator_valid(b),
+    }
+}
+
+/// The value of `e`, `None` on a division by zero (sums wrap).
+pub fn eval(e: &Exp) -> Option<i64> {
+    match e {
+        Exp::C(n) => Some(*n),
+        Exp::Add(a, b) => Some(eval(a)?.wrapping_add(eval(b)?)),
+        Exp::Div(a, b) => {
+            let divisor = eval(b)?;
+            (divisor != 0).then(|| eval(a).map(|a| a.wrapping_div(divisor)))?
+        }
+    }
+}
+
+/// The property: evaluation never divides by zero.
+pub fn calculator_holds(e: &Exp) -> bool {
+    eval(e).is_some()
+}
+
+/// SIZE: the number of constructors.
+pub fn exp_size(e: &Exp) -> usize {
+    match e {
+        Exp::C(_) => 1,
+        Exp::Add(a, b) | Exp::Div(a, b) => 1 + exp_size(a) + exp_size(b),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// reverse
+
+/// The property: reversing a list gives the list back.
+pub fn reverse_holds(xs: &[i64]) -> bool {
+    xs.iter().rev().eq(xs.iter())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaf(x: i64) -> Box<Heap> {
+        Box::new(Heap::Node(x, Box::new(Heap::Empty), Box::new(Heap::Empty)))
+    }
+
+    /// A failing value of `g` that meets `valid`, found by generating at sizes 0, 1, 2, ...
+    fn first_failure<T>(
+        g: &Gen<T, T>,
+        valid: impl Fn(&T) -> bool,
+        holds: impl Fn(&T) -> bool,
+    ) -> Option<T> {
+        let mut rng = DefaultRng::seed_from_u64(1);
+        (0..20_000)
+            .map(|i| g.generate_value(&mut rng, i % 101))
+            .find(|v| valid(v) && !holds(v))
+    }
+
+    #[test]
+    fn heaps_are_heap_ordered_and_reflect() {
+        let g = heaps();
+        let mut rng = DefaultRng::seed_from_u64(2);
+        for size in 0..60 {
+            let h = g.generate_value(&mut rng, size);
+            assert!(is_heap_ordered(&h), "{h:?}");
+            assert!(g.reflector().size(size).can_generate(&h).unwrap());
+        }
+        let unordered = Heap::Node(5, leaf(3), Box::new(Heap::Empty));
+        assert!(!g.can_generate(&unordered));
+    }
+
+    #[test]
+    fn each_benchmark_fails_and_measures_its_size() {
+        let heap = first_failure(&heaps(), is_heap_ordered, binheap_holds).expect("binheap");
+        assert!(heap_size(&heap) >= 7, "{heap:?}");
+        let b5 = first_failure(&Bound5::arbitrary_reflective(), bound5_valid, bound5_holds);
+        assert!(b5.is_some(), "bound5");
+        let calc = first_failure(
+            &Exp::arbitrary_reflective(),
+            calculator_valid,
+            calculator_holds,
+        );
+        assert!(calc.is_some(), "calculator");
+        let list = first_failure(
+            &<Vec<i64>>::arbitrary_reflective(),
+            |_| true,
+            |xs| reverse_holds(xs),
+        );
+        assert!(list.is_some_and(|xs| xs.len() >= 2), "reverse");
+    }
+
+    #[test]
+    fn the_known_minima_fail_and_their_sizes_are_the_papers() {
+        // calculator: 5 constructors, 0 / (0 + 0).
+        let zero = || Box::new(Exp::C(0));
+        let minimal = Exp::Div(zero(), Box::new(Exp::Add(zero(), zero())));
+        assert!(calculator_valid(&minimal) && !calculator_holds(&minimal));
+        assert_eq!(exp_size(&minimal), 5);
+        assert!(!calculator_valid(&Exp::Div(zero(), zero())));
+        // reverse: two elements.
+        assert!(!reverse_holds(&[0, 1]) && reverse_holds(&[7]));
+        // bound5: two elements whose sum wraps past 1280 while each list stays below 256.
+        let b: Bound5 = (vec![-32768], vec![-1], vec![], vec![], vec![]);
+        assert!(bound5_valid(&b) && !bound5_holds(&b));
+        assert_eq!(bound5_size(&b), 2);
+        // binheap: merging the children puts 2 before 1.
+        let h = Heap::Node(
+            0,
+            Box::new(Heap::Node(0, leaf(1), Box::new(Heap::Empty))),
+            leaf(2),
+        );
+        assert!(is_heap_ordered(&h));
+        assert!(!binheap_holds(&h), "{:?}", to_sorted_list(&h));
+        assert_eq!(heap_size(&h), 9);
+        assert!(binheap_holds(&Heap::Node(
+            1,
+            leaf(2),
+            Box::new(Heap::Empty)
+        )));
+    }
+}
