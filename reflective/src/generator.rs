@@ -437,6 +437,52 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         interpret::replay_repaired(self, tree)
     }
 
+    /// The simplest value this generator produces that still fails `still_fails`, starting
+    /// from `value`: a generated value, or any other the generator can produce (a bug report,
+    /// a fixture), whose choices reflection finds. See [`shrink`](crate::shrink) for how.
+    /// `value` comes back unchanged if it does not fail, or if the generator cannot produce it.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let lists = vec(range(0u32..=1000), ..);
+    /// // Fails on any list with an element over 100 and at least two elements.
+    /// let fails = |xs: &Vec<u32>| xs.len() >= 2 && xs.iter().any(|&x| x > 100);
+    /// let smallest = lists.shrink(vec![7, 0, 512, 3, 999], fails);
+    /// assert_eq!(smallest, [0, 101]);
+    /// ```
+    fn shrink<T>(&self, value: T, still_fails: impl Fn(&T) -> bool) -> T
+    where
+        Self: Generator<Input = T, Output = T> + Sized,
+    {
+        match self.shrink_with_stats(&value, still_fails) {
+            Some(shrunk) => shrunk.value,
+            None => value,
+        }
+    }
+
+    /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did;
+    /// `None` if the generator cannot produce `value` or `value` does not fail.
+    fn shrink_with_stats<T>(
+        &self,
+        value: &T,
+        still_fails: impl Fn(&T) -> bool,
+    ) -> Option<crate::Shrunk<T>>
+    where
+        Self: Generator<Input = T, Output = T> + Sized,
+    {
+        if !still_fails(value) {
+            return None;
+        }
+        let tree = self.reflector().choices(value).ok()?.into_iter().next()?;
+        let start = self.replay_repaired(&tree).ok()?;
+        Some(crate::shrink::shrink(
+            self,
+            start,
+            &still_fails,
+            crate::shrink::DEFAULT_MAX_EVALUATIONS,
+        ))
+    }
+
     // ----- Backward interpretations -----
     //
     // Each uses the default size and budgets, and panics with the `ReflectError` when a budget

@@ -1,0 +1,356 @@
+//! The choice shrinker: simpler choice sequences that still fail, found by named passes looped
+//! to a fixpoint, as Hypothesis's internal reduction does (the paper, section 6).
+//!
+//! A candidate is an edited choice sequence. It is replayed with repair (a choice that no
+//! longer fits takes the simplest value, one left over is dropped), and kept if the choices
+//! replay actually made are shortlex-smaller than the best so far and the value still fails.
+//! Because generators reflect, the start can be any value the generator can produce: its
+//! choices come from reflection.
+//!
+//! The passes, in order: replace the whole sequence by one of its spans; delete a span (with
+//! the count before it, such as a collection's length, lowered by one); delete blocks of
+//! consecutive choices; set a span's choices to their simplest; minimise each choice alone
+//! (the lowest pick index, an integer by binary search toward its simplest value); and swap
+//! two adjacent spans of one label when the second is simpler.
+
+use crate::choice::{Choice, ChoiceTree, nearest_zero};
+use crate::generator::Generator;
+use crate::interpret::Generated;
+
+/// The most property evaluations a shrink makes unless told otherwise.
+pub const DEFAULT_MAX_EVALUATIONS: usize = 10_000;
+
+/// What a shrink did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShrinkStats {
+    /// How many candidates the property was evaluated on.
+    pub evaluations: usize,
+    /// How many of them still failed and became the best so far.
+    pub steps: usize,
+    /// Whether shrinking stopped at the evaluation budget rather than at a fixpoint.
+    pub out_of_budget: bool,
+}
+
+/// The result of a shrink: the simplest failing value found, its choices, and the statistics.
+#[derive(Clone, Debug)]
+pub struct Shrunk<T> {
+    /// The value.
+    pub value: T,
+    /// Its choices.
+    pub tree: ChoiceTree,
+    /// What the shrink did.
+    pub stats: ShrinkStats,
+}
+
+/// Shrinks `start`, a failing value of `g` with its choices.
+pub(crate) fn shrink<G: Generator>(
+    g: &G,
+    start: Generated<G::Output>,
+    still_fails: &dyn Fn(&G::Output) -> bool,
+    max_evaluations: usize,
+) -> Shrunk<G::Output> {
+    let mut search = Search {
+        g,
+        still_fails,
+        best: start,
+        stats: ShrinkStats::default(),
+        max_evaluations,
+    };
+    loop {
+        let before = search.stats.steps;
+        search.replace_by_spans();
+        search.delete_spans();
+        search.delete_blocks();
+        search.zero_spans();
+        search.minimise_choices();
+        search.swap_siblings();
+        if search.stats.out_of_budget || search.stats.steps == before {
+            break;
+        }
+    }
+    Shrunk {
+        value: search.best.value,
+        tree: search.best.tree,
+        stats: search.stats,
+    }
+}
+
+/// The state of one shrink.
+struct Search<'g, G: Generator> {
+    g: &'g G,
+    still_fails: &'g dyn Fn(&G::Output) -> bool,
+    best: Generated<G::Output>,
+    stats: ShrinkStats,
+    max_evaluations: usize,
+}
+
+impl<G: Generator> Search<'_, G> {
+    /// The best choices so far.
+    fn choices(&self) -> &[Choice] {
+        self.best.tree.choices()
+    }
+
+    /// The spans of the best choices, as ranges, longest first.
+    fn span_ranges(&self) -> Vec<std::ops::Range<usize>> {
+        let mut ranges: Vec<_> = self
+            .best
+            .tree
+            .spans()
+            .iter()
+            .map(|span| span.range())
+            .filter(|range| !range.is_empty())
+            .collect();
+        ranges.sort_by_key(|range| std::cmp::Reverse(range.len()));
+        ranges.dedup();
+        ranges
+    }
+
+    /// Tries `choices`: keeps them if they replay to a shortlex-smaller sequence whose value
+    /// still fails.
+    fn try_choices(&mut self, choices: Vec<Choice>) -> bool {
+        if self.stats.evaluations >= self.max_evaluations {
+            self.stats.out_of_budget = true;
+            return false;
+        }
+        let size = self.best.tree.size();
+        let Some(tree) = ChoiceTree::from_parts(size, choices, []) else {
+            return false;
+        };
+        if tree.shortlex_cmp(&self.best.tree).is_ge() {
+            return false;
+        }
+        let Ok(candidate) = self.g.replay_repaired(&tree) else {
+            return false;
+        };
+        if candidate.tree.shortlex_cmp(&self.best.tree).is_ge() {
+            return false;
+        }
+        self.stats.evaluations += 1;
+        if (self.still_fails)(&candidate.value) {
+            self.best = candidate;
+            self.stats.steps += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The paper's first pass: the whole sequence replaced by one of its spans.
+    fn replace_by_spans(&mut self) {
+        for range in self.span_ranges() {
+            if range.end <= self.choices().len() {
+                let inner = self.choices()[range].to_vec();
+                if self.try_choices(inner) {
+                    return self.replace_by_spans();
+                }
+            }
+        }
+    }
+
+    /// Deletes each span; where that alone does not fit, also lowers the count before it by
+    /// one (a collection's length before an element).
+    fn delete_spans(&mut self) {
+        let mut ranges = self.span_ranges();
+        while let Some(range) = ranges.pop() {
+            if range.end > self.choices().len() {
+                continue;
+            }
+            let mut without = self.choices().to_vec();
+            without.drain(range.clone());
+            if self.try_choices(without.clone()) {
+                ranges = self.span_ranges();
+                continue;
+            }
+            if let Some(count) = self.count_before(range.start)
+                && let Some(lower) = lowered(&without[count])
+            {
+                without[count] = lower;
+                if self.try_choices(without) {
+                    ranges = self.span_ranges();
+                }
+            }
+        }
+    }
+
+    /// The choice just before the run of adjacent spans that ends at `start`: where a
+    /// collection records its length before its elements.
+    fn count_before(&self, start: usize) -> Option<usize> {
+        let spans = self.best.tree.spans();
+        let mut at = start;
+        while let Some(sibling) = spans
+            .iter()
+            .map(|span| span.range())
+            .find(|range| range.end == at && range.start < at)
+        {
+            at = sibling.start;
+        }
+        at.checked_sub(1)
+    }
+
+    /// Swaps two adjacent spans of the same label and length when the second's choices are
+    /// simpler than the first's (the paper's "swap to lexically smaller").
+    fn swap_siblings(&mut self) {
+        let mut pairs = Vec::new();
+        for a in self.best.tree.spans() {
+            for b in self.best.tree.spans() {
+                let (ra, rb) = (a.range(), b.range());
+                if ra.end == rb.start
+                    && ra.len() == rb.len()
+                    && !ra.is_empty()
+                    && a.label() == b.label()
+                {
+                    pairs.push((ra, rb));
+                }
+            }
+        }
+        for (ra, rb) in pairs {
+            if rb.end > self.choices().len() {
+                continue;
+            }
+            let simplicity = |range: &std::ops::Range<usize>, choices: &[Choice]| {
+                choices[range.clone()]
+                    .iter()
+                    .map(Choice::simplicity)
+                    .collect::<Vec<_>>()
+            };
+            if simplicity(&rb, self.choices()) >= simplicity(&ra, self.choices()) {
+                continue;
+            }
+            let mut swapped = self.choices().to_vec();
+            let second: Vec<Choice> = swapped[rb.clone()].to_vec();
+            let first: Vec<Choice> = swapped[ra.clone()].to_vec();
+            swapped.splice(rb, first);
+            swapped.splice(ra, second);
+            self.try_choices(swapped);
+        }
+    }
+
+    /// Deletes blocks of 8, 4, 2 and 1 consecutive choices, at every position.
+    fn delete_blocks(&mut self) {
+        for width in [8, 4, 2, 1] {
+            let mut start = 0;
+            while start + width <= self.choices().len() {
+                let mut without = self.choices().to_vec();
+                without.drain(start..start + width);
+                if !self.try_choices(without) {
+                    start += 1;
+                }
+            }
+        }
+    }
+
+    /// Sets every choice of a span to its simplest.
+    fn zero_spans(&mut self) {
+        for range in self.span_ranges() {
+            if range.end > self.choices().len() {
+                continue;
+            }
+            let mut zeroed = self.choices().to_vec();
+            for choice in &mut zeroed[range] {
+                *choice = simplest(choice);
+            }
+            self.try_choices(zeroed);
+        }
+    }
+
+    /// Minimises each choice alone: the lowest pick index that still fails, an integer by
+    /// binary search between its simplest value and its current one.
+    fn minimise_choices(&mut self) {
+        let mut at = 0;
+        while at < self.choices().len() {
+            match self.choices()[at].clone() {
+                Choice::Pick { index, .. } => {
+                    for lower in 0..index {
+                        if self.try_with(at, |choice| set_pick(choice, lower)) {
+                            break;
+                        }
+                    }
+                }
+                Choice::Int { value, lo, hi } => self.minimise_int(at, value, lo, hi),
+            }
+            at += 1;
+        }
+    }
+
+    /// Binary search for the integer at `at` nearest its simplest value that still fails.
+    fn minimise_int(&mut self, at: usize, value: i128, lo: i128, hi: i128) {
+        let origin = nearest_zero(lo, hi);
+        if value == origin || self.try_with(at, |choice| set_int(choice, origin)) {
+            return;
+        }
+        let toward = |distance: u128| {
+            if value > origin {
+                origin.wrapping_add_unsigned(distance)
+            } else {
+                origin.wrapping_sub_unsigned(distance)
+            }
+        };
+        // Fails at distance `far`, not known to fail at `near`.
+        let (mut near, mut far) = (0u128, value.abs_diff(origin));
+        while far - near > 1 && !self.stats.out_of_budget {
+            let mid = near + (far - near) / 2;
+            let tried = toward(mid);
+            if self.try_with(at, |choice| set_int(choice, tried)) {
+                // A success can change which choice sits at `at`: go on only if it is the
+                // integer just tried.
+                if !matches!(self.choices().get(at), Some(Choice::Int { value, .. }) if *value == tried)
+                {
+                    return;
+                }
+                far = mid;
+            } else {
+                near = mid;
+            }
+        }
+    }
+
+    /// Tries the best choices with the one at `at` changed by `edit`.
+    fn try_with(&mut self, at: usize, edit: impl FnOnce(&mut Choice)) -> bool {
+        if at >= self.choices().len() {
+            return false;
+        }
+        let mut edited = self.choices().to_vec();
+        edit(&mut edited[at]);
+        self.try_choices(edited)
+    }
+}
+
+/// `choice` with its simplest value: the first pick index, the integer nearest zero.
+fn simplest(choice: &Choice) -> Choice {
+    let mut simplest = choice.clone();
+    match &mut simplest {
+        Choice::Pick { index, .. } => *index = 0,
+        Choice::Int { value, lo, hi } => *value = nearest_zero(*lo, *hi),
+    }
+    simplest
+}
+
+/// An integer choice one step nearer its simplest value, if it is not there.
+fn lowered(choice: &Choice) -> Option<Choice> {
+    let Choice::Int { value, lo, hi } = choice else {
+        return None;
+    };
+    let origin = nearest_zero(*lo, *hi);
+    let nearer = match value.cmp(&origin) {
+        std::cmp::Ordering::Equal => return None,
+        std::cmp::Ordering::Greater => value - 1,
+        std::cmp::Ordering::Less => value + 1,
+    };
+    Some(Choice::Int {
+        value: nearer,
+        lo: *lo,
+        hi: *hi,
+    })
+}
+
+fn set_pick(choice: &mut Choice, to: u32) {
+    if let Choice::Pick { index, .. } = choice {
+        *index = to;
+    }
+}
+
+fn set_int(choice: &mut Choice, to: i128) {
+    if let Choice::Int { value, .. } = choice {
+        *value = to;
+    }
+}
