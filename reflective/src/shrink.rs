@@ -7,10 +7,12 @@
 //! Because generators reflect, the start can be any value the generator can produce: its
 //! choices come from reflection.
 //!
-//! The passes, in order: replace the whole sequence by one of its spans; delete a span (with
+//! The passes, in order: replace the whole sequence by one of its spans; replace a span by a
+//! span nested in it that opens with a pick of the same arity (a subtree); delete a span (with
 //! the count before it, such as a collection's length, lowered by one); delete blocks of
 //! consecutive choices; set a span's choices to their simplest; minimise each choice alone
-//! (the lowest pick index, an integer by binary search toward its simplest value); and swap
+//! (the lowest pick index, an integer by binary search toward its simplest value); move value
+//! between two nearby integers, the first toward its simplest; and swap
 //! two adjacent spans of one label when the second is simpler.
 
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
@@ -59,10 +61,12 @@ pub(crate) fn shrink<G: Generator>(
     loop {
         let before = search.stats.steps;
         search.replace_by_spans();
+        search.replace_by_descendants();
         search.delete_spans();
         search.delete_blocks();
         search.zero_spans();
         search.minimise_choices();
+        search.redistribute();
         search.swap_siblings();
         if search.stats.out_of_budget || search.stats.steps == before {
             break;
@@ -147,6 +151,50 @@ impl<G: Generator> Search<'_, G> {
         }
     }
 
+    /// Replaces each span by a span inside it that opens with a pick of the same arity: most
+    /// often a value of the same type nested in it (a subtree for a tree).
+    fn replace_by_descendants(&mut self) {
+        let mut at = 0;
+        loop {
+            let spans: Vec<std::ops::Range<usize>> = self
+                .best
+                .tree
+                .spans()
+                .iter()
+                .map(|span| span.range())
+                .filter(|range| !range.is_empty())
+                .collect();
+            let Some(outer) = spans.get(at).cloned() else {
+                return;
+            };
+            let arity =
+                |range: &std::ops::Range<usize>, choices: &[Choice]| match choices[range.start] {
+                    Choice::Pick { arity, .. } => Some(arity),
+                    Choice::Int { .. } => None,
+                };
+            let outer_arity = arity(&outer, self.choices());
+            let mut replaced = false;
+            for inner in &spans {
+                let nested = inner.start >= outer.start
+                    && inner.end <= outer.end
+                    && inner.len() < outer.len();
+                if !nested || outer_arity.is_none() || arity(inner, self.choices()) != outer_arity {
+                    continue;
+                }
+                let mut candidate = self.choices()[..outer.start].to_vec();
+                candidate.extend_from_slice(&self.choices()[inner.clone()]);
+                candidate.extend_from_slice(&self.choices()[outer.end..]);
+                if self.try_choices(candidate) {
+                    replaced = true;
+                    break;
+                }
+            }
+            if !replaced {
+                at += 1;
+            }
+        }
+    }
+
     /// Deletes each span; where that alone does not fit, also lowers the count before it by
     /// one (a collection's length before an element).
     fn delete_spans(&mut self) {
@@ -185,6 +233,52 @@ impl<G: Generator> Search<'_, G> {
             at = sibling.start;
         }
         at.checked_sub(1)
+    }
+
+    /// Moves value between two nearby integers: the first toward its simplest value, the
+    /// second away by as much (all of it, then half, ...), so that a sum they make stays and
+    /// the first can go.
+    fn redistribute(&mut self) {
+        const WINDOW: usize = 16;
+        let mut i = 0;
+        while i < self.choices().len() {
+            for j in i + 1..(i + 1 + WINDOW).min(self.choices().len()) {
+                // A success can shorten the choices.
+                if j >= self.choices().len() {
+                    break;
+                }
+                let (
+                    Choice::Int {
+                        value: a,
+                        lo: alo,
+                        hi: ahi,
+                    },
+                    Choice::Int {
+                        value: b,
+                        lo: blo,
+                        hi: bhi,
+                    },
+                ) = (self.choices()[i].clone(), self.choices()[j].clone())
+                else {
+                    continue;
+                };
+                let origin = nearest_zero(alo, ahi);
+                let mut amount = a.saturating_sub(origin);
+                while amount != 0 {
+                    let moved = b.checked_add(amount).filter(|v| (blo..=bhi).contains(v));
+                    if let Some(moved) = moved {
+                        let mut edited = self.choices().to_vec();
+                        set_int(&mut edited[i], a - amount);
+                        set_int(&mut edited[j], moved);
+                        if self.try_choices(edited) {
+                            break;
+                        }
+                    }
+                    amount /= 2;
+                }
+            }
+            i += 1;
+        }
     }
 
     /// Swaps two adjacent spans of the same label and length when the second's choices are
