@@ -38,10 +38,18 @@ fn laws<T: Clone + std::fmt::Debug + PartialEq + 'static>(
         assert_eq!(g.replay(&shrunk.tree).as_ref(), Some(&shrunk.value));
         let again = g.shrink(shrunk.value.clone(), fails);
         assert_eq!(again, shrunk.value, "{name}, seed {seed}: not a fixpoint");
-        assert!(
-            !shrunk.stats.out_of_budget,
-            "{name}, seed {seed}: out of budget"
+        assert_eq!(
+            shrunk.stats.stopped,
+            reflective::shrink::Stopped::Fixpoint,
+            "{name}, seed {seed}"
         );
+        let by_pass: usize = shrunk
+            .stats
+            .passes
+            .iter()
+            .map(|pass| pass.evaluations)
+            .sum();
+        assert_eq!(by_pass, shrunk.stats.evaluations, "{name}, seed {seed}");
         shrunk_count += 1;
     }
     shrunk_count

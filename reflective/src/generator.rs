@@ -460,8 +460,22 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         }
     }
 
-    /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did;
-    /// `None` if the generator cannot produce `value` or `value` does not fail.
+    /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did
+    /// (evaluations, steps, time, per pass, and why it stopped), within
+    /// [`DEFAULT_MAX_EVALUATIONS`](crate::shrink::DEFAULT_MAX_EVALUATIONS) and
+    /// [`DEFAULT_MAX_TIME`](crate::shrink::DEFAULT_MAX_TIME); `None` if the generator cannot
+    /// produce `value` or `value` does not fail.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::shrink::Stopped;
+    /// let g = vec(range(0u8..=200), ..);
+    /// let shrunk = g.shrink_with_stats(&vec![5, 150, 9], |xs| xs.contains(&150)).unwrap();
+    /// assert_eq!(shrunk.value, [150]);
+    /// assert_eq!(shrunk.stats.stopped, Stopped::Fixpoint);
+    /// let steps: usize = shrunk.stats.passes.iter().map(|pass| pass.steps).sum();
+    /// assert_eq!(steps, shrunk.stats.steps);
+    /// ```
     fn shrink_with_stats<T>(
         &self,
         value: &T,
@@ -480,6 +494,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
             start,
             &still_fails,
             crate::shrink::DEFAULT_MAX_EVALUATIONS,
+            crate::shrink::DEFAULT_MAX_TIME,
         ))
     }
 

@@ -15,6 +15,8 @@
 //! between two nearby integers, the first toward its simplest; and swap
 //! two adjacent spans of one label when the second is simpler.
 
+use std::time::{Duration, Instant};
+
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
 use crate::generator::Generator;
 use crate::interpret::Generated;
@@ -22,15 +24,45 @@ use crate::interpret::Generated;
 /// The most property evaluations a shrink makes unless told otherwise.
 pub const DEFAULT_MAX_EVALUATIONS: usize = 10_000;
 
-/// What a shrink did.
+/// The longest a shrink runs unless told otherwise.
+pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
+
+/// Why a shrink stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stopped {
+    /// No pass found anything simpler: the result is a fixpoint of every pass.
+    #[default]
+    Fixpoint,
+    /// The evaluation budget ran out.
+    Evaluations,
+    /// The time budget ran out.
+    Time,
+}
+
+/// What one pass did over a whole shrink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassStats {
+    /// The pass's name.
+    pub name: &'static str,
+    /// How many candidates it had the property evaluated on.
+    pub evaluations: usize,
+    /// How many of them still failed and became the best so far.
+    pub steps: usize,
+}
+
+/// What a shrink did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShrinkStats {
     /// How many candidates the property was evaluated on.
     pub evaluations: usize,
     /// How many of them still failed and became the best so far.
     pub steps: usize,
-    /// Whether shrinking stopped at the evaluation budget rather than at a fixpoint.
-    pub out_of_budget: bool,
+    /// How long the shrink took.
+    pub time: Duration,
+    /// Why it stopped.
+    pub stopped: Stopped,
+    /// What each pass did, in the order they run.
+    pub passes: Vec<PassStats>,
 }
 
 /// The result of a shrink: the simplest failing value found, its choices, and the statistics.
@@ -44,34 +76,56 @@ pub struct Shrunk<T> {
     pub stats: ShrinkStats,
 }
 
-/// Shrinks `start`, a failing value of `g` with its choices.
+/// Shrinks `start`, a failing value of `g` with its choices, within the budgets.
 pub(crate) fn shrink<G: Generator>(
     g: &G,
     start: Generated<G::Output>,
     still_fails: &dyn Fn(&G::Output) -> bool,
     max_evaluations: usize,
+    max_time: Duration,
 ) -> Shrunk<G::Output> {
+    type Pass<'s, G> = fn(&mut Search<'s, G>);
+    let passes: [(&'static str, Pass<'_, G>); 8] = [
+        ("replace by a span", Search::replace_by_spans),
+        ("replace by a nested span", Search::replace_by_descendants),
+        ("delete spans", Search::delete_spans),
+        ("delete blocks", Search::delete_blocks),
+        ("zero spans", Search::zero_spans),
+        ("minimise choices", Search::minimise_choices),
+        ("redistribute", Search::redistribute),
+        ("swap siblings", Search::swap_siblings),
+    ];
     let mut search = Search {
         g,
         still_fails,
         best: start,
-        stats: ShrinkStats::default(),
+        stats: ShrinkStats {
+            passes: passes
+                .iter()
+                .map(|&(name, _)| PassStats {
+                    name,
+                    evaluations: 0,
+                    steps: 0,
+                })
+                .collect(),
+            ..ShrinkStats::default()
+        },
+        pass: 0,
         max_evaluations,
+        deadline: Instant::now() + max_time,
+        started: Instant::now(),
     };
     loop {
         let before = search.stats.steps;
-        search.replace_by_spans();
-        search.replace_by_descendants();
-        search.delete_spans();
-        search.delete_blocks();
-        search.zero_spans();
-        search.minimise_choices();
-        search.redistribute();
-        search.swap_siblings();
-        if search.stats.out_of_budget || search.stats.steps == before {
+        for (index, (_, pass)) in passes.iter().enumerate() {
+            search.pass = index;
+            pass(&mut search);
+        }
+        if search.stats.stopped != Stopped::Fixpoint || search.stats.steps == before {
             break;
         }
     }
+    search.stats.time = search.started.elapsed();
     Shrunk {
         value: search.best.value,
         tree: search.best.tree,
@@ -85,7 +139,11 @@ struct Search<'g, G: Generator> {
     still_fails: &'g dyn Fn(&G::Output) -> bool,
     best: Generated<G::Output>,
     stats: ShrinkStats,
+    /// The pass running, an index into `stats.passes`.
+    pass: usize,
     max_evaluations: usize,
+    deadline: Instant,
+    started: Instant,
 }
 
 impl<G: Generator> Search<'_, G> {
@@ -112,8 +170,15 @@ impl<G: Generator> Search<'_, G> {
     /// Tries `choices`: keeps them if they replay to a shortlex-smaller sequence whose value
     /// still fails.
     fn try_choices(&mut self, choices: Vec<Choice>) -> bool {
+        if self.stats.stopped != Stopped::Fixpoint {
+            return false;
+        }
         if self.stats.evaluations >= self.max_evaluations {
-            self.stats.out_of_budget = true;
+            self.stats.stopped = Stopped::Evaluations;
+            return false;
+        }
+        if Instant::now() >= self.deadline {
+            self.stats.stopped = Stopped::Time;
             return false;
         }
         let size = self.best.tree.size();
@@ -130,9 +195,11 @@ impl<G: Generator> Search<'_, G> {
             return false;
         }
         self.stats.evaluations += 1;
+        self.stats.passes[self.pass].evaluations += 1;
         if (self.still_fails)(&candidate.value) {
             self.best = candidate;
             self.stats.steps += 1;
+            self.stats.passes[self.pass].steps += 1;
             true
         } else {
             false
@@ -381,7 +448,7 @@ impl<G: Generator> Search<'_, G> {
         };
         // Fails at distance `far`, not known to fail at `near`.
         let (mut near, mut far) = (0u128, value.abs_diff(origin));
-        while far - near > 1 && !self.stats.out_of_budget {
+        while far - near > 1 && self.stats.stopped == Stopped::Fixpoint {
             let mid = near + (far - near) / 2;
             let tried = toward(mid);
             if self.try_with(at, |choice| set_int(choice, tried)) {
@@ -446,5 +513,46 @@ fn set_pick(choice: &mut Choice, to: u32) {
 fn set_int(choice: &mut Choice, to: i128) {
     if let Choice::Int { value, .. } = choice {
         *value = to;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    type Lists = Gen<Vec<u32>, Vec<u32>>;
+
+    /// The generator of lists, and a failing list with its choices.
+    fn start() -> (Lists, Generated<Vec<u32>>) {
+        let g = vec(range(0u32..=1000), ..).boxed();
+        let tree = g.reflector().choices(&vec![900; 30]).unwrap().remove(0);
+        let generated = g.replay_repaired(&tree).unwrap();
+        (g, generated)
+    }
+
+    /// The property, failing on lists that sum past 500.
+    #[allow(
+        clippy::ptr_arg,
+        reason = "the shrinker passes the generator's output, a Vec"
+    )]
+    fn fails(xs: &Vec<u32>) -> bool {
+        xs.iter().sum::<u32>() > 500
+    }
+
+    #[test]
+    fn budgets_stop_the_shrink_and_say_so() {
+        let (g, generated) = start();
+        let few = shrink(&g, generated.clone(), &fails, 5, Duration::from_secs(60));
+        assert_eq!(few.stats.stopped, Stopped::Evaluations);
+        assert_eq!(few.stats.evaluations, 5);
+        assert!(fails(&few.value));
+        let no_time = shrink(&g, generated.clone(), &fails, 10_000, Duration::ZERO);
+        assert_eq!(no_time.stats.stopped, Stopped::Time);
+        assert_eq!(no_time.value, generated.value);
+        let whole = shrink(&g, generated, &fails, 10_000, Duration::from_secs(60));
+        assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
+        assert_eq!(whole.value, [501]);
+        assert_eq!(whole.stats.passes.len(), 8);
     }
 }
