@@ -152,16 +152,20 @@ impl<G: Generator> Search<'_, G> {
         self.best.tree.choices()
     }
 
-    /// The spans of the best choices, as ranges, longest first.
-    fn span_ranges(&self) -> Vec<std::ops::Range<usize>> {
-        let mut ranges: Vec<_> = self
-            .best
+    /// The non-empty spans of the best choices, as ranges, in the order they were opened.
+    fn spans_in_order(&self) -> Vec<std::ops::Range<usize>> {
+        self.best
             .tree
             .spans()
             .iter()
             .map(|span| span.range())
             .filter(|range| !range.is_empty())
-            .collect();
+            .collect()
+    }
+
+    /// The spans of the best choices, as ranges, longest first.
+    fn span_ranges(&self) -> Vec<std::ops::Range<usize>> {
+        let mut ranges = self.spans_in_order();
         ranges.sort_by_key(|range| std::cmp::Reverse(range.len()));
         ranges.dedup();
         ranges
@@ -208,13 +212,17 @@ impl<G: Generator> Search<'_, G> {
 
     /// The paper's first pass: the whole sequence replaced by one of its spans.
     fn replace_by_spans(&mut self) {
-        for range in self.span_ranges() {
-            if range.end <= self.choices().len() {
-                let inner = self.choices()[range].to_vec();
-                if self.try_choices(inner) {
-                    return self.replace_by_spans();
+        // After a success the spans are those of the new best: start over on them.
+        'again: loop {
+            for range in self.span_ranges() {
+                if range.end <= self.choices().len() {
+                    let inner = self.choices()[range].to_vec();
+                    if self.try_choices(inner) {
+                        continue 'again;
+                    }
                 }
             }
+            return;
         }
     }
 
@@ -223,14 +231,7 @@ impl<G: Generator> Search<'_, G> {
     fn replace_by_descendants(&mut self) {
         let mut at = 0;
         loop {
-            let spans: Vec<std::ops::Range<usize>> = self
-                .best
-                .tree
-                .spans()
-                .iter()
-                .map(|span| span.range())
-                .filter(|range| !range.is_empty())
-                .collect();
+            let spans = self.spans_in_order();
             let Some(outer) = spans.get(at).cloned() else {
                 return;
             };
