@@ -10,6 +10,10 @@
 //!   example runs.
 //! - [`smartcheck`]: the SmartCheck shrinking benchmarks of the paper's Table 1, with their
 //!   generators, preconditions, properties and size measures.
+//! - [`type_directed`]: the type-directed shrinker Table 1 compares against: QuickCheck's
+//!   greedy loop over the derived `shrink_by_type`.
+//! - [`debug_text`]: reads the benchmarks' values back from their `{:?}` text, so that a
+//!   printed counterexample can be shrunk as a value that was never generated.
 //!
 //! The first two are written with the optics `#[derive(Reflective)]` gives their types, reaching
 //! boxed fields with `Generator::focus_box`.
@@ -17,8 +21,10 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod debug_text;
 pub mod smartcheck;
 pub mod stlc;
+pub mod type_directed;
 
 pub mod measure {
     //! Helpers the benchmarks share: medians of timings and readable large numbers.

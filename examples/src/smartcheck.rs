@@ -5,6 +5,100 @@
 
 use reflective::prelude::*;
 
+/// One benchmark: its generator, the precondition a shrunk value must keep, the property, and
+/// the SIZE measure Table 1 reports.
+#[derive(Debug)]
+pub struct Benchmark<T> {
+    /// The benchmark's name in the paper.
+    pub name: &'static str,
+    /// The generator.
+    pub generator: Gen<T, T>,
+    /// The precondition: a shrinker may only keep values that meet it.
+    pub valid: fn(&T) -> bool,
+    /// The property.
+    pub holds: fn(&T) -> bool,
+    /// SIZE.
+    pub size: fn(&T) -> usize,
+    /// The mean SIZE after Hypothesis's shrinking, from the paper's Table 1.
+    pub hypothesis: f64,
+}
+
+impl<T: Clone + 'static> Benchmark<T> {
+    /// Whether `value` is a counterexample: it meets the precondition and the property fails.
+    pub fn fails(&self, value: &T) -> bool {
+        (self.valid)(value) && !(self.holds)(value)
+    }
+
+    /// The first counterexample of a run, with its choices: case `i` is generated at size
+    /// `i % 101`, as QuickCheck grows its size; `None` if none of `max_cases` fails.
+    pub fn first_failure(&self, rng: &mut DefaultRng, max_cases: usize) -> Option<Generated<T>> {
+        (0..max_cases)
+            .map(|case| self.generator.generate(rng, case % 101))
+            .find(|generated| self.fails(&generated.value))
+    }
+}
+
+/// The binheap benchmark.
+pub fn binheap() -> Benchmark<Heap> {
+    Benchmark {
+        name: "binheap",
+        generator: heaps(),
+        valid: is_heap_ordered,
+        holds: binheap_holds,
+        size: heap_size,
+        hypothesis: 9.02,
+    }
+}
+
+/// The bound5 benchmark.
+pub fn bound5() -> Benchmark<Bound5> {
+    Benchmark {
+        name: "bound5",
+        generator: Bound5::arbitrary_reflective(),
+        valid: bound5_valid,
+        holds: bound5_holds,
+        size: bound5_size,
+        hypothesis: 2.08,
+    }
+}
+
+/// The calculator benchmark.
+pub fn calculator() -> Benchmark<Exp> {
+    Benchmark {
+        name: "calculator",
+        generator: Exp::arbitrary_reflective(),
+        valid: calculator_valid,
+        holds: calculator_holds,
+        size: exp_size,
+        hypothesis: 5.00,
+    }
+}
+
+/// The parser benchmark. Its precondition keeps names as the generator makes them (one to
+/// eight lowercase letters), so that a printed program splits into words.
+pub fn parser() -> Benchmark<Lang> {
+    Benchmark {
+        name: "parser",
+        generator: Lang::arbitrary_reflective(),
+        valid: parser_valid,
+        holds: parser_holds,
+        size: lang_size,
+        hypothesis: 3.31,
+    }
+}
+
+/// The reverse benchmark.
+pub fn reverse() -> Benchmark<Vec<i64>> {
+    Benchmark {
+        name: "reverse",
+        generator: <Vec<i64>>::arbitrary_reflective(),
+        valid: |_| true,
+        holds: |xs| reverse_holds(xs),
+        size: Vec::len,
+        hypothesis: 2.00,
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // binheap
 
@@ -471,6 +565,22 @@ fn two(words: &mut dyn Iterator<Item = &str>) -> Option<(Box<Expr>, Box<Expr>)> 
     let a = parse_expr(words)?;
     let b = parse_expr(words)?;
     Some((Box::new(a), Box::new(b)))
+}
+
+/// Whether every name in `l` is one to eight lowercase letters, as the generator makes them.
+pub fn parser_valid(l: &Lang) -> bool {
+    let name =
+        |v: &Var| (1..=8).contains(&v.0.len()) && v.0.chars().all(|c| c.is_ascii_lowercase());
+    let assigned = |s: &Stmt| match s {
+        Stmt::Assign(v, _) | Stmt::Alloc(v, _) => name(v),
+        Stmt::Return(_) => true,
+    };
+    l.modules
+        .iter()
+        .all(|m| m.imports.iter().chain(&m.exports).all(name))
+        && l.funcs
+            .iter()
+            .all(|f| name(&f.name) && f.stmts.iter().all(assigned))
 }
 
 /// The property: parsing a printed program gives it back.

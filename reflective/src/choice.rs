@@ -229,8 +229,8 @@ impl Span {
 /// let g = vec(range(0u8..=9), 0..=3);
 /// let tree = g.choices(&vec![4, 2]).remove(0);
 /// assert_eq!(g.replay(&tree), Some(vec![4, 2]));
-/// // The length, then each element in a span.
-/// assert_eq!(tree.to_string(), "2 (4) (2)");
+/// // The list in a span: its length, then each element in a span.
+/// assert_eq!(tree.to_string(), "(2 (4) (2))");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChoiceTree {

@@ -461,10 +461,9 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     }
 
     /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did
-    /// (evaluations, steps, time, per pass, and why it stopped), within
-    /// [`DEFAULT_MAX_EVALUATIONS`](crate::shrink::DEFAULT_MAX_EVALUATIONS) and
-    /// [`DEFAULT_MAX_TIME`](crate::shrink::DEFAULT_MAX_TIME); `None` if the generator cannot
-    /// produce `value` or `value` does not fail.
+    /// (evaluations, steps, time, per pass, and why it stopped), within the default
+    /// [`ShrinkBudget`](crate::shrink::ShrinkBudget); `None` if the generator cannot produce
+    /// `value` or `value` does not fail.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -484,18 +483,76 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     where
         Self: Generator<Input = T, Output = T> + Sized,
     {
+        self.shrink_within(value, still_fails, crate::shrink::ShrinkBudget::default())
+    }
+
+    /// [`shrink_with_stats`](Generator::shrink_with_stats) within `budget`: reflects `value`
+    /// to find its simplest choices, then shrinks them. A value too large for the default size
+    /// is reflected at the first size of twice, four times, ... the default at which the
+    /// generator produces it, up to
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::shrink::{ShrinkBudget, Stopped};
+    /// let g = vec(range(0u32..=1000), ..);
+    /// let budget = ShrinkBudget::default().max_evaluations(3);
+    /// let shrunk = g.shrink_within(&vec![900; 20], |xs| xs.len() > 2, budget).unwrap();
+    /// assert_eq!(shrunk.stats.stopped, Stopped::Evaluations);
+    /// assert_eq!(shrunk.stats.evaluations, 3);
+    /// ```
+    fn shrink_within<T>(
+        &self,
+        value: &T,
+        still_fails: impl Fn(&T) -> bool,
+        budget: crate::shrink::ShrinkBudget,
+    ) -> Option<crate::Shrunk<T>>
+    where
+        Self: Generator<Input = T, Output = T> + Sized,
+    {
         if !still_fails(value) {
             return None;
         }
-        let tree = self.reflector().choices(value).ok()?.into_iter().next()?;
+        let tree = crate::shrink::choices_of(self, value)?;
         let start = self.replay_repaired(&tree).ok()?;
-        Some(crate::shrink::shrink(
-            self,
-            start,
-            &still_fails,
-            crate::shrink::DEFAULT_MAX_EVALUATIONS,
-            crate::shrink::DEFAULT_MAX_TIME,
-        ))
+        Some(crate::shrink::shrink(self, start, &still_fails, budget))
+    }
+
+    /// Shrinks a value this generator generated, starting from the choices it recorded: no
+    /// reflection, so it works for any generator, also one whose values cannot be reflected.
+    /// `generated` comes back as it is if its value does not fail.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::shrink::ShrinkBudget;
+    /// // Generates strings, but reflects nothing: `map` without a way back.
+    /// let g = vec(range(0u32..=1000), 1..=50).map(|xs| format!("{xs:?}"));
+    /// let fails = |s: &String| s.contains("99");
+    /// let mut rng = DefaultRng::seed_from_u64(3);
+    /// let generated = std::iter::repeat_with(|| g.generate(&mut rng, 30))
+    ///     .find(|generated| fails(&generated.value))
+    ///     .unwrap();
+    /// let shrunk = g.shrink_generated(generated, fails, ShrinkBudget::default());
+    /// assert_eq!(shrunk.value, "[99]");
+    /// ```
+    fn shrink_generated(
+        &self,
+        generated: Generated<Self::Output>,
+        still_fails: impl Fn(&Self::Output) -> bool,
+        budget: crate::shrink::ShrinkBudget,
+    ) -> crate::Shrunk<Self::Output>
+    where
+        Self: Sized,
+    {
+        if !still_fails(&generated.value) {
+            let stats = crate::ShrinkStats::default();
+            return crate::Shrunk {
+                value: generated.value,
+                tree: generated.tree,
+                stats,
+            };
+        }
+        crate::shrink::shrink(self, generated, &still_fails, budget)
     }
 
     // ----- Backward interpretations -----

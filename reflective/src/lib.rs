@@ -169,7 +169,7 @@ pub use interpret::{DEFAULT_SIZE, DefaultRng, Enumerate, GenerateError, Generate
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
 pub use reflective_macros::Reflective;
-pub use shrink::{ShrinkStats, Shrunk};
+pub use shrink::{ShrinkBudget, ShrinkStats, Shrunk};
 pub use strategy::Strategy;
 
 /// Everything a test file needs: `use reflective::prelude::*;`.

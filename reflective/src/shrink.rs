@@ -7,25 +7,110 @@
 //! Because generators reflect, the start can be any value the generator can produce: its
 //! choices come from reflection.
 //!
-//! The passes, in order: replace the whole sequence by one of its spans; replace a span by a
-//! span nested in it that opens with a pick of the same arity (a subtree); delete a span (with
-//! the count before it, such as a collection's length, lowered by one); delete blocks of
-//! consecutive choices; set a span's choices to their simplest; minimise each choice alone
-//! (the lowest pick index, an integer by binary search toward its simplest value); move value
-//! between two nearby integers, the first toward its simplest; and swap
-//! two adjacent spans of one label when the second is simpler.
+//! The passes, in order, each with one job:
+//!
+//! 1. *zero elements*: set runs of a collection's elements to their simplest choices;
+//! 2. *delete elements*: delete runs of a collection's elements, its length lowered by as many
+//!    (both grow their runs by doubling and back off by halving, so a list of 10 000
+//!    elements loses most of them in a few evaluations);
+//! 3. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
+//! 4. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
+//!    of the same arity (a subtree for its tree);
+//! 5. *delete spans*: delete a span that is not a collection's element;
+//! 6. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
+//! 7. *zero spans*: set a span's choices to their simplest (the paper's second);
+//! 8. *simpler branches*: put a pick on a simpler branch with the simplest choices for it, then
+//!    also with one of its integers one step from its simplest;
+//! 9. *minimise choices*: the lowest pick index, an integer by binary search toward its
+//!    simplest value (trying its mirror first when the simplest lies between);
+//! 10. *lower duplicates*: integers holding the same value lowered together;
+//! 11. *redistribute*: move value between two nearby integers, so that a sum they make stays
+//!     and the first can go;
+//! 12. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
+//!     (the paper's third).
+//!
+//! The shrinker remembers the choices that did not fail, and does not evaluate them again.
+//! It stops at a fixpoint of every pass or when its [`ShrinkBudget`] runs out, and reports why
+//! in its [`ShrinkStats`], with the evaluations, steps and time of each pass.
 
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
 use crate::generator::Generator;
-use crate::interpret::Generated;
+use crate::interpret::{DEFAULT_SIZE, Generated};
 
 /// The most property evaluations a shrink makes unless told otherwise.
 pub const DEFAULT_MAX_EVALUATIONS: usize = 10_000;
 
 /// The longest a shrink runs unless told otherwise.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
+
+/// The largest size at which [`Generator::shrink`] looks for the choices of a value it did not
+/// generate.
+pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
+
+/// The simplest choices that produce `value`: at [`DEFAULT_SIZE`], or at the first size of
+/// twice, four times, ... that, up to [`MAX_REFLECTION_SIZE`], at which the generator produces
+/// it (a list of 10 000 elements needs a size of 10 000). `None` if it produces it at none, or
+/// reflection runs out of its budget.
+pub(crate) fn choices_of<G: Generator>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
+    let mut size = DEFAULT_SIZE;
+    loop {
+        let trees = g.reflector().size(size).choices(value).ok()?;
+        if let Some(simplest) = trees.into_iter().next() {
+            return Some(simplest);
+        }
+        if size >= MAX_REFLECTION_SIZE {
+            return None;
+        }
+        size = size.saturating_mul(2);
+    }
+}
+
+/// How far a shrink may go: at most `max_evaluations` evaluations of the property, for at most
+/// `max_time`. When either runs out, the shrink returns the simplest failing value found so far
+/// and says which stopped it ([`Stopped`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use reflective::shrink::ShrinkBudget;
+/// let budget = ShrinkBudget::default().max_evaluations(500).max_time(Duration::from_secs(1));
+/// assert_eq!(budget.evaluations, 500);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShrinkBudget {
+    /// The most evaluations of the property.
+    pub evaluations: usize,
+    /// The longest the shrink runs.
+    pub time: Duration,
+}
+
+impl Default for ShrinkBudget {
+    /// [`DEFAULT_MAX_EVALUATIONS`] and [`DEFAULT_MAX_TIME`].
+    fn default() -> Self {
+        ShrinkBudget {
+            evaluations: DEFAULT_MAX_EVALUATIONS,
+            time: DEFAULT_MAX_TIME,
+        }
+    }
+}
+
+impl ShrinkBudget {
+    /// This budget with at most `evaluations` evaluations of the property.
+    pub fn max_evaluations(self, evaluations: usize) -> Self {
+        ShrinkBudget {
+            evaluations,
+            ..self
+        }
+    }
+
+    /// This budget with at most `time` to run.
+    pub fn max_time(self, time: Duration) -> Self {
+        ShrinkBudget { time, ..self }
+    }
+}
 
 /// Why a shrink stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,6 +133,8 @@ pub struct PassStats {
     pub evaluations: usize,
     /// How many of them still failed and became the best so far.
     pub steps: usize,
+    /// How long it ran.
+    pub time: Duration,
 }
 
 /// What a shrink did.
@@ -81,17 +168,20 @@ pub(crate) fn shrink<G: Generator>(
     g: &G,
     start: Generated<G::Output>,
     still_fails: &dyn Fn(&G::Output) -> bool,
-    max_evaluations: usize,
-    max_time: Duration,
+    budget: ShrinkBudget,
 ) -> Shrunk<G::Output> {
     type Pass<'s, G> = fn(&mut Search<'s, G>);
-    let passes: [(&'static str, Pass<'_, G>); 8] = [
+    let passes: [(&'static str, Pass<'_, G>); 12] = [
+        ("zero elements", Search::zero_elements),
+        ("delete elements", Search::delete_elements),
         ("replace by a span", Search::replace_by_spans),
         ("replace by a nested span", Search::replace_by_descendants),
         ("delete spans", Search::delete_spans),
         ("delete blocks", Search::delete_blocks),
         ("zero spans", Search::zero_spans),
+        ("simpler branches", Search::simpler_branches),
         ("minimise choices", Search::minimise_choices),
+        ("lower duplicates", Search::lower_duplicates),
         ("redistribute", Search::redistribute),
         ("swap siblings", Search::swap_siblings),
     ];
@@ -106,20 +196,24 @@ pub(crate) fn shrink<G: Generator>(
                     name,
                     evaluations: 0,
                     steps: 0,
+                    time: Duration::ZERO,
                 })
                 .collect(),
             ..ShrinkStats::default()
         },
         pass: 0,
-        max_evaluations,
-        deadline: Instant::now() + max_time,
+        passed: HashSet::new(),
+        max_evaluations: budget.evaluations,
+        deadline: Instant::now() + budget.time,
         started: Instant::now(),
     };
     loop {
         let before = search.stats.steps;
         for (index, (_, pass)) in passes.iter().enumerate() {
             search.pass = index;
+            let started = Instant::now();
             pass(&mut search);
+            search.stats.passes[index].time += started.elapsed();
         }
         if search.stats.stopped != Stopped::Fixpoint || search.stats.steps == before {
             break;
@@ -141,6 +235,9 @@ struct Search<'g, G: Generator> {
     stats: ShrinkStats,
     /// The pass running, an index into `stats.passes`.
     pass: usize,
+    /// The fingerprints of the choices tried that did not fail, so that a candidate two passes
+    /// (or two elements) lead to is evaluated once.
+    passed: HashSet<u64>,
     max_evaluations: usize,
     deadline: Instant,
     started: Instant,
@@ -185,6 +282,10 @@ impl<G: Generator> Search<'_, G> {
             self.stats.stopped = Stopped::Time;
             return false;
         }
+        let edited = fingerprint(&choices);
+        if self.passed.contains(&edited) {
+            return false;
+        }
         let size = self.best.tree.size();
         let Some(tree) = ChoiceTree::from_parts(size, choices, []) else {
             return false;
@@ -198,6 +299,11 @@ impl<G: Generator> Search<'_, G> {
         if candidate.tree.shortlex_cmp(&self.best.tree).is_ge() {
             return false;
         }
+        let replayed = fingerprint(candidate.tree.choices());
+        if self.passed.contains(&replayed) {
+            self.passed.insert(edited);
+            return false;
+        }
         self.stats.evaluations += 1;
         self.stats.passes[self.pass].evaluations += 1;
         if (self.still_fails)(&candidate.value) {
@@ -206,6 +312,7 @@ impl<G: Generator> Search<'_, G> {
             self.stats.passes[self.pass].steps += 1;
             true
         } else {
+            self.passed.extend([edited, replayed]);
             false
         }
     }
@@ -263,49 +370,165 @@ impl<G: Generator> Search<'_, G> {
         }
     }
 
-    /// Deletes each span; where that alone does not fit, also lowers the count before it by
-    /// one (a collection's length before an element).
+    /// Deletes each span that is not an element of a collection (those go in
+    /// [`delete_elements`](Self::delete_elements), with the length lowered).
     fn delete_spans(&mut self) {
         let mut ranges = self.span_ranges();
+        let mut elements = self.element_starts();
         while let Some(range) = ranges.pop() {
-            if range.end > self.choices().len() {
+            if range.end > self.choices().len() || elements.contains(&range.start) {
                 continue;
             }
             let mut without = self.choices().to_vec();
-            without.drain(range.clone());
-            if self.try_choices(without.clone()) {
+            without.drain(range);
+            if self.try_choices(without) {
                 ranges = self.span_ranges();
+                elements = self.element_starts();
+            }
+        }
+    }
+
+    /// The collections among the best choices: spans that open with an integer (the length)
+    /// and end with a run of adjacent spans (the elements).
+    fn collections(&self) -> Vec<Collection> {
+        let spans = self.best.tree.spans();
+        let choices = self.choices();
+        // Spans are stored in the order they were opened: a parent before its children.
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); spans.len()];
+        let mut open: Vec<usize> = Vec::new();
+        for (index, span) in spans.iter().enumerate() {
+            let range = span.range();
+            while open
+                .last()
+                .is_some_and(|&top| spans[top].range().end <= range.start && !range.is_empty())
+            {
+                open.pop();
+            }
+            if let Some(&parent) = open.last() {
+                children[parent].push(index);
+            }
+            open.push(index);
+        }
+        let mut collections = Vec::new();
+        for (index, span) in spans.iter().enumerate() {
+            let range = span.range();
+            let elements: Vec<std::ops::Range<usize>> = children[index]
+                .iter()
+                .map(|&child| spans[child].range())
+                .collect();
+            let (Some(first), Some(last)) = (elements.first(), elements.last()) else {
+                continue;
+            };
+            let adjacent = elements.windows(2).all(|pair| pair[0].end == pair[1].start);
+            let opens_with_length = first.start > range.start
+                && matches!(choices.get(range.start), Some(Choice::Int { .. }));
+            if adjacent && opens_with_length && last.end == range.end {
+                collections.push(Collection {
+                    count: range.start,
+                    elements,
+                });
+            }
+        }
+        collections
+    }
+
+    /// Where the elements of the collections start.
+    fn element_starts(&self) -> HashSet<usize> {
+        self.collections()
+            .into_iter()
+            .flat_map(|collection| collection.elements.into_iter().map(|element| element.start))
+            .collect()
+    }
+
+    /// Deletes runs of elements from each collection, the length lowered by as many: from
+    /// each element, one, then twice as many as the last run that went, while they go, then
+    /// halves. A long collection loses most of its elements in a few evaluations.
+    fn delete_elements(&mut self) {
+        self.over_runs(true, |choices, collection, run| {
+            let k = run.len() as i128;
+            let lower = lowered(&choices[collection.count], k)?;
+            let span = collection.elements[run.start].start..collection.elements[run.end - 1].end;
+            let mut without = choices[..span.start].to_vec();
+            without.extend_from_slice(&choices[span.end..]);
+            without[collection.count] = lower;
+            Some(without)
+        });
+    }
+
+    /// Sets runs of elements of each collection to their simplest choices, in runs grown as
+    /// [`delete_elements`](Self::delete_elements) grows them.
+    fn zero_elements(&mut self) {
+        self.over_runs(false, |choices, collection, run| {
+            let span = collection.elements[run.start].start..collection.elements[run.end - 1].end;
+            if choices[span.clone()]
+                .iter()
+                .all(|choice| choice.simplicity() == 0)
+            {
+                return None;
+            }
+            let mut zeroed = choices.to_vec();
+            for choice in &mut zeroed[span] {
+                *choice = simplest(choice);
+            }
+            Some(zeroed)
+        });
+    }
+
+    /// Applies `edit` to runs of elements of each collection, from each element on: a run of
+    /// one, then runs twice as long while the edit is kept, then half as long down to one.
+    /// `edit` gives the edited choices, or `None` where it does not apply. With `skip_repeats`,
+    /// an element equal to the one before, where nothing was kept, is passed over: the edit
+    /// would give the same choices again (as deleting either of two equal elements does).
+    fn over_runs(
+        &mut self,
+        skip_repeats: bool,
+        edit: impl Fn(&[Choice], &Collection, std::ops::Range<usize>) -> Option<Vec<Choice>>,
+    ) {
+        let mut which = 0;
+        let (mut element, mut length, mut growing) = (0, 1, true);
+        // Found again only after a kept edit, which changes the choices.
+        let mut collection = self.collections().into_iter().nth(which);
+        while let Some(current) = &collection {
+            if element >= current.elements.len() || self.stats.stopped != Stopped::Fixpoint {
+                which += 1;
+                (element, length, growing) = (0, 1, true);
+                collection = self.collections().into_iter().nth(which);
                 continue;
             }
-            if let Some(count) = self.count_before(range.start)
-                && let Some(lower) = lowered(&without[count])
-            {
-                without[count] = lower;
-                if self.try_choices(without) {
-                    ranges = self.span_ranges();
+            let run = element..(element + length).min(current.elements.len());
+            let kept = edit(self.choices(), current, run).is_some_and(|e| self.try_choices(e));
+            if kept {
+                collection = self.collections().into_iter().nth(which);
+            }
+            if kept && growing {
+                length *= 2;
+            } else {
+                growing = false;
+                length /= 2;
+            }
+            if length == 0 {
+                (element, length, growing) = (element + 1, 1, true);
+                while skip_repeats
+                    && !kept
+                    && let Some(current) = &collection
+                {
+                    let elements = &current.elements;
+                    let choices = self.choices();
+                    let repeats = element < elements.len()
+                        && choices[elements[element].clone()]
+                            == choices[elements[element - 1].clone()];
+                    if !repeats {
+                        break;
+                    }
+                    element += 1;
                 }
             }
         }
     }
 
-    /// The choice just before the run of adjacent spans that ends at `start`: where a
-    /// collection records its length before its elements.
-    fn count_before(&self, start: usize) -> Option<usize> {
-        let spans = self.best.tree.spans();
-        let mut at = start;
-        while let Some(sibling) = spans
-            .iter()
-            .map(|span| span.range())
-            .find(|range| range.end == at && range.start < at)
-        {
-            at = sibling.start;
-        }
-        at.checked_sub(1)
-    }
-
     /// Moves value between two nearby integers: the first toward its simplest value, the
     /// second away by as much (all of it, then half, ...), so that a sum they make stays and
-    /// the first can go.
+    /// the first can go. The second wraps around its range, as a fixed-width integer does.
     fn redistribute(&mut self) {
         const WINDOW: usize = 16;
         let mut i = 0;
@@ -333,8 +556,7 @@ impl<G: Generator> Search<'_, G> {
                 let origin = nearest_zero(alo, ahi);
                 let mut amount = a.saturating_sub(origin);
                 while amount != 0 {
-                    let moved = b.checked_add(amount).filter(|v| (blo..=bhi).contains(v));
-                    if let Some(moved) = moved {
+                    if let Some(moved) = add_within(b, amount, blo, bhi) {
                         let mut edited = self.choices().to_vec();
                         set_int(&mut edited[i], a - amount);
                         set_int(&mut edited[j], moved);
@@ -349,42 +571,204 @@ impl<G: Generator> Search<'_, G> {
         }
     }
 
-    /// Swaps two adjacent spans of the same label and length when the second's choices are
-    /// simpler than the first's (the paper's "swap to lexically smaller").
+    /// Swaps two adjacent spans of one kind (two elements, two lists, two subtrees) when
+    /// the choices read simpler in the other order (the paper's "swap to lexically smaller").
     fn swap_siblings(&mut self) {
+        let mut at = 0;
+        let mut pairs = self.adjacent_pairs();
+        loop {
+            let Some((first, second)) = pairs.get(at).cloned() else {
+                return;
+            };
+            if second.end > self.choices().len() {
+                return;
+            }
+            at += 1;
+            let choices = self.choices();
+            let (a, b) = (&choices[first.clone()], &choices[second.clone()]);
+            let simplicity = |c: &Choice| c.simplicity();
+            let swapped_is_simpler = b
+                .iter()
+                .chain(a)
+                .map(simplicity)
+                .lt(a.iter().chain(b).map(simplicity));
+            if !swapped_is_simpler {
+                continue;
+            }
+            let mut swapped = choices[..first.start].to_vec();
+            swapped.extend_from_slice(b);
+            swapped.extend_from_slice(a);
+            swapped.extend_from_slice(&choices[second.end..]);
+            if self.try_choices(swapped) {
+                // The pairs are those of the new best: look at the same place again.
+                pairs = self.adjacent_pairs();
+                at = at.saturating_sub(2);
+            }
+        }
+    }
+
+    /// The pairs of non-empty spans of one kind (the same label, or opening with picks of the
+    /// same arity) where the second starts as the first ends, in the order of the first's
+    /// start.
+    fn adjacent_pairs(&self) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let spans = self.best.tree.spans();
+        let mut by_start: Vec<&crate::choice::Span> = spans
+            .iter()
+            .filter(|span| !span.range().is_empty())
+            .collect();
+        by_start.sort_by_key(|span| (span.range().start, span.range().end));
         let mut pairs = Vec::new();
-        for a in self.best.tree.spans() {
-            for b in self.best.tree.spans() {
-                let (ra, rb) = (a.range(), b.range());
-                if ra.end == rb.start
-                    && ra.len() == rb.len()
-                    && !ra.is_empty()
-                    && a.label() == b.label()
-                {
-                    pairs.push((ra, rb));
+        let choices = self.choices();
+        let same_arity_picks = |a: &crate::choice::Span, b: &crate::choice::Span| {
+            let arity = |span: &crate::choice::Span| match choices[span.range().start] {
+                Choice::Pick { arity, .. } => Some(arity),
+                Choice::Int { .. } => None,
+            };
+            arity(a).is_some() && arity(a) == arity(b)
+        };
+        for first in &by_start {
+            let end = first.range().end;
+            let from = by_start.partition_point(|span| span.range().start < end);
+            for second in by_start[from..]
+                .iter()
+                .take_while(|span| span.range().start == end)
+            {
+                if second.label() == first.label() || same_arity_picks(first, second) {
+                    pairs.push((first.range(), second.range()));
                 }
             }
         }
-        for (ra, rb) in pairs {
-            if rb.end > self.choices().len() {
-                continue;
+        pairs.sort_by_key(|(first, _)| first.start);
+        pairs.dedup();
+        pairs
+    }
+
+    /// Tries each pick on a simpler branch, the branch's choices replaced by the simplest ones
+    /// it takes and the choices after it kept: a subtree becomes a leaf, a constructor a
+    /// simpler one with the simplest fields.
+    fn simpler_branches(&mut self) {
+        let mut at = 0;
+        while at < self.choices().len() {
+            if let Choice::Pick { index, .. } = self.choices()[at] {
+                for lower in 0..index {
+                    let Some((candidate, branch)) = self.with_simplest_branch(at, lower) else {
+                        continue;
+                    };
+                    if self.try_choices(candidate.clone()) || self.bump_one(candidate, branch) {
+                        break;
+                    }
+                }
             }
-            let simplicity = |range: &std::ops::Range<usize>, choices: &[Choice]| {
-                choices[range.clone()]
-                    .iter()
-                    .map(Choice::simplicity)
-                    .collect::<Vec<_>>()
-            };
-            if simplicity(&rb, self.choices()) >= simplicity(&ra, self.choices()) {
-                continue;
-            }
-            let mut swapped = self.choices().to_vec();
-            let second: Vec<Choice> = swapped[rb.clone()].to_vec();
-            let first: Vec<Choice> = swapped[ra.clone()].to_vec();
-            swapped.splice(rb, first);
-            swapped.splice(ra, second);
-            self.try_choices(swapped);
+            at += 1;
         }
+    }
+
+    /// Tries `candidate` with one of the first integers in `branch` one step from its simplest
+    /// value: a simpler branch whose simplest fields do not fail may fail with one field
+    /// nudged (`a && b` for `a || b` needs two different operands).
+    fn bump_one(&mut self, candidate: Vec<Choice>, branch: std::ops::Range<usize>) -> bool {
+        const MAX_BUMPS: usize = 8;
+        let nudgeable: Vec<(usize, i128)> = branch
+            .filter_map(|i| match candidate[i] {
+                Choice::Int { value, lo, hi } if value == nearest_zero(lo, hi) => {
+                    next_simplest(lo, hi).map(|next| (i, next))
+                }
+                _ => None,
+            })
+            .take(MAX_BUMPS)
+            .collect();
+        for (i, next) in nudgeable {
+            let mut bumped = candidate.clone();
+            set_int(&mut bumped[i], next);
+            if self.try_choices(bumped) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The best choices with the pick at `at` on branch `lower`, that branch's choices the
+    /// simplest ones, and the choices after the old branch kept, with the new branch's place;
+    /// `None` if the pick opens no span or the new choices do not replay.
+    fn with_simplest_branch(
+        &self,
+        at: usize,
+        lower: u32,
+    ) -> Option<(Vec<Choice>, std::ops::Range<usize>)> {
+        let old_end = innermost_span_end(&self.best.tree, at)?;
+        let mut prefix = self.choices()[..=at].to_vec();
+        set_pick(&mut prefix[at], lower);
+        let size = self.best.tree.size();
+        let simplest = self
+            .g
+            .replay_repaired(&ChoiceTree::from_parts(size, prefix, [])?)
+            .ok()?;
+        let new_end = innermost_span_end(&simplest.tree, at)?;
+        let mut candidate = simplest.tree.choices()[..new_end].to_vec();
+        candidate.extend_from_slice(&self.choices()[old_end..]);
+        Some((candidate, at..new_end))
+    }
+
+    /// Lowers integers that hold the same value together, as one: toward their simplest value
+    /// by binary search. Values that must stay equal (a key and its copy) move only this way.
+    fn lower_duplicates(&mut self) {
+        let mut values: Vec<i128> = self
+            .choices()
+            .iter()
+            .filter_map(|choice| match *choice {
+                Choice::Int { value, lo, hi } if value != nearest_zero(lo, hi) => Some(value),
+                _ => None,
+            })
+            .collect();
+        values.sort_unstable();
+        let duplicated: Vec<i128> = values
+            .chunk_by(|a, b| a == b)
+            .filter(|run| run.len() > 1)
+            .map(|run| run[0])
+            .collect();
+        for value in duplicated {
+            let places: Vec<usize> = (0..self.choices().len())
+                .filter(
+                    |&i| matches!(self.choices()[i], Choice::Int { value: v, .. } if v == value),
+                )
+                .collect();
+            if places.len() < 2 {
+                continue;
+            }
+            if self.set_all(&places, 0) != Tried::Rejected {
+                continue;
+            }
+            // Fails at distance `far` from 0, not known to fail at `near`.
+            let (mut near, mut far) = (0u128, value.unsigned_abs());
+            while far - near > 1 && self.stats.stopped == Stopped::Fixpoint {
+                let mid = near + (far - near) / 2;
+                let tried = if value > 0 {
+                    0i128.wrapping_add_unsigned(mid)
+                } else {
+                    0i128.wrapping_sub_unsigned(mid)
+                };
+                match self.set_all(&places, tried) {
+                    Tried::Kept => far = mid,
+                    Tried::Rejected => near = mid,
+                    Tried::Reshaped => break,
+                }
+            }
+        }
+    }
+
+    /// Tries the best choices with the integers at `places` set to `to`.
+    fn set_all(&mut self, places: &[usize], to: i128) -> Tried {
+        let mut edited = self.choices().to_vec();
+        for &i in places {
+            set_int(&mut edited[i], to);
+        }
+        if !self.try_choices(edited) {
+            return Tried::Rejected;
+        }
+        let kept = places.iter().all(
+            |&i| matches!(self.choices().get(i), Some(Choice::Int { value, .. }) if *value == to),
+        );
+        if kept { Tried::Kept } else { Tried::Reshaped }
     }
 
     /// Deletes blocks of 8, 4, 2 and 1 consecutive choices, at every position.
@@ -396,6 +780,14 @@ impl<G: Generator> Search<'_, G> {
                 without.drain(start..start + width);
                 if !self.try_choices(without) {
                     start += 1;
+                    // Deleting the next block gives the same choices while the choice that
+                    // comes into the block equals the one that leaves it.
+                    let choices = self.choices();
+                    while start + width <= choices.len()
+                        && choices[start - 1] == choices[start - 1 + width]
+                    {
+                        start += 1;
+                    }
                 }
             }
         }
@@ -405,6 +797,12 @@ impl<G: Generator> Search<'_, G> {
     fn zero_spans(&mut self) {
         for range in self.span_ranges() {
             if range.end > self.choices().len() {
+                continue;
+            }
+            if self.choices()[range.clone()]
+                .iter()
+                .all(|choice| choice.simplicity() == 0)
+            {
                 continue;
             }
             let mut zeroed = self.choices().to_vec();
@@ -438,6 +836,21 @@ impl<G: Generator> Search<'_, G> {
     fn minimise_int(&mut self, at: usize, value: i128, lo: i128, hi: i128) {
         let origin = nearest_zero(lo, hi);
         if value == origin || self.try_with(at, |choice| set_int(choice, origin)) {
+            return;
+        }
+        // Below an origin inside the range, the value as far above is simpler.
+        let mirrored = origin
+            .checked_add(origin.abs_diff(value).try_into().unwrap_or(i128::MAX))
+            .filter(|&mirror| value < origin && mirror <= hi);
+        if let Some(mirror) = mirrored
+            && self.try_with(at, |choice| set_int(choice, mirror))
+        {
+            // Go on from the mirror, if it is still there.
+            if let Some(&Choice::Int { value, lo, hi }) = self.choices().get(at)
+                && value == mirror
+            {
+                self.minimise_int(at, value, lo, hi);
+            }
             return;
         }
         let toward = |distance: u128| {
@@ -487,22 +900,86 @@ fn simplest(choice: &Choice) -> Choice {
     simplest
 }
 
-/// An integer choice one step nearer its simplest value, if it is not there.
-fn lowered(choice: &Choice) -> Option<Choice> {
-    let Choice::Int { value, lo, hi } = choice else {
+/// A hash of the values of `choices`: what replay reads of them (bounds, arities and labels
+/// are not read).
+fn fingerprint(choices: &[Choice]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    choices.len().hash(&mut hasher);
+    for choice in choices {
+        match *choice {
+            Choice::Pick { index, .. } => (0u8, u128::from(index)).hash(&mut hasher),
+            Choice::Int { value, .. } => (1u8, value).hash(&mut hasher),
+        }
+    }
+    hasher.finish()
+}
+
+/// An integer choice `by` steps nearer its simplest value, if it is that far from it.
+fn lowered(choice: &Choice, by: i128) -> Option<Choice> {
+    let Choice::Int { value, lo, hi } = *choice else {
         return None;
     };
-    let origin = nearest_zero(*lo, *hi);
-    let nearer = match value.cmp(&origin) {
-        std::cmp::Ordering::Equal => return None,
-        std::cmp::Ordering::Greater => value - 1,
-        std::cmp::Ordering::Less => value + 1,
+    let origin = nearest_zero(lo, hi);
+    let nearer = if value > origin {
+        value.checked_sub(by).filter(|&v| v >= origin)?
+    } else {
+        value.checked_add(by).filter(|&v| v <= origin)?
     };
-    Some(Choice::Int {
+    (nearer != value).then_some(Choice::Int {
         value: nearer,
-        lo: *lo,
-        hi: *hi,
+        lo,
+        hi,
     })
+}
+
+/// A collection among the choices: where its length is, and where each element is.
+struct Collection {
+    /// The index of the length.
+    count: usize,
+    /// The elements' choices, adjacent, in order.
+    elements: Vec<std::ops::Range<usize>>,
+}
+
+/// The value one step simpler than the simplest in `lo..=hi` (1 after 0, or -1 where 1 is out
+/// of range), if the range has two values.
+fn next_simplest(lo: i128, hi: i128) -> Option<i128> {
+    let origin = nearest_zero(lo, hi);
+    [origin.checked_add(1), origin.checked_sub(1)]
+        .into_iter()
+        .flatten()
+        .find(|next| (lo..=hi).contains(next))
+}
+
+/// What became of a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tried {
+    /// It became the best, with the choices edited where they were.
+    Kept,
+    /// It did not become the best.
+    Rejected,
+    /// It became the best, but repair moved the choices: places found before no longer hold.
+    Reshaped,
+}
+
+/// Where the innermost span that starts at choice `at` ends: for a pick, its branch.
+fn innermost_span_end(tree: &ChoiceTree, at: usize) -> Option<usize> {
+    tree.spans()
+        .iter()
+        .map(|span| span.range())
+        .filter(|range| range.start == at && !range.is_empty())
+        .map(|range| range.end)
+        .min()
+}
+
+/// `value + amount` inside `lo..=hi`, wrapping around the range as a fixed-width integer wraps;
+/// `None` if the arithmetic overflows.
+fn add_within(value: i128, amount: i128, lo: i128, hi: i128) -> Option<i128> {
+    let moved = value.checked_add(amount)?;
+    if (lo..=hi).contains(&moved) {
+        return Some(moved);
+    }
+    let width = hi.checked_sub(lo)?.checked_add(1)?;
+    Some(lo + moved.checked_sub(lo)?.rem_euclid(width))
 }
 
 fn set_pick(choice: &mut Choice, to: u32) {
@@ -544,16 +1021,26 @@ mod tests {
     #[test]
     fn budgets_stop_the_shrink_and_say_so() {
         let (g, generated) = start();
-        let few = shrink(&g, generated.clone(), &fails, 5, Duration::from_secs(60));
+        let few = shrink(
+            &g,
+            generated.clone(),
+            &fails,
+            ShrinkBudget::default().max_evaluations(5),
+        );
         assert_eq!(few.stats.stopped, Stopped::Evaluations);
         assert_eq!(few.stats.evaluations, 5);
         assert!(fails(&few.value));
-        let no_time = shrink(&g, generated.clone(), &fails, 10_000, Duration::ZERO);
+        let no_time = shrink(
+            &g,
+            generated.clone(),
+            &fails,
+            ShrinkBudget::default().max_time(Duration::ZERO),
+        );
         assert_eq!(no_time.stats.stopped, Stopped::Time);
         assert_eq!(no_time.value, generated.value);
-        let whole = shrink(&g, generated, &fails, 10_000, Duration::from_secs(60));
+        let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 8);
+        assert_eq!(whole.stats.passes.len(), 12);
     }
 }

@@ -4,7 +4,7 @@
 //! `clamp(size, min, max)` (one integer choice), then each element in a span of its own, at an
 //! equal share of the size that the [size strategy](crate::strategy) sets: with the default,
 //! `size / length`. The elements of a long collection are therefore small, and no element's
-//! size depends on its position.
+//! size depends on its position. A span holds the whole collection, length and elements.
 //!
 //! Backward, each element is reflected on its own and the ways are combined, so the stack
 //! does not grow with the length: a list of a million elements reflects in a loop.
@@ -152,6 +152,15 @@ where
     /// Draws the length (or takes it from the collection around, see
     /// [`allotment`](crate::allotment)), then the elements at their share of the size.
     fn forward_here(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        // The whole collection in a span, so that a shrinker can move or clear it as one.
+        let span = run.open_span(None);
+        let items = self.forward_spanned(run);
+        run.close_span(span);
+        items
+    }
+
+    /// [`forward_here`](Self::forward_here) inside the collection's span.
+    fn forward_spanned(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let (size, sizing) = (run.size, run.sizing);
         let (length, below) = match run.allotment.take() {
             Some(allotment) => (allotment.own, allotment.below),
@@ -334,7 +343,7 @@ where
     ) -> Reflected<Vec<T>> {
         let finish = |traces: Vec<Trace>, log_probability: f64| {
             (
-                lead.clone().then(Trace::many(traces)),
+                Trace::span(None, None, lead.clone().then(Trace::many(traces))),
                 log_share + log_probability,
             )
         };
