@@ -58,6 +58,10 @@ fn main() {
         "same minimum from text: the failing value printed with {{:?}}, read back, reflected \
          and shrunk, against the shrink from its recorded choices"
     );
+    println!();
+    dependent_generation();
+    println!();
+    long_lists();
 }
 
 /// What one shrinker reached over the trials.
@@ -183,4 +187,247 @@ where
         if met { "yes" } else { "no" }
     );
     met && same_from_text == trials
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dependent generation (`TARGETS.md`, section 2)
+
+/// The seeds of the dependent-generation table.
+const MATRIX_SEEDS: u64 = 200;
+
+/// The largest element that passes: the property fails on any element above it.
+const THRESHOLD: u32 = 500;
+
+/// A matrix in row-major order: valid when it holds `rows * cols` elements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Matrix {
+    rows: usize,
+    cols: usize,
+    data: Vec<u32>,
+}
+
+impl Matrix {
+    fn valid(&self) -> bool {
+        self.data.len() == self.rows * self.cols
+    }
+
+    /// Whether the elements are minimal: all 0 but one, just above the threshold.
+    fn minimal_elements(&self) -> bool {
+        let nonzero: Vec<u32> = self.data.iter().copied().filter(|&x| x != 0).collect();
+        nonzero == [THRESHOLD + 1]
+    }
+
+    /// Whether the shape is minimal: 1 x 1.
+    fn minimal_shape(&self) -> bool {
+        (self.rows, self.cols) == (1, 1)
+    }
+}
+
+/// The property: no element above the threshold.
+fn matrix_holds(data: &[u32]) -> bool {
+    data.iter().all(|&x| x <= THRESHOLD)
+}
+
+/// `(rows, cols)` in `1..=10`, then `rows * cols` elements in `0..1000`: each part drawn after
+/// the ones it depends on, with a lens to reflect it.
+fn matrices() -> Gen<Matrix, Matrix> {
+    range(1usize..=10)
+        .focus(|m: &Matrix| Some(&m.rows))
+        .bind(|rows| {
+            range(1usize..=10)
+                .focus(|m: &Matrix| Some(&m.cols))
+                .bind(move |cols| {
+                    let len = rows * cols;
+                    vec(range(0u32..=999), len..=len)
+                        .focus(|m: &Matrix| Some(&m.data))
+                        .map(move |data| Matrix { rows, cols, data })
+                })
+        })
+        .boxed()
+}
+
+/// What one library reached over the seeds.
+#[derive(Default)]
+struct MatrixColumn {
+    minimal: usize,
+    valid: usize,
+    both: usize,
+    time: std::time::Duration,
+}
+
+impl MatrixColumn {
+    fn add(&mut self, m: &Matrix, time: std::time::Duration) {
+        let minimal = m.minimal_shape() && m.minimal_elements();
+        self.minimal += usize::from(minimal);
+        self.valid += usize::from(m.valid());
+        self.both += usize::from(minimal && m.valid());
+        self.time += time;
+    }
+
+    fn row(&self, name: &str) -> String {
+        let percent = |n: usize| 100.0 * n as f64 / MATRIX_SEEDS as f64;
+        format!(
+            "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.2} ms |",
+            percent(self.minimal),
+            percent(self.valid),
+            percent(self.both),
+            self.time.as_secs_f64() * 1000.0 / MATRIX_SEEDS as f64
+        )
+    }
+}
+
+/// Shrinks `(rows, cols)` then `rows * cols` elements, failing on any element over the
+/// threshold, with reflective and with proptest's two flat maps (their default configuration),
+/// and prints the share of seeds that reach the minimum (1 x 1, the elements all 0 but one
+/// at 501), that end valid, and both.
+fn dependent_generation() {
+    use proptest::strategy::Strategy as _;
+    use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng};
+
+    println!(
+        "Dependent generation: (rows, cols) in 1..=10, then rows*cols elements in 0..1000; \
+         fails on an element over {THRESHOLD}; {MATRIX_SEEDS} seeds"
+    );
+    println!();
+    println!(
+        "| shrinker | minimal (1 x 1, one element {}) | valid (rows*cols elements) | both \
+         | mean time to find and shrink |",
+        THRESHOLD + 1
+    );
+    println!("|---|---|---|---|---|");
+    let g = matrices();
+    let mut reflective = MatrixColumn::default();
+    for seed in 0..MATRIX_SEEDS {
+        let started = Instant::now();
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let generated = std::iter::repeat_with(|| g.generate(&mut rng, DEFAULT_SIZE))
+            .find(|generated| !matrix_holds(&generated.value.data))
+            .expect("a failing matrix");
+        let shrunk = g.shrink_generated(
+            generated,
+            |m| !matrix_holds(&m.data),
+            ShrinkBudget::default(),
+        );
+        reflective.add(&shrunk.value, started.elapsed());
+    }
+    println!("{}", reflective.row("reflective `bind`"));
+
+    let runner = |seed: u64| {
+        let mut bytes = [0u8; 32];
+        bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        let config = Config {
+            failure_persistence: None,
+            ..Config::default()
+        };
+        proptest::test_runner::TestRunner::new_with_rng(
+            config,
+            TestRng::from_seed(RngAlgorithm::ChaCha, &bytes),
+        )
+    };
+    let fail = |data: &[u32]| {
+        if matrix_holds(data) {
+            Ok(())
+        } else {
+            Err(TestCaseError::fail("an element over the threshold"))
+        }
+    };
+    let dims = || (1usize..=10, 1usize..=10);
+    let elements = |(rows, cols): (usize, usize)| {
+        proptest::collection::vec(0u32..1000, rows * cols).prop_map(move |data| Matrix {
+            rows,
+            cols,
+            data,
+        })
+    };
+
+    let mut flat_map = MatrixColumn::default();
+    for seed in 0..MATRIX_SEEDS {
+        let started = Instant::now();
+        let strategy = dims().prop_flat_map(elements);
+        match runner(seed).run(&strategy, |m| fail(&m.data)) {
+            Err(TestError::Fail(_, m)) => flat_map.add(&m, started.elapsed()),
+            other => panic!("prop_flat_map, seed {seed}: no failure: {other:?}"),
+        }
+    }
+    println!("{}", flat_map.row("proptest `prop_flat_map`"));
+
+    let mut independent = MatrixColumn::default();
+    for seed in 0..MATRIX_SEEDS {
+        let started = Instant::now();
+        let strategy = dims()
+            .prop_ind_flat_map2(|(rows, cols)| proptest::collection::vec(0u32..1000, rows * cols));
+        match runner(seed).run(&strategy, |(_, data)| fail(&data)) {
+            Err(TestError::Fail(_, ((rows, cols), data))) => {
+                independent.add(&Matrix { rows, cols, data }, started.elapsed());
+            }
+            other => panic!("prop_ind_flat_map2, seed {seed}: no failure: {other:?}"),
+        }
+    }
+    println!("{}", independent.row("proptest `prop_ind_flat_map2`"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A long failing list
+
+/// The length of the long lists.
+const LONG: usize = 10_000;
+
+/// Shrinks a list of 10 000 random elements in `0..=1000`, taken as a value from outside (so
+/// the time includes reflection), under several properties; prints the median time of 5 runs,
+/// the evaluations and the result.
+fn long_lists() {
+    use rand::RngExt;
+
+    type Property = fn(&Vec<u32>) -> bool;
+    let properties: [(&str, Property); 5] = [
+        ("an element over 900", |xs| xs.iter().any(|&x| x > 900)),
+        ("the sum over 1000", |xs| xs.iter().sum::<u32>() > 1000),
+        ("not sorted", |xs| !xs.is_sorted()),
+        ("ten elements over 500", |xs| {
+            xs.iter().filter(|&&x| x > 500).count() >= 10
+        }),
+        ("5000 elements or more", |xs| xs.len() >= 5000),
+    ];
+    println!("A failing list of {LONG} elements in 0..=1000, reflected and shrunk (median of 5)");
+    println!();
+    println!("| fails when | time | evaluations | stopped | shrunk to |");
+    println!("|---|---|---|---|---|");
+    let g = vec(range(0u32..=1000), ..);
+    let mut rng = DefaultRng::seed_from_u64(1);
+    let list: Vec<u32> = (0..LONG).map(|_| rng.random_range(0..=1000)).collect();
+    let mut slowest = std::time::Duration::ZERO;
+    for (name, fails) in properties {
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..5 {
+            let started = Instant::now();
+            let shrunk = g.shrink_with_stats(&list, fails).expect("the list fails");
+            times.push(started.elapsed());
+            last = Some(shrunk);
+        }
+        let shrunk = last.expect("five runs");
+        let time = reflective_examples::measure::median(&times);
+        slowest = slowest.max(time);
+        let shown = format!("{:?}", shrunk.value);
+        let shown = if shown.len() > 40 {
+            format!(
+                "{} elements, the first {:?}",
+                shrunk.value.len(),
+                &shrunk.value[..3]
+            )
+        } else {
+            shown
+        };
+        println!(
+            "| {name} | {:.1} ms | {} | {:?} | {shown} |",
+            time.as_secs_f64() * 1000.0,
+            shrunk.stats.evaluations,
+            shrunk.stats.stopped
+        );
+    }
+    println!();
+    println!(
+        "slowest: {:.1} ms (goal: under 1 s)",
+        slowest.as_secs_f64() * 1000.0
+    );
 }

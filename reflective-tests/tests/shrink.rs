@@ -1,8 +1,10 @@
-//! The choice shrinker (issue 5, first passes): a shrunk value still fails, its choices are no
-//! larger than the start's, shrinking it again changes nothing, and shrinking a value given
-//! from outside reaches the same result as shrinking it from its generated choices.
+//! The choice shrinker: a shrunk value still fails, its choices are no larger than the
+//! start's, shrinking it again changes nothing, shrinking a value given from outside reaches
+//! the same result as shrinking it from its generated choices, and the passes that need each
+//! other (a length and its elements, equal values, a dependent shape) reach the minimum.
 
 use reflective::prelude::*;
+use reflective::shrink::ShrinkBudget;
 use reflective_tests::derived::{Expr, Json, Tree};
 
 /// Checks the shrinker's laws on `g` for values failing `fails`, over `seeds` seeds.
@@ -72,12 +74,13 @@ fn shrunk_values_fail_are_simpler_and_are_fixpoints() {
     let exprs = Expr::arbitrary_reflective();
     assert!(laws("Expr", &exprs, |e: &Expr| format!("{e:?}").len() > 40, 20) > 5);
     let json = Json::arbitrary_reflective();
-    laws(
+    let found = laws(
         "Json",
         &json,
         |j: &Json| format!("{j:?}").contains("Array"),
         20,
     );
+    assert!(found >= 6, "only {found} Json values with an array");
 }
 
 #[test]
@@ -98,4 +101,142 @@ fn lists_shrink_to_the_minimal_counterexample() {
     assert_eq!(lists.shrink(vec![1, 2], fails), [1, 2]);
     let short = vec(range(0u32..=1000), ..=3);
     assert_eq!(short.shrink(vec![999; 5], fails), [999; 5]);
+}
+
+/// Shrinking a generated value from its recorded choices and shrinking the same value read
+/// back from text (reflected, never generated) reach the same minimum.
+#[test]
+fn generated_and_external_values_reach_the_same_minimum() {
+    fn agree<T: Clone + std::fmt::Debug + PartialEq + 'static>(
+        name: &str,
+        g: &Gen<T, T>,
+        fails: impl Fn(&T) -> bool + Copy,
+    ) -> usize {
+        let mut compared = 0;
+        for seed in 0..40 {
+            let mut rng = DefaultRng::seed_from_u64(seed);
+            let Some(generated) = (0..500)
+                .map(|i| g.generate(&mut rng, i % 60))
+                .find(|generated| fails(&generated.value))
+            else {
+                continue;
+            };
+            let external = generated.value.clone();
+            let from_tree = g.shrink_generated(generated, fails, ShrinkBudget::default());
+            let from_value = g.shrink(external, fails);
+            assert_eq!(from_value, from_tree.value, "{name}, seed {seed}");
+            compared += 1;
+        }
+        compared
+    }
+    let sum = |xs: &Vec<u32>| xs.iter().map(|&x| u64::from(x)).sum::<u64>() > 1000;
+    assert!(agree("Vec<u32>", &<Vec<u32>>::arbitrary_reflective(), sum) > 30);
+    let nodes = |t: &Tree<u8>| format!("{t:?}").matches("Node").count() >= 3;
+    assert!(agree("Tree<u8>", &Tree::<u8>::arbitrary_reflective(), nodes) > 10);
+    let long = |e: &Expr| format!("{e:?}").len() > 40;
+    assert!(agree("Expr", &Expr::arbitrary_reflective(), long) > 10);
+    let arrays = |j: &Json| format!("{j:?}").contains("Array");
+    assert!(agree("Json", &Json::arbitrary_reflective(), arrays) > 5);
+}
+
+/// Values that must stay equal shrink together: neither half of the pair can move alone.
+#[test]
+fn equal_values_are_lowered_together() {
+    let pairs = tuple((range(0u32..=100_000), range(0u32..=100_000)));
+    let fails = |&(a, b): &(u32, u32)| a == b && a > 1000;
+    for start in [5000, 77_777, 100_000] {
+        assert_eq!(pairs.shrink((start, start), fails), (1001, 1001), "{start}");
+    }
+}
+
+/// Swapping same-kind siblings moves what fails to the end: five lists where two elements in
+/// two different lists must sum past a bound end in the last two lists, the order shortlex
+/// prefers.
+#[test]
+fn siblings_are_swapped_to_the_simpler_order() {
+    let lists = <(Vec<u8>, Vec<u8>, Vec<u8>)>::arbitrary_reflective();
+    let fails = |(a, b, c): &(Vec<u8>, Vec<u8>, Vec<u8>)| {
+        let nonempty = [a, b, c].iter().filter(|list| !list.is_empty()).count();
+        nonempty >= 2
+    };
+    let shrunk = lists.shrink((vec![9, 9], vec![4], vec![]), fails);
+    assert_eq!(shrunk, (vec![], vec![0], vec![0]));
+}
+
+/// `(rows, cols)` then `rows * cols` elements: shrinking lowers the shape and keeps the
+/// element that fails, so every seed ends at the one minimal valid matrix.
+#[test]
+fn dependent_generation_shrinks_to_the_valid_minimum() {
+    #[derive(Clone, Debug, PartialEq)]
+    struct Matrix {
+        rows: usize,
+        cols: usize,
+        data: Vec<u32>,
+    }
+    let matrices = range(1usize..=10)
+        .focus(|m: &Matrix| Some(&m.rows))
+        .bind(|rows| {
+            range(1usize..=10)
+                .focus(|m: &Matrix| Some(&m.cols))
+                .bind(move |cols| {
+                    let len = rows * cols;
+                    vec(range(0u32..=999), len..=len)
+                        .focus(|m: &Matrix| Some(&m.data))
+                        .map(move |data| Matrix { rows, cols, data })
+                })
+        })
+        .boxed();
+    let fails = |m: &Matrix| m.data.iter().any(|&x| x > 500);
+    let minimal = Matrix {
+        rows: 1,
+        cols: 1,
+        data: vec![501],
+    };
+    for seed in 0..40 {
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let generated = std::iter::repeat_with(|| matrices.generate(&mut rng, DEFAULT_SIZE))
+            .find(|generated| fails(&generated.value))
+            .expect("a failing matrix");
+        let shrunk = matrices.shrink_generated(generated, fails, ShrinkBudget::default());
+        assert_eq!(shrunk.value, minimal, "seed {seed}");
+    }
+}
+
+/// A list of 10 000 elements, given from outside, shrinks in few evaluations: runs of
+/// elements go at once.
+#[test]
+fn a_long_list_shrinks_in_few_evaluations() {
+    let lists = vec(range(0u32..=1000), ..);
+    // Spread over 0..900, then one element that fails.
+    let long: Vec<u32> = (0..10_000u32)
+        .map(|i| i * 7919 % 900)
+        .chain([999])
+        .collect();
+    let shrunk = lists
+        .shrink_with_stats(&long, |xs| xs.iter().any(|&x| x > 900))
+        .expect("it fails");
+    assert_eq!(shrunk.value, [901]);
+    assert!(
+        shrunk.stats.evaluations < 500,
+        "{} evaluations",
+        shrunk.stats.evaluations
+    );
+}
+
+/// Shrinking is deterministic: the same start gives the same result and the same statistics.
+#[test]
+fn shrinking_is_deterministic() {
+    let exprs = Expr::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(9);
+    let long = |e: &Expr| format!("{e:?}").len() > 40;
+    let start = (0..500)
+        .map(|i| exprs.generate_value(&mut rng, i % 60))
+        .find(|e| long(e))
+        .expect("a long expression");
+    let first = exprs.shrink_with_stats(&start, long).expect("it fails");
+    let second = exprs.shrink_with_stats(&start, long).expect("it fails");
+    assert_eq!(first.value, second.value);
+    assert_eq!(first.tree, second.tree);
+    assert_eq!(first.stats.evaluations, second.stats.evaluations);
+    assert_eq!(first.stats.steps, second.stats.steps);
 }

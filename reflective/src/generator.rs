@@ -487,10 +487,10 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     }
 
     /// [`shrink_with_stats`](Generator::shrink_with_stats) within `budget`: reflects `value`
-    /// to find its simplest choices, then shrinks them. A value too large for the default size
-    /// is reflected at the first size of twice, four times, ... the default at which the
-    /// generator produces it, up to
-    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE).
+    /// to find its simplest choices, then shrinks them. The value is reflected at the smallest
+    /// of the sizes 0, 1, 2, 4, 8, ... at which the generator produces it (up to
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)): a list of 10 000 elements
+    /// at 16 384, a small value at a small size, whatever size it came from.
     ///
     /// ```
     /// use reflective::prelude::*;

@@ -27,7 +27,14 @@
 //! 11. *redistribute*: move value between two nearby integers, so that a sum they make stays
 //!     and the first can go;
 //! 12. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
-//!     (the paper's third).
+//!     (the paper's third);
+//! 13. *hoist into empty*: move a pick's span out of an element of a collection into an
+//!     earlier empty collection, deleting the element (an expression out of a statement into
+//!     the arguments before it).
+//!
+//! Integers also get a second try when lowering one makes the choices after it too many (a
+//! smaller count): the same lowering with as many choices dropped at the start of the spans
+//! after it instead of at the end, so that what fails survives (a matrix of fewer rows).
 //!
 //! The shrinker remembers the choices that did not fail, and does not evaluate them again.
 //! It stops at a fixpoint of every pass or when its [`ShrinkBudget`] runs out, and reports why
@@ -39,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
 use crate::generator::Generator;
-use crate::interpret::{DEFAULT_SIZE, Generated};
+use crate::interpret::Generated;
 
 /// The most property evaluations a shrink makes unless told otherwise.
 pub const DEFAULT_MAX_EVALUATIONS: usize = 10_000;
@@ -51,12 +58,13 @@ pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
 /// generate.
 pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 
-/// The simplest choices that produce `value`: at [`DEFAULT_SIZE`], or at the first size of
-/// twice, four times, ... that, up to [`MAX_REFLECTION_SIZE`], at which the generator produces
-/// it (a list of 10 000 elements needs a size of 10 000). `None` if it produces it at none, or
-/// reflection runs out of its budget.
+/// The simplest choices that produce `value`, at the smallest of the sizes 0, 1, 2, 4, 8, ...
+/// (up to [`MAX_REFLECTION_SIZE`]) at which the generator produces it. The smallest size gives
+/// the shrinker the narrowest ranges, and makes the start canonical: a value shrinks the same
+/// way whatever size it was generated at. `None` if the generator produces it at none of them,
+/// or reflection runs out of its budget.
 pub(crate) fn choices_of<G: Generator>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
-    let mut size = DEFAULT_SIZE;
+    let mut size = 0;
     loop {
         let trees = g.reflector().size(size).choices(value).ok()?;
         if let Some(simplest) = trees.into_iter().next() {
@@ -65,7 +73,7 @@ pub(crate) fn choices_of<G: Generator>(g: &G, value: &G::Input) -> Option<Choice
         if size >= MAX_REFLECTION_SIZE {
             return None;
         }
-        size = size.saturating_mul(2);
+        size = (size * 2).max(1);
     }
 }
 
@@ -171,7 +179,7 @@ pub(crate) fn shrink<G: Generator>(
     budget: ShrinkBudget,
 ) -> Shrunk<G::Output> {
     type Pass<'s, G> = fn(&mut Search<'s, G>);
-    let passes: [(&'static str, Pass<'_, G>); 12] = [
+    let passes: [(&'static str, Pass<'_, G>); 13] = [
         ("zero elements", Search::zero_elements),
         ("delete elements", Search::delete_elements),
         ("replace by a span", Search::replace_by_spans),
@@ -184,6 +192,7 @@ pub(crate) fn shrink<G: Generator>(
         ("lower duplicates", Search::lower_duplicates),
         ("redistribute", Search::redistribute),
         ("swap siblings", Search::swap_siblings),
+        ("hoist into empty", Search::hoist_into_empty),
     ];
     let mut search = Search {
         g,
@@ -438,6 +447,54 @@ impl<G: Generator> Search<'_, G> {
             .into_iter()
             .flat_map(|collection| collection.elements.into_iter().map(|element| element.start))
             .collect()
+    }
+
+    /// Moves a pick's span out of an element of a collection into an earlier empty collection,
+    /// as its only element, and deletes the element it came from: an expression from a
+    /// statement into the arguments before, a subtree from one list into another.
+    fn hoist_into_empty(&mut self) {
+        const MAX_SPANS: usize = 8;
+        let mut at = 0;
+        // Found again after each move, which changes the choices.
+        'moved: loop {
+            let choices = self.choices();
+            // An empty collection reads as a span of one integer at its simplest, its length.
+            let empties: Vec<std::ops::Range<usize>> = self
+                .spans_in_order()
+                .into_iter()
+                .filter(|range| range.start >= at && range.len() == 1)
+                .filter(|range| {
+                    matches!(choices[range.start], Choice::Int { value, lo, hi }
+                        if value == nearest_zero(lo, hi) && next_simplest(lo, hi).is_some())
+                })
+                .collect();
+            // Spans are in the order they were opened, so by where they start.
+            let picks: Vec<std::ops::Range<usize>> = self
+                .spans_in_order()
+                .into_iter()
+                .filter(|range| matches!(choices[range.start], Choice::Pick { .. }))
+                .collect();
+            let mut collections = None;
+            for empty in empties {
+                at = empty.start + 1;
+                let first = picks.partition_point(|range| range.start < empty.end);
+                let nearby = &picks[first..(first + MAX_SPANS).min(picks.len())];
+                if nearby.is_empty() {
+                    continue;
+                }
+                let collections = collections.get_or_insert_with(|| self.collections());
+                for moved in nearby {
+                    let Some(candidate) = hoisted(self.choices(), collections, &empty, moved)
+                    else {
+                        continue;
+                    };
+                    if self.try_choices(candidate) {
+                        continue 'moved;
+                    }
+                }
+            }
+            return;
+        }
     }
 
     /// Deletes runs of elements from each collection, the length lowered by as many: from
@@ -835,7 +892,7 @@ impl<G: Generator> Search<'_, G> {
     /// Binary search for the integer at `at` nearest its simplest value that still fails.
     fn minimise_int(&mut self, at: usize, value: i128, lo: i128, hi: i128) {
         let origin = nearest_zero(lo, hi);
-        if value == origin || self.try_with(at, |choice| set_int(choice, origin)) {
+        if value == origin || self.try_int(at, origin) {
             return;
         }
         // Below an origin inside the range, the value as far above is simpler.
@@ -843,7 +900,7 @@ impl<G: Generator> Search<'_, G> {
             .checked_add(origin.abs_diff(value).try_into().unwrap_or(i128::MAX))
             .filter(|&mirror| value < origin && mirror <= hi);
         if let Some(mirror) = mirrored
-            && self.try_with(at, |choice| set_int(choice, mirror))
+            && self.try_int(at, mirror)
         {
             // Go on from the mirror, if it is still there.
             if let Some(&Choice::Int { value, lo, hi }) = self.choices().get(at)
@@ -865,7 +922,7 @@ impl<G: Generator> Search<'_, G> {
         while far - near > 1 && self.stats.stopped == Stopped::Fixpoint {
             let mid = near + (far - near) / 2;
             let tried = toward(mid);
-            if self.try_with(at, |choice| set_int(choice, tried)) {
+            if self.try_int(at, tried) {
                 // A success can change which choice sits at `at`: go on only if it is the
                 // integer just tried.
                 if !matches!(self.choices().get(at), Some(Choice::Int { value, .. }) if *value == tried)
@@ -877,6 +934,52 @@ impl<G: Generator> Search<'_, G> {
                 near = mid;
             }
         }
+    }
+
+    /// Tries the best choices with the integer at `at` set to `to`. Where that replays to fewer
+    /// choices (a smaller count: fewer elements read) and does not fail, also tries dropping
+    /// as many choices at the start of each of the next few spans instead of at the end, so
+    /// that the elements kept are the last ones (a matrix of fewer rows keeps the element that
+    /// failed).
+    fn try_int(&mut self, at: usize, to: i128) -> bool {
+        const MAX_PLACES: usize = 4;
+        if at >= self.choices().len() {
+            return false;
+        }
+        let mut edited = self.choices().to_vec();
+        set_int(&mut edited[at], to);
+        if self.try_choices(edited.clone()) {
+            return true;
+        }
+        let size = self.best.tree.size();
+        let Some(tree) = ChoiceTree::from_parts(size, edited.clone(), []) else {
+            return false;
+        };
+        let Ok(replayed) = self.g.replay_repaired(&tree) else {
+            return false;
+        };
+        let dropped = edited.len().saturating_sub(replayed.tree.len());
+        if dropped == 0 {
+            return false;
+        }
+        let mut places: Vec<usize> = self
+            .best
+            .tree
+            .spans()
+            .iter()
+            .map(|span| span.range().start)
+            .filter(|&start| start > at && start + dropped <= edited.len())
+            .collect();
+        places.sort_unstable();
+        places.dedup();
+        for place in places.into_iter().take(MAX_PLACES) {
+            let mut without = edited.clone();
+            without.drain(place..place + dropped);
+            if self.try_choices(without) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Tries the best choices with the one at `at` changed by `edit`.
@@ -948,6 +1051,51 @@ fn next_simplest(lo: i128, hi: i128) -> Option<i128> {
         .into_iter()
         .flatten()
         .find(|next| (lo..=hi).contains(next))
+}
+
+/// `choices` with the span `moved` as the only element of the empty collection `empty`, and
+/// the innermost element of `collections` that held it deleted, its length lowered; `None`
+/// if no element after `empty` holds it.
+fn hoisted(
+    choices: &[Choice],
+    collections: &[Collection],
+    empty: &std::ops::Range<usize>,
+    moved: &std::ops::Range<usize>,
+) -> Option<Vec<Choice>> {
+    let (count, element) = collections
+        .iter()
+        .flat_map(|collection| {
+            collection
+                .elements
+                .iter()
+                .map(|element| (collection.count, element))
+        })
+        .filter(|(_, element)| element.start <= moved.start && moved.end <= element.end)
+        .min_by_key(|(_, element)| element.len())?;
+    if count < empty.end {
+        return None;
+    }
+    let lower = lowered(&choices[count], 1)?;
+    let mut candidate = choices[..empty.start].to_vec();
+    candidate.push(next_simplest_of(&choices[empty.start])?);
+    candidate.extend_from_slice(&choices[moved.clone()]);
+    candidate.extend_from_slice(&choices[empty.end..element.start]);
+    candidate.extend_from_slice(&choices[element.end..]);
+    // The length sat before the element: its place moved by what went in.
+    candidate[count + moved.len()] = lower;
+    Some(candidate)
+}
+
+/// `choice`, an integer, one step from its simplest value.
+fn next_simplest_of(choice: &Choice) -> Option<Choice> {
+    let Choice::Int { lo, hi, .. } = *choice else {
+        return None;
+    };
+    Some(Choice::Int {
+        value: next_simplest(lo, hi)?,
+        lo,
+        hi,
+    })
 }
 
 /// What became of a candidate.
@@ -1041,6 +1189,6 @@ mod tests {
         let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 12);
+        assert_eq!(whole.stats.passes.len(), 13);
     }
 }
