@@ -1,0 +1,190 @@
+//! The property runner: passing properties pass, a failing one panics with a report that holds
+//! the minimal counterexample, the original, the seed and a replay line that runs that case
+//! again, for every kind of outcome; settings come from code before the environment.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use reflective::check::{Config, Replay, check_with};
+use reflective::prelude::*;
+use reflective_tests::derived::{Expr, Tree};
+
+/// The report `f` panics with.
+fn report(f: impl FnOnce()) -> String {
+    let payload = catch_unwind(AssertUnwindSafe(f)).expect_err("the property should fail");
+    match payload.downcast::<String>() {
+        Ok(text) => *text,
+        Err(payload) => (*payload.downcast::<&str>().expect("a message")).to_string(),
+    }
+}
+
+/// The value after `REFLECTIVE_REPLAY=` in a report.
+fn replay_of(report: &str) -> Replay {
+    let at = report.find("REFLECTIVE_REPLAY=").expect("a replay line") + "REFLECTIVE_REPLAY=".len();
+    let word = report[at..].split_whitespace().next().expect("a value");
+    word.parse().expect("a replay the runner reads")
+}
+
+/// The text of a report's section, from its heading to the blank line.
+fn section<'r>(report: &'r str, heading: &str) -> &'r str {
+    let start = report
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading} in {report}"));
+    let rest = &report[start + heading.len()..];
+    &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+}
+
+#[test]
+fn properties_that_hold_pass() {
+    let config = Config::new().cases(200).seed(1);
+    check_with(
+        &config,
+        &<Vec<u8>>::arbitrary_reflective(),
+        |xs: &Vec<u8>| xs.iter().rev().rev().eq(xs.iter()),
+    );
+    check_with(
+        &config,
+        &Tree::<u8>::arbitrary_reflective(),
+        |t: &Tree<u8>| {
+            assert_eq!(t.clone(), *t);
+        },
+    );
+    check_with(&config, &Expr::arbitrary_reflective(), |e: &Expr| {
+        if format!("{e:?}").is_empty() {
+            Err("no text")
+        } else {
+            Ok(())
+        }
+    });
+    reflective::check(&range(0u8..=9), |&x: &u8| x <= 9);
+}
+
+#[test]
+fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
+    let lists = vec(range(0u32..=1000), ..);
+    let fails_past_100 = |xs: &Vec<u32>| xs.len() < 2 || xs.iter().all(|&x| x <= 100);
+    for seed in 0..10 {
+        let config = Config::new().seed(seed);
+        let text = report(|| check_with(&config, &lists, fails_past_100));
+        assert!(text.contains(&format!("(seed {seed:#x}")), "{text}");
+        let minimal = section(&text, "minimal counterexample:\n");
+        assert!(minimal.contains("0,\n        101,\n    ]"), "{text}");
+        assert!(minimal.contains("the property returned false"), "{text}");
+        assert!(text.contains("original counterexample:"), "{text}");
+        assert!(text.contains("evaluations"), "{text}");
+        // The replay line runs the failing case alone: the same original, the same minimum.
+        let replay = replay_of(&text);
+        let again = report(|| check_with(&Config::new().replay(replay), &lists, fails_past_100));
+        assert!(again.contains("the replayed case"), "{again}");
+        assert_eq!(
+            section(&again, "original counterexample:\n"),
+            section(&text, "original counterexample:\n")
+        );
+        assert_eq!(
+            section(&again, "minimal counterexample:\n"),
+            section(&text, "minimal counterexample:\n")
+        );
+    }
+}
+
+#[test]
+fn every_kind_of_outcome_fails_with_its_reason() {
+    let config = Config::new().seed(3);
+    let numbers = range(0u32..=1000);
+    let by_bool = report(|| check_with(&config, &numbers, |&x: &u32| x < 500));
+    assert!(
+        by_bool.contains("500\n    the property returned false"),
+        "{by_bool}"
+    );
+    let by_result = report(|| {
+        check_with(&config, &numbers, |&x: &u32| {
+            if x < 500 {
+                Ok(())
+            } else {
+                Err(format!("{x} is too big"))
+            }
+        })
+    });
+    assert!(
+        by_result.contains("the property returned Err(\"500 is too big\")"),
+        "{by_result}"
+    );
+    let by_panic = report(|| {
+        check_with(&config, &numbers, |&x: &u32| {
+            assert!(x < 500, "{x} is too big")
+        })
+    });
+    assert!(
+        by_panic.contains("the property panicked: 500 is too big"),
+        "{by_panic}"
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report() {
+    let exprs = Expr::arbitrary_reflective();
+    let long = |e: &Expr| format!("{e:?}").len() <= 30;
+    let config = Config::new().seed(11);
+    let first = report(|| check_with(&config, &exprs, long));
+    let second = report(|| check_with(&config, &exprs, long));
+    let without_time = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("shrunk in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_time(&first), without_time(&second));
+}
+
+#[test]
+fn settings_come_from_code_then_the_environment_then_the_defaults() {
+    let env = |name: &str| match name {
+        "REFLECTIVE_CASES" => Some("20".to_string()),
+        "REFLECTIVE_SEED" => Some("0xff".to_string()),
+        "REFLECTIVE_STRATEGY" => Some("quadratic".to_string()),
+        "REFLECTIVE_REPLAY" => Some("0x10:7".to_string()),
+        _ => None,
+    };
+    let from_env = Config::new().resolved_from(env).unwrap();
+    assert_eq!(from_env.cases, 20);
+    assert_eq!(from_env.seed, 255);
+    assert_eq!(from_env.strategy, Some(Strategy::Quadratic));
+    assert_eq!(from_env.replay, Some(Replay { seed: 16, size: 7 }));
+    assert_eq!(from_env.max_size, DEFAULT_SIZE);
+    let from_code = Config::new()
+        .cases(5)
+        .seed(1)
+        .strategy(Strategy::Linear)
+        .resolved_from(env)
+        .unwrap();
+    assert_eq!(
+        (from_code.cases, from_code.seed, from_code.strategy),
+        (5, 1, Some(Strategy::Linear))
+    );
+    let bad = |name: &str| (name == "REFLECTIVE_CASES").then(|| "many".to_string());
+    let error = Config::new().resolved_from(bad).unwrap_err();
+    assert!(
+        error.contains("REFLECTIVE_CASES") && error.contains("many"),
+        "{error}"
+    );
+    let strategy = |name: &str| (name == "REFLECTIVE_STRATEGY").then(|| "huge".to_string());
+    let error = Config::new().resolved_from(strategy).unwrap_err();
+    assert!(
+        error.contains("linear") && error.contains("huge"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_strategy_from_the_config_sizes_the_values() {
+    // Under `fixed`, a nest of vectors holds at most the size in all; under the default it
+    // may hold more at the largest sizes.
+    let nests = <Vec<Vec<u8>>>::arbitrary_reflective();
+    let config = Config::new()
+        .cases(300)
+        .seed(5)
+        .max_size(20)
+        .strategy(Strategy::Fixed);
+    check_with(&config, &nests, |xs: &Vec<Vec<u8>>| {
+        xs.len() + xs.iter().map(Vec::len).sum::<usize>() <= 20
+    });
+}

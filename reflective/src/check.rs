@@ -1,0 +1,604 @@
+//! Running a property: cases at growing sizes, the shrink of a failure, and a report that says
+//! how to replay it.
+//!
+//! [`check`] runs a property on values of a generator, case `i` of `n` at size
+//! `i * max_size / n`, each case from a seed of its own derived from the run's seed. When a
+//! case fails (the property returns `false` or an `Err`, or panics), the value is shrunk by the
+//! [choice shrinker](crate::shrink) and `check` panics with the report: the minimal
+//! counterexample, the original one, why it failed, the seed, a line that replays exactly this
+//! case and the shrink's statistics. Panics inside the property are caught and their messages
+//! kept for the report, not printed while the cases and the shrink run.
+//!
+//! ```should_panic
+//! use reflective::prelude::*;
+//! reflective::check(&vec(range(0u32..=1000), ..), |xs: &Vec<u32>| xs.iter().all(|&x| x < 500));
+//! ```
+//!
+//! [`Config`] sets the number of cases, the seed, the largest size, the size strategy, the
+//! shrink's budget, or a single case to replay, in code or by environment variables
+//! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
+//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`); what code
+//! sets wins.
+
+use std::any::Any;
+use std::cell::Cell;
+use std::fmt::{self, Debug};
+use std::hash::{BuildHasher, Hasher};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+use std::time::Duration;
+
+use rand_core::SeedableRng;
+
+use crate::backward::{Backward, Reflected};
+use crate::forward::Forward;
+use crate::generator::{Generator, sealed::Sealed};
+use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated};
+use crate::shrink::{ShrinkBudget, Shrunk};
+use crate::source::Halt;
+use crate::strategy::Strategy;
+
+/// The number of cases a property runs unless told otherwise.
+pub const DEFAULT_CASES: u32 = 100;
+
+/// What a property returns: `()` (it fails by panicking), `bool` (`false` fails) or
+/// `Result<(), E>` (`Err` fails).
+pub trait Outcome {
+    /// Why the property failed, or `None` if it held.
+    fn failure(self) -> Option<String>;
+}
+
+impl Outcome for () {
+    fn failure(self) -> Option<String> {
+        None
+    }
+}
+
+impl Outcome for bool {
+    fn failure(self) -> Option<String> {
+        (!self).then(|| "the property returned false".to_string())
+    }
+}
+
+impl<E: Debug> Outcome for Result<(), E> {
+    fn failure(self) -> Option<String> {
+        self.err()
+            .map(|error| format!("the property returned Err({error:?})"))
+    }
+}
+
+/// How [`check_with`] runs a property. Each setting left unset in code comes from its
+/// environment variable, else from its default.
+///
+/// ```
+/// use reflective::check::Config;
+/// let config = Config::new().cases(500).seed(7);
+/// assert_eq!(config.resolved().cases, 500);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    cases: Option<u32>,
+    seed: Option<u64>,
+    max_size: Option<usize>,
+    strategy: Option<Strategy>,
+    shrink_evaluations: Option<usize>,
+    shrink_time: Option<Duration>,
+    replay: Option<Replay>,
+}
+
+/// One case to run alone: the seed of its randomness and its size, as a failure report prints
+/// them (`REFLECTIVE_REPLAY=<seed>:<size>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The case's seed.
+    pub seed: u64,
+    /// The case's size.
+    pub size: usize,
+}
+
+impl fmt::Display for Replay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}:{}", self.seed, self.size)
+    }
+}
+
+impl std::str::FromStr for Replay {
+    type Err = String;
+
+    /// Reads `<seed>:<size>`, the seed in decimal or `0x` hexadecimal.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let (seed, size) = text
+            .split_once(':')
+            .ok_or_else(|| format!("expected `<seed>:<size>`, found `{text}`"))?;
+        Ok(Replay {
+            seed: parse_seed(seed)?,
+            size: size
+                .trim()
+                .parse()
+                .map_err(|_| format!("expected a size after `:`, found `{size}`"))?,
+        })
+    }
+}
+
+/// The settings of a run, every one decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// How many cases.
+    pub cases: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The size of the last case.
+    pub max_size: usize,
+    /// The size strategy, if one is set (else the generator's own).
+    pub strategy: Option<Strategy>,
+    /// The shrink's budget.
+    pub shrink: ShrinkBudget,
+    /// The single case to run instead of the run, if one is set.
+    pub replay: Option<Replay>,
+}
+
+impl Config {
+    /// Nothing set in code: every setting from the environment or its default.
+    pub fn new() -> Self {
+        Config::default()
+    }
+
+    /// Runs `cases` cases (default [`DEFAULT_CASES`]; `REFLECTIVE_CASES`).
+    pub fn cases(self, cases: u32) -> Self {
+        Config {
+            cases: Some(cases),
+            ..self
+        }
+    }
+
+    /// Seeds the run with `seed` (default: a fresh seed per run; `REFLECTIVE_SEED`).
+    pub fn seed(self, seed: u64) -> Self {
+        Config {
+            seed: Some(seed),
+            ..self
+        }
+    }
+
+    /// Grows the size up to `max_size` (default [`DEFAULT_SIZE`]; `REFLECTIVE_MAX_SIZE`).
+    pub fn max_size(self, max_size: usize) -> Self {
+        Config {
+            max_size: Some(max_size),
+            ..self
+        }
+    }
+
+    /// Generates under `strategy` (default: the generator's own; `REFLECTIVE_STRATEGY`, a
+    /// strategy's [name](Strategy::name)).
+    pub fn strategy(self, strategy: Strategy) -> Self {
+        Config {
+            strategy: Some(strategy),
+            ..self
+        }
+    }
+
+    /// Shrinks within `budget` (default [`ShrinkBudget::default`];
+    /// `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`).
+    pub fn shrink_budget(self, budget: ShrinkBudget) -> Self {
+        Config {
+            shrink_evaluations: Some(budget.evaluations),
+            shrink_time: Some(budget.time),
+            ..self
+        }
+    }
+
+    /// Runs only the case `replay`, as a failure report prints it (`REFLECTIVE_REPLAY`).
+    pub fn replay(self, replay: Replay) -> Self {
+        Config {
+            replay: Some(replay),
+            ..self
+        }
+    }
+
+    /// Every setting decided: from code, else from the environment, else the default.
+    ///
+    /// # Panics
+    ///
+    /// If an environment variable is set to something it cannot read, with a message that
+    /// names it.
+    pub fn resolved(&self) -> Resolved {
+        self.resolved_from(|name| std::env::var(name).ok())
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
+    /// the variable that cannot be read.
+    ///
+    /// ```
+    /// use reflective::check::Config;
+    /// let env = |name: &str| (name == "REFLECTIVE_CASES").then(|| "20".to_string());
+    /// assert_eq!(Config::new().resolved_from(env).unwrap().cases, 20);
+    /// assert_eq!(Config::new().cases(5).resolved_from(env).unwrap().cases, 5);
+    /// ```
+    pub fn resolved_from(&self, env: impl Fn(&str) -> Option<String>) -> Result<Resolved, String> {
+        fn read<T>(
+            env: &impl Fn(&str) -> Option<String>,
+            name: &str,
+            parse: impl Fn(&str) -> Result<T, String>,
+        ) -> Result<Option<T>, String> {
+            env(name)
+                .map(|text| parse(text.trim()).map_err(|error| format!("{name}: {error}")))
+                .transpose()
+        }
+        let number = |what: &'static str| {
+            move |text: &str| {
+                text.parse::<u64>()
+                    .map_err(|_| format!("expected {what}, found `{text}`"))
+            }
+        };
+        let cases = match self.cases {
+            Some(cases) => cases,
+            None => read(&env, "REFLECTIVE_CASES", number("a number of cases"))?
+                .map(|cases| u32::try_from(cases).unwrap_or(u32::MAX))
+                .unwrap_or(DEFAULT_CASES),
+        };
+        let seed = match self.seed {
+            Some(seed) => seed,
+            None => read(&env, "REFLECTIVE_SEED", parse_seed)?.unwrap_or_else(fresh_seed),
+        };
+        let max_size = match self.max_size {
+            Some(size) => size,
+            None => read(&env, "REFLECTIVE_MAX_SIZE", number("a size"))?
+                .map(|size| usize::try_from(size).unwrap_or(usize::MAX))
+                .unwrap_or(DEFAULT_SIZE),
+        };
+        let strategy = match self.strategy {
+            Some(strategy) => Some(strategy),
+            None => read(&env, "REFLECTIVE_STRATEGY", parse_strategy)?,
+        };
+        let evaluations = match self.shrink_evaluations {
+            Some(evaluations) => evaluations,
+            None => read(
+                &env,
+                "REFLECTIVE_SHRINK_EVALUATIONS",
+                number("a number of evaluations"),
+            )?
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+            .unwrap_or(ShrinkBudget::default().evaluations),
+        };
+        let time = match self.shrink_time {
+            Some(time) => time,
+            None => read(
+                &env,
+                "REFLECTIVE_SHRINK_SECONDS",
+                number("a number of seconds"),
+            )?
+            .map(Duration::from_secs)
+            .unwrap_or(ShrinkBudget::default().time),
+        };
+        let replay = match self.replay {
+            Some(replay) => Some(replay),
+            None => read(&env, "REFLECTIVE_REPLAY", str::parse)?,
+        };
+        Ok(Resolved {
+            cases,
+            seed,
+            max_size,
+            strategy,
+            shrink: ShrinkBudget { evaluations, time },
+            replay,
+        })
+    }
+}
+
+/// A seed in decimal or `0x` hexadecimal.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let parsed = match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|_| format!("expected a seed (decimal or 0x hexadecimal), found `{text}`"))
+}
+
+/// A strategy by its name.
+fn parse_strategy(text: &str) -> Result<Strategy, String> {
+    Strategy::ALL
+        .into_iter()
+        .find(|strategy| strategy.name() == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+            format!("expected one of {}, found `{text}`", names.join(", "))
+        })
+}
+
+/// A seed that differs from run to run: the standard library's per-process hash keys.
+fn fresh_seed() -> u64 {
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
+/// The seed of case `index` of a run seeded with `seed` (SplitMix64's mix of the two).
+fn case_seed(seed: u64, index: u32) -> u64 {
+    let mut z = seed.wrapping_add(u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Runs `property` on [`DEFAULT_CASES`] values of `g` (or as the environment says, see
+/// [`Config`]), and panics with a report of the minimal counterexample if it fails.
+///
+/// The property may return `()` (and fail by panicking), `bool` or `Result<(), E: Debug>`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// reflective::check(&vec(range(0u32..=1000), ..), |xs: &Vec<u32>| {
+///     let mut sorted = xs.clone();
+///     sorted.sort();
+///     sorted.len() == xs.len()
+/// });
+/// ```
+#[track_caller]
+pub fn check<G, O>(g: &G, property: impl Fn(&G::Output) -> O)
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    check_with(&Config::new(), g, property);
+}
+
+/// [`check`] with `config`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_with};
+/// check_with(&Config::new().cases(20).seed(1), &range(0u8..=9), |&x: &u8| x < 10);
+/// ```
+#[track_caller]
+pub fn check_with<G, O>(config: &Config, g: &G, property: impl Fn(&G::Output) -> O)
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    if let Some(failure) = run(&settings, g, &property) {
+        panic!("{failure}");
+    }
+}
+
+/// A failed run: what the report says.
+struct Failure<T> {
+    settings: Resolved,
+    /// The case that failed: its number (from 1) if the run found it, and how to replay it.
+    case: Option<u32>,
+    replay: Replay,
+    original: T,
+    original_reason: String,
+    shrunk: Shrunk<T>,
+    reason: String,
+}
+
+/// Runs the cases (or the one to replay) and shrinks the first failure.
+fn run<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let cases: Vec<(Option<u32>, Replay)> = match settings.replay {
+        Some(replay) => vec![(None, replay)],
+        None => (0..settings.cases)
+            .map(|index| {
+                let size = if settings.cases <= 1 {
+                    settings.max_size
+                } else {
+                    (u128::from(index) * settings.max_size as u128 / u128::from(settings.cases - 1))
+                        as usize
+                };
+                let replay = Replay {
+                    seed: case_seed(settings.seed, index),
+                    size,
+                };
+                (Some(index + 1), replay)
+            })
+            .collect(),
+    };
+    for (case, replay) in cases {
+        let generated = generate(settings, g, replay);
+        let Some(reason) = outcome(property, &generated.value) else {
+            continue;
+        };
+        let original = generated.value.clone();
+        let shrunk = shrink_quietly(settings, g, generated, property);
+        let final_reason = outcome(property, &shrunk.value).unwrap_or_else(|| {
+            "it passed when run again: the property is flaky (it does not depend on the value \
+             alone)"
+                .to_string()
+        });
+        return Some(Failure {
+            settings: settings.clone(),
+            case,
+            replay,
+            original,
+            original_reason: reason,
+            shrunk,
+            reason: final_reason,
+        });
+    }
+    None
+}
+
+/// The value of case `replay`, with its choices.
+///
+/// # Panics
+///
+/// If the generator cannot produce a value, with the generator's reason and the case.
+fn generate<G: Generator>(settings: &Resolved, g: &G, replay: Replay) -> Generated<G::Output> {
+    let mut rng = DefaultRng::seed_from_u64(replay.seed);
+    let generated = match settings.strategy {
+        Some(strategy) => ByRef(g)
+            .size_strategy(strategy)
+            .try_generate(&mut rng, replay.size),
+        None => g.try_generate(&mut rng, replay.size),
+    };
+    generated.unwrap_or_else(|error| {
+        panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
+    })
+}
+
+/// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet.
+fn shrink_quietly<G, O>(
+    settings: &Resolved,
+    g: &G,
+    start: Generated<G::Output>,
+    property: &impl Fn(&G::Output) -> O,
+) -> Shrunk<G::Output>
+where
+    G: Generator,
+    O: Outcome,
+{
+    let fails = |value: &G::Output| outcome(property, value).is_some();
+    match settings.strategy {
+        Some(strategy) => {
+            ByRef(g)
+                .size_strategy(strategy)
+                .shrink_generated(start, fails, settings.shrink)
+        }
+        None => g.shrink_generated(start, fails, settings.shrink),
+    }
+}
+
+/// `g` borrowed, as a generator: a strategy can wrap a generator its caller keeps.
+struct ByRef<'g, G>(&'g G);
+
+impl<G> Sealed for ByRef<'_, G> {}
+
+impl<G: Generator> Generator for ByRef<'_, G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        self.0.forward(run)
+    }
+
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<(), Halt> {
+        self.0.forward_many(run, count, out)
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        self.0.backward(b, run, limit)
+    }
+}
+
+/// Why `property` fails on `value` (it returned a failure, or panicked), or `None` if it holds.
+/// A panic's message is kept, not printed.
+fn outcome<T, O: Outcome>(property: &impl Fn(&T) -> O, value: &T) -> Option<String> {
+    match quietly(|| panic::catch_unwind(AssertUnwindSafe(|| property(value)))) {
+        Ok(result) => result.failure(),
+        Err(payload) => Some(format!(
+            "the property panicked: {}",
+            panic_message(&*payload)
+        )),
+    }
+}
+
+/// A panic's message, as `panic!` formatted it.
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "(a panic without a message)".to_string()
+    }
+}
+
+thread_local! {
+    /// Whether panics on this thread are being caught by the runner, which reports them.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with this thread's panics not printed: the runner catches them and reports the
+/// one that matters. The panic hook that does this is installed once, and passes every other
+/// panic (other threads, other times) to the hook that was there before.
+fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|quiet| quiet.replace(true));
+    let result = f();
+    QUIET.with(|quiet| quiet.set(was));
+    result
+}
+
+impl<T: Debug> fmt::Display for Failure<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stats = &self.shrunk.stats;
+        match self.case {
+            Some(case) => writeln!(
+                f,
+                "property failed at case {case} of {} (seed {:#x}, size {})",
+                self.settings.cases, self.settings.seed, self.replay.size
+            )?,
+            None => writeln!(f, "property failed on the replayed case")?,
+        }
+        writeln!(f)?;
+        writeln!(f, "minimal counterexample:")?;
+        writeln!(f, "{}", indent(&format!("{:#?}", self.shrunk.value)))?;
+        writeln!(f, "{}", indent(&self.reason))?;
+        writeln!(f)?;
+        writeln!(f, "original counterexample:")?;
+        writeln!(f, "{}", indent(&format!("{:#?}", self.original)))?;
+        writeln!(f, "{}", indent(&self.original_reason))?;
+        writeln!(f)?;
+        writeln!(
+            f,
+            "shrunk in {} evaluations, {} steps, {:.1} ms (stopped: {})",
+            stats.evaluations,
+            stats.steps,
+            stats.time.as_secs_f64() * 1000.0,
+            match stats.stopped {
+                crate::shrink::Stopped::Fixpoint => "nothing simpler fails",
+                crate::shrink::Stopped::Evaluations => "the evaluation budget ran out",
+                crate::shrink::Stopped::Time => "the time budget ran out",
+            }
+        )?;
+        writeln!(f)?;
+        writeln!(f, "replay this case:")?;
+        let test = std::thread::current()
+            .name()
+            .filter(|name| *name != "main")
+            .map(|name| format!(" {name} -- --exact"))
+            .unwrap_or_default();
+        write!(f, "    REFLECTIVE_REPLAY={} cargo test{test}", self.replay)?;
+        if self.case.is_some() {
+            write!(
+                f,
+                "\nrun every case again:\n    REFLECTIVE_SEED={:#x} cargo test{test}",
+                self.settings.seed
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// `text` with every line indented by four spaces.
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|line| format!("    {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
