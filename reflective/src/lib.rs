@@ -170,7 +170,7 @@ pub use generator::{Gen, Generator};
 pub use interpret::{DEFAULT_SIZE, DefaultRng, Enumerate, GenerateError, Generated, Reflector};
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
-pub use reflective_macros::Reflective;
+pub use reflective_macros::{Reflective, property};
 pub use shrink::{ShrinkBudget, ShrinkStats, Shrunk};
 pub use strategy::Strategy;
 

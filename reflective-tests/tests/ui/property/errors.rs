@@ -1,0 +1,14 @@
+#[reflective::property(cases = "many", speed = 3, strategy = "huge")]
+fn bad_settings(x: u8) {}
+
+#[reflective::property]
+fn no_arguments() {}
+
+#[reflective::property]
+#[test]
+fn already_a_test(x: u8) {}
+
+#[reflective::property]
+fn bad_generator(#[reflective(generator = "range(0..", size = 3)] x: u8) {}
+
+fn main() {}
