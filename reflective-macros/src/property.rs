@@ -8,8 +8,8 @@
 //! ```
 //!
 //! becomes a `#[test]` function that builds the tuple of the arguments' generators (each
-//! argument's `arbitrary_reflective()`, or the generator its attribute names), and runs the
-//! body on each tuple of values with `reflective::check::check_with`. Every error is reported at
+//! argument's `arbitrary_reflective()`, or the generator its attribute names; one argument's
+//! alone), and runs the body on each tuple of values with `reflective::check::check_with`. Every error is reported at
 //! its span, all in one compile.
 
 use proc_macro2::{Span, TokenStream};
@@ -99,17 +99,26 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         ReturnType::Default => quote!(()),
         ReturnType::Type(_, ty) => quote!(#ty),
     };
+    // One argument is generated alone, so that the report prints its value, not a 1-tuple.
+    let (generator, values, pattern) = match (&generators[..], &types[..], &patterns[..]) {
+        ([generator], [ty], [pattern]) => (quote!(#generator), quote!(#ty), quote!(#pattern)),
+        _ => (
+            quote!(::reflective::tuple((#(#generators,)*))),
+            quote!((#(#types,)*)),
+            quote!((#(#patterns,)*)),
+        ),
+    };
     quote! {
         #(#attrs)*
         #[test]
         #vis fn #name() {
-            let generator = ::reflective::tuple((#(#generators,)*));
+            let generator = #generator;
             let config = ::reflective::check::Config::new() #settings;
             ::reflective::check::check_with(
                 &config,
                 &generator,
-                |values: &(#(#types,)*)| -> #output {
-                    let (#(#patterns,)*) = ::core::clone::Clone::clone(values);
+                |values: &#values| -> #output {
+                    let #pattern = ::core::clone::Clone::clone(values);
                     #block
                 },
             );

@@ -1,0 +1,129 @@
+//! Runs real failing properties in a child `cargo test` and checks what a user reads: the
+//! report in the test's output has the seed and the minimal counterexample, and its replay
+//! line, pasted back as the environment of another run, runs that case again.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The crate the child runs: `fixtures/properties.rs` as its test, `reflective` by path, the
+/// workspace's lock file so that it builds offline with the same versions.
+fn fixture_crate() -> PathBuf {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = tests.parent().expect("the workspace");
+    let dir = workspace.join("target").join("child-cargo");
+    std::fs::create_dir_all(dir.join("tests")).expect("the fixture's directory");
+    let manifest = format!(
+        "[package]\nname = \"reflective-child\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
+         publish = false\n\n[dependencies]\nreflective = {{ path = {:?} }}\n\n[workspace]\n",
+        workspace.join("reflective")
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).expect("the manifest");
+    std::fs::copy(workspace.join("Cargo.lock"), dir.join("Cargo.lock")).expect("the lock file");
+    std::fs::copy(
+        tests.join("fixtures").join("properties.rs"),
+        dir.join("tests").join("properties.rs"),
+    )
+    .expect("the test file");
+    dir
+}
+
+/// Runs the fixture's test `name` with the environment `env`: whether it passed, and its
+/// output (stdout and stderr).
+fn cargo_test(dir: &Path, name: &str, env: &[(&str, &str)]) -> (bool, String) {
+    let mut command = Command::new(env!("CARGO"));
+    command
+        .current_dir(dir)
+        .args(["test", "--offline", "--quiet", "--test", "properties", name])
+        .args(["--", "--exact"])
+        .env("CARGO_TARGET_DIR", dir.join("target"));
+    for (key, _) in std::env::vars() {
+        if key.starts_with("REFLECTIVE_") {
+            command.env_remove(key);
+        }
+    }
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().expect("cargo runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), text)
+}
+
+/// The value a report's line `NAME=value ...` gives, from the text after `NAME=`.
+fn value_after<'t>(text: &'t str, name: &str) -> &'t str {
+    let at = text
+        .find(&format!("{name}="))
+        .unwrap_or_else(|| panic!("no {name} in:\n{text}"))
+        + name.len()
+        + 1;
+    text[at..].split_whitespace().next().expect("a value")
+}
+
+/// The lines of a report's section, from its heading to the blank line.
+fn section<'t>(text: &'t str, heading: &str) -> &'t str {
+    let start = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading:?} in:\n{text}"));
+    let rest = &text[start + heading.len()..];
+    &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+}
+
+#[test]
+fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
+    let dir = fixture_crate();
+
+    let (passed, text) = cargo_test(&dir, "check_in_hand", &[]);
+    assert!(passed, "{text}");
+
+    let (passed, text) = cargo_test(&dir, "sums_stay_small", &[]);
+    assert!(!passed, "the property should fail:\n{text}");
+    assert!(text.contains("property failed at case"), "{text}");
+    let seed = value_after(&text, "REFLECTIVE_SEED");
+    assert!(text.contains(&format!("(seed {seed},")), "{text}");
+    let minimal = section(&text, "minimal counterexample:\n");
+    assert_eq!(
+        minimal, "    [\n        1000,\n    ]\n    the property panicked: the sum is 1000",
+        "{text}"
+    );
+    // The replay line names the test and the case.
+    assert!(
+        text.contains("cargo test sums_stay_small -- --exact"),
+        "{text}"
+    );
+
+    // Pasted back: the replay runs that case alone, to the same counterexamples.
+    let replay = value_after(&text, "REFLECTIVE_REPLAY");
+    let (passed, again) = cargo_test(&dir, "sums_stay_small", &[("REFLECTIVE_REPLAY", replay)]);
+    assert!(!passed, "{again}");
+    assert!(
+        again.contains("property failed on the replayed case"),
+        "{again}"
+    );
+    assert_eq!(
+        section(&again, "original counterexample:\n"),
+        section(&text, "original counterexample:\n")
+    );
+    assert_eq!(section(&again, "minimal counterexample:\n"), minimal);
+
+    // The seed runs every case again: the same failure at the same case.
+    let (passed, rerun) = cargo_test(&dir, "sums_stay_small", &[("REFLECTIVE_SEED", seed)]);
+    assert!(!passed, "{rerun}");
+    let first_line = |text: &str| {
+        text.lines()
+            .find(|line| line.starts_with("property failed"))
+            .map(str::to_string)
+    };
+    assert_eq!(first_line(&rerun), first_line(&text));
+
+    // A `bool` property's report.
+    let (passed, text) = cargo_test(&dir, "lists_are_short", &[]);
+    assert!(!passed, "{text}");
+    assert!(
+        section(&text, "minimal counterexample:\n").ends_with("the property returned false"),
+        "{text}"
+    );
+}
