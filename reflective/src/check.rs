@@ -1,10 +1,13 @@
 //! Running a property: cases at growing sizes, the shrink of a failure, and a report that says
 //! how to replay it.
 //!
-//! [`check`] runs a property on values of a generator, case `i` of `n` at size
-//! `i * max_size / n`, each case from a seed of its own derived from the run's seed. When a
-//! case fails (the property returns `false` or an `Err`, or panics), the value is shrunk by the
-//! [choice shrinker](crate::shrink) and `check` panics with the report: the minimal
+//! [`check`] runs a property on values of a generator, case `i` of `n` (from 0) at size
+//! `i * max_size / (n - 1)`, each case from a seed of its own derived from the run's seed. Cases
+//! are generated without recording their choices; a failing case is generated again from its
+//! seed, with them, to shrink.
+//!
+//! When a case fails (the property returns `false` or an `Err`, or panics), the value is
+//! shrunk by the [choice shrinker](crate::shrink) and `check` panics with the report: the minimal
 //! counterexample, the original one, why it failed, the seed, a line that replays exactly this
 //! case and the shrink's statistics. Panics inside the property are caught and their messages
 //! kept for the report, not printed while the cases and the shrink run.
@@ -33,7 +36,7 @@ use rand_core::SeedableRng;
 use crate::backward::{Backward, Reflected};
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
-use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated};
+use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated, try_generate_recording};
 use crate::shrink::{ShrinkBudget, Shrunk};
 use crate::source::Halt;
 use crate::strategy::Strategy;
@@ -406,11 +409,13 @@ where
             .collect(),
     };
     for (case, replay) in cases {
-        let generated = generate(settings, g, replay);
-        let Some(reason) = outcome(property, &generated.value) else {
+        // Without the choices, which only a failure needs: the same seed gives them below.
+        let value = generate(settings, g, replay, false).value;
+        let Some(reason) = outcome(property, &value) else {
             continue;
         };
-        let original = generated.value.clone();
+        let generated = generate(settings, g, replay, true);
+        let original = value;
         let shrunk = shrink_quietly(settings, g, generated, property);
         let final_reason = outcome(property, &shrunk.value).unwrap_or_else(|| {
             "it passed when run again: the property is flaky (it does not depend on the value \
@@ -430,18 +435,26 @@ where
     None
 }
 
-/// The value of case `replay`, with its choices.
+/// The value of case `replay`, with its choices if `record`.
 ///
 /// # Panics
 ///
 /// If the generator cannot produce a value, with the generator's reason and the case.
-fn generate<G: Generator>(settings: &Resolved, g: &G, replay: Replay) -> Generated<G::Output> {
+fn generate<G: Generator>(
+    settings: &Resolved,
+    g: &G,
+    replay: Replay,
+    record: bool,
+) -> Generated<G::Output> {
     let mut rng = DefaultRng::seed_from_u64(replay.seed);
     let generated = match settings.strategy {
-        Some(strategy) => ByRef(g)
-            .size_strategy(strategy)
-            .try_generate(&mut rng, replay.size),
-        None => g.try_generate(&mut rng, replay.size),
+        Some(strategy) => try_generate_recording(
+            &ByRef(g).size_strategy(strategy),
+            &mut rng,
+            replay.size,
+            record,
+        ),
+        None => try_generate_recording(g, &mut rng, replay.size, record),
     };
     generated.unwrap_or_else(|error| {
         panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")

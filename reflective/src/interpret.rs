@@ -71,6 +71,19 @@ pub(crate) fn try_generate<G: Generator, R: Rng + ?Sized>(
     Ok(Generated { value, tree })
 }
 
+/// [`Generator::try_generate`], recording the choices only if `record`: without them, the
+/// value is the one the same seed gives with them, and the tree is empty.
+pub(crate) fn try_generate_recording<G: Generator, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+    record: bool,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = RandomSource::new(rng);
+    let (value, tree) = run(g, &mut source, size, record).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
+
 /// [`Generator::generate_value`].
 #[track_caller]
 pub(crate) fn generate_value<G: Generator, R: Rng + ?Sized>(
