@@ -57,7 +57,8 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// (`#[should_panic]`, `#[ignore]`, docs) stay on the test.
 ///
 /// Settings, all optional: `cases = N`, `seed = N`, `max_size = N`,
-/// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`.
+/// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
+/// `regressions = false` (do not store failures in, or replay them from, the regressions file).
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
 ///
 /// ```ignore

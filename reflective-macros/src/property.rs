@@ -126,7 +126,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
-/// The `Config` calls for `cases = N, seed = N, max_size = N, strategy = "name"`.
+/// The `Config` calls for `cases = N, seed = N, max_size = N, strategy = "name",
+/// regressions = bool`.
 fn settings(args: TokenStream, errors: &mut Vec<syn::Error>) -> TokenStream {
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
         Ok(metas) => metas,
@@ -160,6 +161,15 @@ fn settings(args: TokenStream, errors: &mut Vec<syn::Error>) -> TokenStream {
                     format!("`{key}` must be a whole number, such as `{key} = 200`"),
                 )),
             },
+            "regressions" => match value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Bool(on), ..
+                }) => calls.extend(quote!(.regressions(#on))),
+                _ => errors.push(syn::Error::new(
+                    value.span(),
+                    "`regressions` must be `true` or `false`",
+                )),
+            },
             "strategy" => match strategy(value) {
                 Some(variant) => {
                     let variant = syn::Ident::new(variant, value.span());
@@ -183,8 +193,8 @@ fn settings(args: TokenStream, errors: &mut Vec<syn::Error>) -> TokenStream {
 fn unknown(span: Span) -> syn::Error {
     syn::Error::new(
         span,
-        "unknown setting: expected `cases = N`, `seed = N`, `max_size = N` or \
-         `strategy = \"name\"`",
+        "unknown setting: expected `cases = N`, `seed = N`, `max_size = N`, \
+         `strategy = \"name\"` or `regressions = false`",
     )
 }
 

@@ -63,7 +63,7 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
     let lists = vec(range(0u32..=1000), ..);
     let fails_past_100 = |xs: &Vec<u32>| xs.len() < 2 || xs.iter().all(|&x| x <= 100);
     for seed in 0..10 {
-        let config = Config::new().seed(seed);
+        let config = Config::new().seed(seed).regressions(false);
         let text = report(|| check_with(&config, &lists, fails_past_100));
         assert!(text.contains(&format!("(seed {seed:#x}")), "{text}");
         let minimal = section(&text, "minimal counterexample:\n");
@@ -73,7 +73,13 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
         assert!(text.contains("evaluations"), "{text}");
         // The replay line runs the failing case alone: the same original, the same minimum.
         let replay = replay_of(&text);
-        let again = report(|| check_with(&Config::new().replay(replay), &lists, fails_past_100));
+        let again = report(|| {
+            check_with(
+                &Config::new().replay(replay).regressions(false),
+                &lists,
+                fails_past_100,
+            )
+        });
         assert!(again.contains("the replayed case"), "{again}");
         assert_eq!(
             section(&again, "original counterexample:\n"),
@@ -88,7 +94,7 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
 
 #[test]
 fn every_kind_of_outcome_fails_with_its_reason() {
-    let config = Config::new().seed(3);
+    let config = Config::new().seed(3).regressions(false);
     let numbers = range(0u32..=1000);
     let by_bool = report(|| check_with(&config, &numbers, |&x: &u32| x < 500));
     assert!(
@@ -123,7 +129,7 @@ fn every_kind_of_outcome_fails_with_its_reason() {
 fn the_same_seed_gives_the_same_report() {
     let exprs = Expr::arbitrary_reflective();
     let long = |e: &Expr| format!("{e:?}").len() <= 30;
-    let config = Config::new().seed(11);
+    let config = Config::new().seed(11).regressions(false);
     let first = report(|| check_with(&config, &exprs, long));
     let second = report(|| check_with(&config, &exprs, long));
     let without_time = |text: &str| {

@@ -1,6 +1,8 @@
 //! Runs real failing properties in a child `cargo test` and checks what a user reads: the
 //! report in the test's output has the seed and the minimal counterexample, and its replay
-//! line, pasted back as the environment of another run, runs that case again.
+//! line, pasted back as the environment of another run, runs that case again; the failure is
+//! stored in the test's regressions file and replayed first on the next run; a truncated file
+//! is an error that says where and what to do.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -75,6 +77,8 @@ fn section<'t>(text: &'t str, heading: &str) -> &'t str {
 #[test]
 fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     let dir = fixture_crate();
+    let regressions = dir.join("reflective-regressions");
+    let _ = std::fs::remove_dir_all(&regressions);
 
     let (passed, text) = cargo_test(&dir, "check_in_hand", &[]);
     assert!(passed, "{text}");
@@ -109,8 +113,32 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     );
     assert_eq!(section(&again, "minimal counterexample:\n"), minimal);
 
-    // The seed runs every case again: the same failure at the same case.
-    let (passed, rerun) = cargo_test(&dir, "sums_stay_small", &[("REFLECTIVE_SEED", seed)]);
+    // The failure was stored, and the next run replays it first.
+    let file = regressions.join("sums_stay_small.txt");
+    assert!(
+        text.contains(&format!("saved to {}", file.display())),
+        "{text}"
+    );
+    let stored = std::fs::read_to_string(&file).expect("the regressions file");
+    assert!(
+        stored.lines().any(|line| line.starts_with("size ")),
+        "{stored}"
+    );
+    let (passed, next) = cargo_test(&dir, "sums_stay_small", &[]);
+    assert!(!passed, "{next}");
+    assert!(
+        next.contains("property failed on a stored regression"),
+        "{next}"
+    );
+    assert_eq!(section(&next, "minimal counterexample:\n"), minimal);
+
+    // The seed runs every case again (the stored case aside): the same failure at the same
+    // case.
+    let (passed, rerun) = cargo_test(
+        &dir,
+        "sums_stay_small",
+        &[("REFLECTIVE_SEED", seed), ("REFLECTIVE_REGRESSIONS", "off")],
+    );
     assert!(!passed, "{rerun}");
     let first_line = |text: &str| {
         text.lines()
@@ -118,6 +146,23 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
             .map(str::to_string)
     };
     assert_eq!(first_line(&rerun), first_line(&text));
+
+    // A file cut short in the middle of a case is an error that names the file and the line.
+    let cut = stored.trim_end().len() - 3;
+    std::fs::write(&file, &stored[..cut]).expect("the truncated file");
+    let (passed, broken) = cargo_test(&dir, "sums_stay_small", &[]);
+    assert!(!passed, "{broken}");
+    let line = stored.trim_end().lines().count();
+    assert!(
+        broken.contains(&format!("{}, line {line}:", file.display()))
+            && broken.contains("mend the line or delete it"),
+        "{broken}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the file"),
+        &stored[..cut],
+        "a file that cannot be read is left as it is"
+    );
 
     // A `bool` property's report.
     let (passed, text) = cargo_test(&dir, "lists_are_short", &[]);

@@ -20,23 +20,29 @@
 //! [`Config`] sets the number of cases, the seed, the largest size, the size strategy, the
 //! shrink's budget, or a single case to replay, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
-//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`); what code
-//! sets wins.
+//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
+//! `REFLECTIVE_REGRESSIONS`); what code sets wins.
+//!
+//! A test's failures are stored in its [regressions file](crate::regressions) and replayed
+//! before its random cases on every later run.
 
 use std::any::Any;
 use std::cell::Cell;
 use std::fmt::{self, Debug};
 use std::hash::{BuildHasher, Hasher};
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::Once;
 use std::time::Duration;
 
 use rand_core::SeedableRng;
 
 use crate::backward::{Backward, Reflected};
+use crate::choice::ChoiceTree;
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated, try_generate_recording};
+use crate::regressions;
 use crate::shrink::{ShrinkBudget, Shrunk};
 use crate::source::Halt;
 use crate::strategy::Strategy;
@@ -87,6 +93,7 @@ pub struct Config {
     shrink_evaluations: Option<usize>,
     shrink_time: Option<Duration>,
     replay: Option<Replay>,
+    regressions: Option<bool>,
 }
 
 /// One case to run alone: the seed of its randomness and its size, as a failure report prints
@@ -138,6 +145,8 @@ pub struct Resolved {
     pub shrink: ShrinkBudget,
     /// The single case to run instead of the run, if one is set.
     pub replay: Option<Replay>,
+    /// Whether failures are stored in, and replayed first from, the regressions file.
+    pub regressions: bool,
 }
 
 impl Config {
@@ -193,6 +202,16 @@ impl Config {
     pub fn replay(self, replay: Replay) -> Self {
         Config {
             replay: Some(replay),
+            ..self
+        }
+    }
+
+    /// Stores failures in the test's regressions file and replays its cases first, or not
+    /// (default: yes; `REFLECTIVE_REGRESSIONS=off` turns it off). See the
+    /// [regressions file](crate::regressions).
+    pub fn regressions(self, on: bool) -> Self {
+        Config {
+            regressions: Some(on),
             ..self
         }
     }
@@ -277,7 +296,17 @@ impl Config {
             Some(replay) => Some(replay),
             None => read(&env, "REFLECTIVE_REPLAY", str::parse)?,
         };
+        let regressions = match self.regressions {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_REGRESSIONS", |text| match text {
+                "on" => Ok(true),
+                "off" => Ok(false),
+                _ => Err(format!("expected `on` or `off`, found `{text}`")),
+            })?
+            .unwrap_or(true),
+        };
         Ok(Resolved {
+            regressions,
             cases,
             seed,
             max_size,
@@ -367,19 +396,34 @@ where
     }
 }
 
+/// Where a failing case came from.
+enum Origin {
+    /// Case number `n` (from 1) of the run, replayed by `replay`.
+    Case(u32, Replay),
+    /// The case `REFLECTIVE_REPLAY` (or [`Config::replay`]) named.
+    Replayed(Replay),
+    /// A case stored in the regressions file, at this line.
+    Stored(PathBuf, usize),
+}
+
 /// A failed run: what the report says.
 struct Failure<T> {
     settings: Resolved,
-    /// The case that failed: its number (from 1) if the run found it, and how to replay it.
-    case: Option<u32>,
-    replay: Replay,
+    origin: Origin,
     original: T,
     original_reason: String,
     shrunk: Shrunk<T>,
     reason: String,
+    /// Where the minimal case was stored, or why it could not be; `None` without a file.
+    saved: Option<Result<PathBuf, String>>,
 }
 
-/// Runs the cases (or the one to replay) and shrinks the first failure.
+/// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
+/// failure, which it stores.
+///
+/// # Panics
+///
+/// If the regressions file cannot be read, with the file, the line and how to mend it.
 fn run<G, O>(
     settings: &Resolved,
     g: &G,
@@ -390,8 +434,53 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let cases: Vec<(Option<u32>, Replay)> = match settings.replay {
-        Some(replay) => vec![(None, replay)],
+    let test = std::thread::current()
+        .name()
+        .filter(|name| *name != "main")
+        .map(str::to_string);
+    let file = test
+        .as_deref()
+        .filter(|_| settings.regressions)
+        .and_then(regressions::file_of);
+    let mut failure = None;
+    if let (Some(path), None) = (&file, settings.replay) {
+        let stored = regressions::load(path)
+            .unwrap_or_else(|error| panic!("reflective: the regressions file: {error}"));
+        for (line, tree) in stored {
+            let generated = replay_stored(settings, g, &tree);
+            if let Some(reason) = outcome(property, &generated.value) {
+                let origin = Origin::Stored(path.clone(), line);
+                failure = Some(shrink_failure(
+                    settings, g, property, origin, generated, reason,
+                ));
+                break;
+            }
+        }
+    }
+    if failure.is_none() {
+        failure = run_cases(settings, g, property);
+    }
+    let mut failure = failure?;
+    if let (Some(path), Some(test)) = (&file, &test) {
+        failure.saved =
+            Some(regressions::save(path, test, &failure.shrunk.tree).map(|()| path.clone()));
+    }
+    Some(failure)
+}
+
+/// Runs the run's cases (or only the one to replay) and shrinks the first failure.
+fn run_cases<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let cases: Vec<Origin> = match settings.replay {
+        Some(replay) => vec![Origin::Replayed(replay)],
         None => (0..settings.cases)
             .map(|index| {
                 let size = if settings.cases <= 1 {
@@ -404,35 +493,75 @@ where
                     seed: case_seed(settings.seed, index),
                     size,
                 };
-                (Some(index + 1), replay)
+                Origin::Case(index + 1, replay)
             })
             .collect(),
     };
-    for (case, replay) in cases {
+    for origin in cases {
+        let (Origin::Case(_, replay) | Origin::Replayed(replay)) = origin else {
+            continue;
+        };
         // Without the choices, which only a failure needs: the same seed gives them below.
         let value = generate(settings, g, replay, false).value;
         let Some(reason) = outcome(property, &value) else {
             continue;
         };
-        let generated = generate(settings, g, replay, true);
-        let original = value;
-        let shrunk = shrink_quietly(settings, g, generated, property);
-        let final_reason = outcome(property, &shrunk.value).unwrap_or_else(|| {
-            "it passed when run again: the property is flaky (it does not depend on the value \
-             alone)"
-                .to_string()
-        });
-        return Some(Failure {
-            settings: settings.clone(),
-            case,
-            replay,
-            original,
-            original_reason: reason,
-            shrunk,
-            reason: final_reason,
-        });
+        let mut generated = generate(settings, g, replay, true);
+        generated.value = value;
+        return Some(shrink_failure(
+            settings, g, property, origin, generated, reason,
+        ));
     }
     None
+}
+
+/// The failure of `generated`, shrunk.
+fn shrink_failure<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    origin: Origin,
+    generated: Generated<G::Output>,
+    reason: String,
+) -> Failure<G::Output>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let original = generated.value.clone();
+    let shrunk = shrink_quietly(settings, g, generated, property);
+    let final_reason = outcome(property, &shrunk.value).unwrap_or_else(|| {
+        "it passed when run again: the property is flaky (it does not depend on the value \
+         alone)"
+            .to_string()
+    });
+    Failure {
+        settings: settings.clone(),
+        origin,
+        original,
+        original_reason: reason,
+        shrunk,
+        reason: final_reason,
+        saved: None,
+    }
+}
+
+/// The value a stored case's choices give now, repaired where the generator changed.
+///
+/// # Panics
+///
+/// If the generator cannot produce a value from them.
+fn replay_stored<G: Generator>(
+    settings: &Resolved,
+    g: &G,
+    tree: &ChoiceTree,
+) -> Generated<G::Output> {
+    let replayed = match settings.strategy {
+        Some(strategy) => ByRef(g).size_strategy(strategy).replay_repaired(tree),
+        None => g.replay_repaired(tree),
+    };
+    replayed.unwrap_or_else(|error| panic!("reflective: a stored regression: {error}"))
 }
 
 /// The value of case `replay`, with its choices if `record`.
@@ -560,13 +689,18 @@ fn quietly<R>(f: impl FnOnce() -> R) -> R {
 impl<T: Debug> fmt::Display for Failure<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let stats = &self.shrunk.stats;
-        match self.case {
-            Some(case) => writeln!(
+        match &self.origin {
+            Origin::Case(case, replay) => writeln!(
                 f,
                 "property failed at case {case} of {} (seed {:#x}, size {})",
-                self.settings.cases, self.settings.seed, self.replay.size
+                self.settings.cases, self.settings.seed, replay.size
             )?,
-            None => writeln!(f, "property failed on the replayed case")?,
+            Origin::Replayed(_) => writeln!(f, "property failed on the replayed case")?,
+            Origin::Stored(path, line) => writeln!(
+                f,
+                "property failed on a stored regression ({}, line {line})",
+                path.display()
+            )?,
         }
         writeln!(f)?;
         writeln!(f, "minimal counterexample:")?;
@@ -589,15 +723,26 @@ impl<T: Debug> fmt::Display for Failure<T> {
                 crate::shrink::Stopped::Time => "the time budget ran out",
             }
         )?;
-        writeln!(f)?;
-        writeln!(f, "replay this case:")?;
+        match &self.saved {
+            Some(Ok(path)) => writeln!(
+                f,
+                "saved to {}: replayed first on every run (commit it)",
+                path.display()
+            )?,
+            Some(Err(error)) => writeln!(f, "not saved: {error}")?,
+            None => {}
+        }
         let test = std::thread::current()
             .name()
             .filter(|name| *name != "main")
             .map(|name| format!(" {name} -- --exact"))
             .unwrap_or_default();
-        write!(f, "    REFLECTIVE_REPLAY={} cargo test{test}", self.replay)?;
-        if self.case.is_some() {
+        if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
+            writeln!(f)?;
+            writeln!(f, "replay this case:")?;
+            write!(f, "    REFLECTIVE_REPLAY={replay} cargo test{test}")?;
+        }
+        if let Origin::Case(..) = self.origin {
             write!(
                 f,
                 "\nrun every case again:\n    REFLECTIVE_SEED={:#x} cargo test{test}",

@@ -150,6 +150,7 @@ pub mod generator;
 mod int_shape;
 mod interpret;
 mod recycle;
+pub mod regressions;
 pub mod shrink;
 mod source;
 mod stack;

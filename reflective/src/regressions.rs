@@ -1,0 +1,209 @@
+//! The regressions file: the failing cases a property keeps, replayed before its random cases
+//! on every later run.
+//!
+//! Each test has a file of its own, `reflective-regressions/<test name>.txt` under the crate
+//! (`CARGO_MANIFEST_DIR`), meant to be committed. It holds the choices of each minimal
+//! counterexample, newest first, one per line:
+//!
+//! ```text
+//! # Failing cases of `tests::sums_stay_small`, replayed first, newest first. Commit this file.
+//! # Each line: the size, then the choices (p: a pick's branch, i: an integer).
+//! size 2: [i1 i1000]
+//! ```
+//!
+//! Replay repairs choices that no longer fit, so a stored case still runs after the generator
+//! changes (to the nearest value it can produce). A file is written whole to a temporary file
+//! and renamed over the old one, so a crash mid-write leaves the old file; a line that cannot
+//! be read is an error that names the file and the line, never skipped.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::choice::{Choice, ChoiceTree};
+
+/// The regressions file of the test `test`, under the crate being tested; `None` outside
+/// `cargo test` (no `CARGO_MANIFEST_DIR`).
+pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
+    let name: String = test
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Some(
+        Path::new(&crate_dir)
+            .join("reflective-regressions")
+            .join(format!("{name}.txt")),
+    )
+}
+
+/// The stored cases of `path`, newest first, each with its line number; none if the file does
+/// not exist.
+///
+/// # Errors
+///
+/// If the file cannot be read, or a line is not a stored case: the message names the file and
+/// the line, and says how to mend it.
+pub(crate) fn load(path: &Path) -> Result<Vec<(usize, ChoiceTree)>, String> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
+    };
+    let mut cases = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let tree = parse_case(line).map_err(|error| {
+            format!(
+                "{}, line {}: {error}; this is not a case reflective wrote (a truncated or \
+                 edited file?): mend the line or delete it",
+                path.display(),
+                index + 1
+            )
+        })?;
+        cases.push((index + 1, tree));
+    }
+    Ok(cases)
+}
+
+/// Adds `tree` as the newest case of `path` for the test `test`, unless the file holds it:
+/// writes a temporary file beside it and renames it over the old one.
+///
+/// # Errors
+///
+/// If the directory or the file cannot be written, or the file there cannot be read.
+pub(crate) fn save(path: &Path, test: &str, tree: &ChoiceTree) -> Result<(), String> {
+    let line = format_case(tree);
+    let stored = load(path)?;
+    if stored.iter().any(|(_, old)| format_case(old) == line) {
+        return Ok(());
+    }
+    let mut text = format!(
+        "# Failing cases of `{test}`, replayed first, newest first. Commit this file.\n\
+         # Each line: the size, then the choices (p: a pick's branch, i: an integer).\n{line}\n"
+    );
+    for (_, old) in &stored {
+        text.push_str(&format_case(old));
+        text.push('\n');
+    }
+    let dir = path
+        .parent()
+        .ok_or_else(|| format!("{} has no directory", path.display()))?;
+    fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    let temporary = path.with_extension(format!("txt.{}.tmp", std::process::id()));
+    fs::write(&temporary, text)
+        .map_err(|error| format!("cannot write {}: {error}", temporary.display()))?;
+    fs::rename(&temporary, path).map_err(|error| {
+        let _ = fs::remove_file(&temporary);
+        format!("cannot replace {}: {error}", path.display())
+    })
+}
+
+/// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
+fn format_case(tree: &ChoiceTree) -> String {
+    let choices: Vec<String> = tree
+        .choices()
+        .iter()
+        .map(|choice| match choice {
+            Choice::Pick { index, .. } => format!("p{index}"),
+            Choice::Int { value, .. } => format!("i{value}"),
+        })
+        .collect();
+    format!("size {}: [{}]", tree.size(), choices.join(" "))
+}
+
+/// The choices of a line [`format_case`] wrote. Only what replay reads is kept: a pick's index
+/// and an integer's value (replay does not compare arities, labels or bounds).
+fn parse_case(line: &str) -> Result<ChoiceTree, String> {
+    let rest = line
+        .strip_prefix("size ")
+        .ok_or("expected `size <n>:` at the start")?;
+    let (size, choices) = rest.split_once(':').ok_or("expected `:` after the size")?;
+    let size: usize = size
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a size, found `{size}`"))?;
+    let choices = choices
+        .trim()
+        .strip_prefix('[')
+        .ok_or("expected `[` before the choices")?
+        .strip_suffix(']')
+        .ok_or("expected `]` after the choices: the line is cut short")?;
+    let choices = choices
+        .split_whitespace()
+        .map(|token| {
+            let bad = || format!("expected `p<branch>` or `i<integer>`, found `{token}`");
+            match token.split_at_checked(1) {
+                Some(("p", index)) => {
+                    let index: u32 = index.parse().map_err(|_| bad())?;
+                    Ok(Choice::Pick {
+                        index,
+                        arity: index.saturating_add(1),
+                        label: None,
+                    })
+                }
+                Some(("i", value)) => {
+                    let value: i128 = value.parse().map_err(|_| bad())?;
+                    Ok(Choice::Int {
+                        value,
+                        lo: value,
+                        hi: value,
+                    })
+                }
+                _ => Err(bad()),
+            }
+        })
+        .collect::<Result<Vec<Choice>, String>>()?;
+    ChoiceTree::from_parts(size, choices, []).ok_or_else(|| "no valid choices".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_read_back_as_written() {
+        let tree = ChoiceTree::from_parts(
+            7,
+            vec![
+                Choice::Pick {
+                    index: 2,
+                    arity: 3,
+                    label: None,
+                },
+                Choice::Int {
+                    value: -170_141_183_460_469_231_731_687_303_715_884_105_728,
+                    lo: i128::MIN,
+                    hi: 0,
+                },
+            ],
+            [],
+        )
+        .unwrap();
+        let line = format_case(&tree);
+        assert_eq!(
+            line,
+            "size 7: [p2 i-170141183460469231731687303715884105728]"
+        );
+        assert_eq!(format_case(&parse_case(&line).unwrap()), line);
+        for bad in [
+            "size 7: [p2 i-",
+            "size 7: [p2 i1",
+            "size 7: [p2 i-]",
+            "siz",
+            "size x: [p1]",
+            "size 7 [p1]",
+            "size 7: [q1]",
+        ] {
+            assert!(parse_case(bad).is_err(), "{bad}");
+        }
+    }
+}
