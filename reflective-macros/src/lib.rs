@@ -58,7 +58,9 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 ///
 /// Settings, all optional: `cases = N`, `seed = N`, `max_size = N`,
 /// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
-/// `regressions = false` (do not store failures in, or replay them from, the regressions file).
+/// `regressions = false` (do not store failures in, or replay them from, the regressions file),
+/// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
+/// `reflective`'s `serde` feature).
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
 ///
 /// ```ignore

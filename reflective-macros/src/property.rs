@@ -36,7 +36,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(function) => function,
         Err(error) => return error.to_compile_error(),
     };
-    let settings = settings(args, &mut errors);
+    let mut store_values = false;
+    let settings = settings(args, &mut store_values, &mut errors);
     for attr in &function.attrs {
         if attr.path().is_ident("test") {
             errors.push(syn::Error::new(
@@ -108,13 +109,18 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             quote!((#(#patterns,)*)),
         ),
     };
+    let check = if store_values {
+        quote!(check_values_with)
+    } else {
+        quote!(check_with)
+    };
     quote! {
         #(#attrs)*
         #[test]
         #vis fn #name() {
             let generator = #generator;
             let config = ::reflective::check::Config::new() #settings;
-            ::reflective::check::check_with(
+            ::reflective::check::#check(
                 &config,
                 &generator,
                 |values: &#values| -> #output {
@@ -127,8 +133,13 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// The `Config` calls for `cases = N, seed = N, max_size = N, strategy = "name",
-/// regressions = bool`.
-fn settings(args: TokenStream, errors: &mut Vec<syn::Error>) -> TokenStream {
+/// regressions = bool`; `regressions = "values"` sets `store_values` (store values, not
+/// choices).
+fn settings(
+    args: TokenStream,
+    store_values: &mut bool,
+    errors: &mut Vec<syn::Error>,
+) -> TokenStream {
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
         Ok(metas) => metas,
         Err(error) => {
@@ -165,9 +176,14 @@ fn settings(args: TokenStream, errors: &mut Vec<syn::Error>) -> TokenStream {
                 Expr::Lit(ExprLit {
                     lit: Lit::Bool(on), ..
                 }) => calls.extend(quote!(.regressions(#on))),
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(text),
+                    ..
+                }) if text.value() == "values" => *store_values = true,
                 _ => errors.push(syn::Error::new(
                     value.span(),
-                    "`regressions` must be `true` or `false`",
+                    "`regressions` must be `true`, `false` or `\"values\"` (store values, \
+                     with the `serde` feature)",
                 )),
             },
             "strategy" => match strategy(value) {

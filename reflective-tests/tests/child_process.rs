@@ -7,16 +7,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The crate the child runs: `fixtures/properties.rs` as its test, `reflective` by path, the
-/// workspace's lock file so that it builds offline with the same versions.
-fn fixture_crate() -> PathBuf {
+/// The crate the child runs, in a directory of its own for each test that edits it:
+/// `fixtures/properties.rs` as its test, `reflective` by path with
+/// its `serde` feature, the workspace's lock file so that it builds offline with the same
+/// versions.
+fn fixture_crate(name: &str) -> PathBuf {
     let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = tests.parent().expect("the workspace");
-    let dir = workspace.join("target").join("child-cargo");
+    let dir = workspace.join("target").join("child-cargo").join(name);
     std::fs::create_dir_all(dir.join("tests")).expect("the fixture's directory");
     let manifest = format!(
         "[package]\nname = \"reflective-child\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
-         publish = false\n\n[dependencies]\nreflective = {{ path = {:?} }}\n\n[workspace]\n",
+         publish = false\n\n[dependencies]\nreflective = {{ path = {:?}, features = \
+         [\"serde\"] }}\n\n[workspace]\n",
         workspace.join("reflective")
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).expect("the manifest");
@@ -37,7 +40,8 @@ fn cargo_test(dir: &Path, name: &str, env: &[(&str, &str)]) -> (bool, String) {
         .current_dir(dir)
         .args(["test", "--offline", "--quiet", "--test", "properties", name])
         .args(["--", "--exact"])
-        .env("CARGO_TARGET_DIR", dir.join("target"));
+        // Shared by the fixtures, which cargo builds one at a time.
+        .env("CARGO_TARGET_DIR", dir.join("..").join("target"));
     for (key, _) in std::env::vars() {
         if key.starts_with("REFLECTIVE_") {
             command.env_remove(key);
@@ -76,7 +80,7 @@ fn section<'t>(text: &'t str, heading: &str) -> &'t str {
 
 #[test]
 fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
-    let dir = fixture_crate();
+    let dir = fixture_crate("report");
     let regressions = dir.join("reflective-regressions");
     let _ = std::fs::remove_dir_all(&regressions);
 
@@ -171,4 +175,47 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
         section(&text, "minimal counterexample:\n").ends_with("the property returned false"),
         "{text}"
     );
+}
+
+#[test]
+fn a_stored_value_survives_an_edit_of_the_generator() {
+    let dir = fixture_crate("edit");
+    let regressions = dir.join("reflective-regressions");
+    let _ = std::fs::remove_file(regressions.join("stored_values_survive_edits.txt"));
+    let test = "stored_values_survive_edits";
+
+    let (passed, text) = cargo_test(&dir, test, &[]);
+    assert!(!passed, "{text}");
+    let minimal = section(&text, "minimal counterexample:\n");
+    assert!(minimal.starts_with("    [\n        1000,\n    ]"), "{text}");
+    let stored = std::fs::read_to_string(regressions.join(format!("{test}.txt")))
+        .expect("the regressions file");
+    assert!(stored.contains("value: [1000]"), "{stored}");
+
+    // The generator changes: a new first branch, so the old choices would now mean another
+    // value. The stored value is reflected through the new generator and fails first again.
+    let source = dir.join("tests").join("properties.rs");
+    let text = std::fs::read_to_string(&source).expect("the fixture");
+    let edited: String = text
+        .lines()
+        .map(|line| {
+            if line.ends_with("// EDIT") {
+                "    pick(((1, \"big\", vec(range(6000u32..=7000), 1..=3)), \
+                 (9, \"any\", vec(range(0u32..=5000), ..)))).boxed()"
+                    .to_string()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(edited, text, "the fixture has the line to edit");
+    std::fs::write(&source, edited).expect("the edited fixture");
+    let (passed, again) = cargo_test(&dir, test, &[]);
+    assert!(!passed, "{again}");
+    assert!(
+        again.contains("property failed on a stored regression"),
+        "{again}"
+    );
+    assert_eq!(section(&again, "original counterexample:\n"), minimal);
 }

@@ -42,7 +42,7 @@ use crate::choice::ChoiceTree;
 use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated, try_generate_recording};
-use crate::regressions;
+use crate::regressions::{self, Stored};
 use crate::shrink::{ShrinkBudget, Shrunk};
 use crate::source::Halt;
 use crate::strategy::Strategy;
@@ -391,8 +391,92 @@ where
     O: Outcome,
 {
     let settings = config.resolved();
-    if let Some(failure) = run(&settings, g, &property) {
+    let keep = KeepChoices {
+        settings: &settings,
+        g,
+    };
+    if let Some(failure) = run(&settings, g, &property, &keep) {
         panic!("{failure}");
+    }
+}
+
+/// [`check_with`], storing failures in the regressions file as values (JSON) rather than
+/// choices: a stored value is reflected to find its choices, so it runs as the same value
+/// after the generator changes, as long as the generator can still produce it.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_values_with};
+/// check_values_with(&Config::new().cases(20), &<Vec<u8>>::arbitrary_reflective(), |xs| {
+///     xs.len() <= 100
+/// });
+/// ```
+#[cfg(feature = "serde")]
+#[track_caller]
+pub fn check_values_with<G, T, O>(config: &Config, g: &G, property: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let keep = KeepValues {
+        settings: &settings,
+        g,
+    };
+    if let Some(failure) = run(&settings, g, &property, &keep) {
+        panic!("{failure}");
+    }
+}
+
+/// [`check_values_with`] with the default [`Config`].
+#[cfg(feature = "serde")]
+#[track_caller]
+pub fn check_values<G, T, O>(g: &G, property: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned,
+    O: Outcome,
+{
+    check_values_with(&Config::new(), g, property);
+}
+
+/// Keeps the values, as JSON: read back by reflection.
+#[cfg(feature = "serde")]
+struct KeepValues<'g, G> {
+    settings: &'g Resolved,
+    g: &'g G,
+}
+
+#[cfg(feature = "serde")]
+impl<G, T> Keep<T> for KeepValues<'_, G>
+where
+    G: Generator<Input = T, Output = T>,
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String> {
+        serde_json::to_string(&shrunk.value)
+            .map(Stored::Value)
+            .map_err(|error| format!("cannot write the value as JSON: {error}"))
+    }
+
+    fn replay(&self, stored: &Stored) -> Result<Generated<T>, String> {
+        let json = match stored {
+            Stored::Choices(tree) => return replay_choices(self.settings, self.g, tree),
+            Stored::Value(json) => json,
+        };
+        let value: T = serde_json::from_str(json)
+            .map_err(|error| format!("cannot read the stored value: {error}"))?;
+        let tree = match self.settings.strategy {
+            Some(strategy) => {
+                crate::shrink::choices_of(&ByRef(self.g).size_strategy(strategy), &value)
+            }
+            None => crate::shrink::choices_of(self.g, &value),
+        }
+        .ok_or(
+            "the generator no longer produces the stored value; if that is meant, delete the line",
+        )?;
+        replay_choices(self.settings, self.g, &tree)
     }
 }
 
@@ -428,6 +512,7 @@ fn run<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
+    keep: &dyn Keep<G::Output>,
 ) -> Option<Failure<G::Output>>
 where
     G: Generator,
@@ -446,8 +531,13 @@ where
     if let (Some(path), None) = (&file, settings.replay) {
         let stored = regressions::load(path)
             .unwrap_or_else(|error| panic!("reflective: the regressions file: {error}"));
-        for (line, tree) in stored {
-            let generated = replay_stored(settings, g, &tree);
+        for (line, case) in stored {
+            let generated = keep.replay(&case).unwrap_or_else(|error| {
+                panic!(
+                    "reflective: the regressions file: {}",
+                    regressions::at_line(path, line, &error)
+                )
+            });
             if let Some(reason) = outcome(property, &generated.value) {
                 let origin = Origin::Stored(path.clone(), line);
                 failure = Some(shrink_failure(
@@ -462,10 +552,43 @@ where
     }
     let mut failure = failure?;
     if let (Some(path), Some(test)) = (&file, &test) {
-        failure.saved =
-            Some(regressions::save(path, test, &failure.shrunk.tree).map(|()| path.clone()));
+        let saved = keep
+            .stored(&failure.shrunk)
+            .and_then(|case| regressions::save(path, test, &case));
+        failure.saved = Some(saved.map(|()| path.clone()));
     }
     Some(failure)
+}
+
+/// How a run keeps its failures in the regressions file: their choices, or (with the `serde`
+/// feature) their values.
+trait Keep<T> {
+    /// What to store of `shrunk`.
+    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String>;
+
+    /// The case a stored line gives now.
+    fn replay(&self, stored: &Stored) -> Result<Generated<T>, String>;
+}
+
+/// Keeps the choices: for any generator.
+struct KeepChoices<'g, G> {
+    settings: &'g Resolved,
+    g: &'g G,
+}
+
+impl<G: Generator> Keep<G::Output> for KeepChoices<'_, G> {
+    fn stored(&self, shrunk: &Shrunk<G::Output>) -> Result<Stored, String> {
+        Ok(Stored::Choices(shrunk.tree.clone()))
+    }
+
+    fn replay(&self, stored: &Stored) -> Result<Generated<G::Output>, String> {
+        match stored {
+            Stored::Choices(tree) => replay_choices(self.settings, self.g, tree),
+            Stored::Value(_) => Err("this line stores a value, which only \
+                 `check::check_values` (the `serde` feature) reads"
+                .to_string()),
+        }
+    }
 }
 
 /// Runs the run's cases (or only the one to replay) and shrinks the first failure.
@@ -548,20 +671,16 @@ where
 }
 
 /// The value a stored case's choices give now, repaired where the generator changed.
-///
-/// # Panics
-///
-/// If the generator cannot produce a value from them.
-fn replay_stored<G: Generator>(
+fn replay_choices<G: Generator>(
     settings: &Resolved,
     g: &G,
     tree: &ChoiceTree,
-) -> Generated<G::Output> {
+) -> Result<Generated<G::Output>, String> {
     let replayed = match settings.strategy {
         Some(strategy) => ByRef(g).size_strategy(strategy).replay_repaired(tree),
         None => g.replay_repaired(tree),
     };
-    replayed.unwrap_or_else(|error| panic!("reflective: a stored regression: {error}"))
+    replayed.map_err(|error| error.to_string())
 }
 
 /// The value of case `replay`, with its choices if `record`.

@@ -2,8 +2,9 @@
 //! on every later run.
 //!
 //! Each test has a file of its own, `reflective-regressions/<test name>.txt` under the crate
-//! (`CARGO_MANIFEST_DIR`), meant to be committed. It holds the choices of each minimal
-//! counterexample, newest first, one per line:
+//! (`CARGO_MANIFEST_DIR`), meant to be committed. It holds each minimal counterexample,
+//! newest first, one per line: its choices, or with the `serde` feature and
+//! `check::check_values` its value as JSON.
 //!
 //! ```text
 //! # Failing cases of `tests::sums_stay_small`, replayed first, newest first. Commit this file.
@@ -12,7 +13,8 @@
 //! ```
 //!
 //! Replay repairs choices that no longer fit, so a stored case still runs after the generator
-//! changes (to the nearest value it can produce). A file is written whole to a temporary file
+//! changes, to the nearest value it can produce; a stored value is reflected, so it runs as
+//! the same value as long as the generator can still produce it. A file is written whole to a temporary file
 //! and renamed over the old one, so a crash mid-write leaves the old file; a line that cannot
 //! be read is an error that names the file and the line, never skipped.
 
@@ -42,6 +44,25 @@ pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
     )
 }
 
+/// A stored case: its choices, or (written with the `serde` feature) its value as JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stored {
+    /// The choices, replayed with repair.
+    Choices(ChoiceTree),
+    /// The value, as JSON, reflected to find its choices.
+    Value(String),
+}
+
+impl Stored {
+    /// The line that stores this case.
+    pub(crate) fn line(&self) -> String {
+        match self {
+            Stored::Choices(tree) => format_case(tree),
+            Stored::Value(json) => format!("value: {json}"),
+        }
+    }
+}
+
 /// The stored cases of `path`, newest first, each with its line number; none if the file does
 /// not exist.
 ///
@@ -49,7 +70,7 @@ pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
 ///
 /// If the file cannot be read, or a line is not a stored case: the message names the file and
 /// the line, and says how to mend it.
-pub(crate) fn load(path: &Path) -> Result<Vec<(usize, ChoiceTree)>, String> {
+pub(crate) fn load(path: &Path) -> Result<Vec<(usize, Stored)>, String> {
     let text = match fs::read_to_string(path) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -61,37 +82,44 @@ pub(crate) fn load(path: &Path) -> Result<Vec<(usize, ChoiceTree)>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let tree = parse_case(line).map_err(|error| {
-            format!(
-                "{}, line {}: {error}; this is not a case reflective wrote (a truncated or \
-                 edited file?): mend the line or delete it",
-                path.display(),
-                index + 1
-            )
-        })?;
-        cases.push((index + 1, tree));
+        let stored = match line.strip_prefix("value:") {
+            Some(json) => Ok(Stored::Value(json.trim().to_string())),
+            None => parse_case(line).map(Stored::Choices),
+        };
+        let stored = stored.map_err(|error| at_line(path, index + 1, &error))?;
+        cases.push((index + 1, stored));
     }
     Ok(cases)
 }
 
-/// Adds `tree` as the newest case of `path` for the test `test`, unless the file holds it:
+/// `error` about line `line` of `path`, with what to do.
+pub(crate) fn at_line(path: &Path, line: usize, error: &str) -> String {
+    format!(
+        "{}, line {line}: {error}; this is not a case reflective can read (a truncated or \
+         edited file, or a generator that changed?): mend the line or delete it",
+        path.display()
+    )
+}
+
+/// Adds `case` as the newest case of `path` for the test `test`, unless the file holds it:
 /// writes a temporary file beside it and renames it over the old one.
 ///
 /// # Errors
 ///
 /// If the directory or the file cannot be written, or the file there cannot be read.
-pub(crate) fn save(path: &Path, test: &str, tree: &ChoiceTree) -> Result<(), String> {
-    let line = format_case(tree);
+pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String> {
+    let line = case.line();
     let stored = load(path)?;
-    if stored.iter().any(|(_, old)| format_case(old) == line) {
+    if stored.iter().any(|(_, old)| old.line() == line) {
         return Ok(());
     }
     let mut text = format!(
         "# Failing cases of `{test}`, replayed first, newest first. Commit this file.\n\
-         # Each line: the size, then the choices (p: a pick's branch, i: an integer).\n{line}\n"
+         # Each line: the size, then the choices (p: a pick's branch, i: an integer), or the\n\
+         # value as JSON.\n{line}\n"
     );
     for (_, old) in &stored {
-        text.push_str(&format_case(old));
+        text.push_str(&old.line());
         text.push('\n');
     }
     let dir = path
