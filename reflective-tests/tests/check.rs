@@ -242,3 +242,44 @@ fn recording_the_choices_does_not_change_the_value() {
             .boxed(),
     );
 }
+
+/// Labels and tables recorded by the cases appear in a failure report; a coverage requirement
+/// that the cases miss fails a run whose cases all hold; checked statistically, a met
+/// requirement passes and a missed one fails.
+#[test]
+fn statistics_and_coverage() {
+    use reflective::statistics::{classify, cover, tabulate};
+    let lists = <Vec<u8>>::arbitrary_reflective();
+    let text = report(|| {
+        check_with(&Config::new().seed(2).regressions(false), &lists, |xs| {
+            classify(xs.is_empty(), "empty");
+            tabulate("length", xs.len().min(3));
+            xs.len() < 30
+        })
+    });
+    assert!(text.contains("statistics of "), "{text}");
+    assert!(text.contains("  length\n"), "{text}");
+    assert!(text.contains("    empty "), "{text}");
+
+    let missed = report(|| {
+        check_with(&Config::new().seed(2).regressions(false), &lists, |xs| {
+            cover(90.0, xs.len() > 50, "long");
+        })
+    });
+    assert!(missed.contains("coverage requirements not met"), "{missed}");
+    assert!(missed.contains("(required 90%)  too few"), "{missed}");
+
+    let statistically = Config::new()
+        .seed(4)
+        .check_coverage(true)
+        .regressions(false);
+    check_with(&statistically, &range(0u32..=99), |&x: &u32| {
+        cover(20.0, x < 50, "the lower half");
+    });
+    let rare = report(|| {
+        check_with(&statistically, &range(0u32..=99), |&x: &u32| {
+            cover(20.0, x < 5, "the lowest five");
+        })
+    });
+    assert!(rare.contains("coverage requirements not met"), "{rare}");
+}

@@ -21,7 +21,9 @@
 //! shrink's budget, or a single case to replay, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
 //! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
-//! `REFLECTIVE_REGRESSIONS`); what code sets wins.
+//! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`); what code
+//! sets wins. A property can record [statistics](crate::statistics) of its cases and require
+//! coverage.
 //!
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
 //! before its random cases on every later run.
@@ -45,6 +47,7 @@ use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated, try_generate_recordi
 use crate::regressions::{self, Stored};
 use crate::shrink::{ShrinkBudget, Shrunk};
 use crate::source::Halt;
+use crate::statistics::{Coverage, Statistics};
 use crate::strategy::Strategy;
 
 /// The number of cases a property runs unless told otherwise.
@@ -94,6 +97,8 @@ pub struct Config {
     shrink_time: Option<Duration>,
     replay: Option<Replay>,
     regressions: Option<bool>,
+    statistics: Option<bool>,
+    check_coverage: Option<bool>,
 }
 
 /// One case to run alone: the seed of its randomness and its size, as a failure report prints
@@ -147,6 +152,10 @@ pub struct Resolved {
     pub replay: Option<Replay>,
     /// Whether failures are stored in, and replayed first from, the regressions file.
     pub regressions: bool,
+    /// Whether a run that passes prints its statistics.
+    pub statistics: bool,
+    /// Whether coverage is checked statistically, running more cases until it is decided.
+    pub check_coverage: bool,
 }
 
 impl Config {
@@ -212,6 +221,26 @@ impl Config {
     pub fn regressions(self, on: bool) -> Self {
         Config {
             regressions: Some(on),
+            ..self
+        }
+    }
+
+    /// Prints the [statistics](crate::statistics) of a run that passes (default: no;
+    /// `REFLECTIVE_STATISTICS=on`). A failure report has them anyway.
+    pub fn statistics(self, on: bool) -> Self {
+        Config {
+            statistics: Some(on),
+            ..self
+        }
+    }
+
+    /// Checks [`cover`](crate::statistics::cover) requirements statistically, as QuickCheck's
+    /// `checkCoverage` does: runs more cases (up to 100 times as many) until a confidence
+    /// interval lies wholly above or below each requirement (default: no, the share seen in
+    /// the run's cases decides; `REFLECTIVE_CHECK_COVERAGE=on`).
+    pub fn check_coverage(self, on: bool) -> Self {
+        Config {
+            check_coverage: Some(on),
             ..self
         }
     }
@@ -296,17 +325,27 @@ impl Config {
             Some(replay) => Some(replay),
             None => read(&env, "REFLECTIVE_REPLAY", str::parse)?,
         };
+        let switch = |text: &str| match text {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(format!("expected `on` or `off`, found `{text}`")),
+        };
         let regressions = match self.regressions {
             Some(on) => on,
-            None => read(&env, "REFLECTIVE_REGRESSIONS", |text| match text {
-                "on" => Ok(true),
-                "off" => Ok(false),
-                _ => Err(format!("expected `on` or `off`, found `{text}`")),
-            })?
-            .unwrap_or(true),
+            None => read(&env, "REFLECTIVE_REGRESSIONS", switch)?.unwrap_or(true),
+        };
+        let statistics = match self.statistics {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_STATISTICS", switch)?.unwrap_or(false),
+        };
+        let check_coverage = match self.check_coverage {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_CHECK_COVERAGE", switch)?.unwrap_or(false),
         };
         Ok(Resolved {
             regressions,
+            statistics,
+            check_coverage,
             cases,
             seed,
             max_size,
@@ -500,6 +539,8 @@ struct Failure<T> {
     reason: String,
     /// Where the minimal case was stored, or why it could not be; `None` without a file.
     saved: Option<Result<PathBuf, String>>,
+    /// What the cases before the failure recorded.
+    statistics: Statistics,
 }
 
 /// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
@@ -547,10 +588,24 @@ where
             }
         }
     }
+    let mut statistics = Statistics::default();
     if failure.is_none() {
-        failure = run_cases(settings, g, property);
+        failure = run_cases(settings, g, property, &mut statistics);
     }
-    let mut failure = failure?;
+    let Some(mut failure) = failure else {
+        let coverage = statistics.coverage(settings.check_coverage);
+        if coverage != Coverage::Met {
+            panic!(
+                "{}",
+                coverage_report(settings, &statistics, coverage == Coverage::Unsure)
+            );
+        }
+        if settings.statistics && !statistics.is_empty() {
+            println!("{statistics}");
+        }
+        return None;
+    };
+    failure.statistics = statistics;
     if let (Some(path), Some(test)) = (&file, &test) {
         let saved = keep
             .stored(&failure.shrunk)
@@ -591,42 +646,62 @@ impl<G: Generator> Keep<G::Output> for KeepChoices<'_, G> {
     }
 }
 
-/// Runs the run's cases (or only the one to replay) and shrinks the first failure.
+/// The case at `index` of the run: sizes grow from 0 to the largest over the run's cases, and
+/// start again for cases past them (those `check_coverage` adds).
+fn case_at(settings: &Resolved, index: u32) -> Replay {
+    let cases = settings.cases.max(1);
+    let size = if cases == 1 {
+        settings.max_size
+    } else {
+        (u128::from(index % cases) * settings.max_size as u128 / u128::from(cases - 1)) as usize
+    };
+    Replay {
+        seed: case_seed(settings.seed, index),
+        size,
+    }
+}
+
+/// The most cases `check_coverage` runs, as a multiple of the run's cases, before it gives up
+/// on deciding.
+const MAX_COVERAGE_FACTOR: u32 = 100;
+
+/// Runs the run's cases (or only the one to replay), recording their statistics, and shrinks
+/// the first failure. With `check_coverage`, runs more cases until the coverage requirements
+/// are met or missed with confidence.
 fn run_cases<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
+    statistics: &mut Statistics,
 ) -> Option<Failure<G::Output>>
 where
     G: Generator,
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let cases: Vec<Origin> = match settings.replay {
-        Some(replay) => vec![Origin::Replayed(replay)],
-        None => (0..settings.cases)
-            .map(|index| {
-                let size = if settings.cases <= 1 {
-                    settings.max_size
-                } else {
-                    (u128::from(index) * settings.max_size as u128 / u128::from(settings.cases - 1))
-                        as usize
-                };
-                let replay = Replay {
-                    seed: case_seed(settings.seed, index),
-                    size,
-                };
-                Origin::Case(index + 1, replay)
-            })
-            .collect(),
+    let limit = if settings.check_coverage {
+        settings.cases.saturating_mul(MAX_COVERAGE_FACTOR)
+    } else {
+        settings.cases
     };
-    for origin in cases {
+    let mut index = 0;
+    loop {
+        let origin = match settings.replay {
+            Some(replay) if index == 0 => Origin::Replayed(replay),
+            Some(_) => return None,
+            None if index < settings.cases => Origin::Case(index + 1, case_at(settings, index)),
+            None if index < limit && statistics.coverage(true) == Coverage::Unsure => {
+                Origin::Case(index + 1, case_at(settings, index))
+            }
+            None => return None,
+        };
+        index += 1;
         let (Origin::Case(_, replay) | Origin::Replayed(replay)) = origin else {
-            continue;
+            return None;
         };
         // Without the choices, which only a failure needs: the same seed gives them below.
         let value = generate(settings, g, replay, false).value;
-        let Some(reason) = outcome(property, &value) else {
+        let Some(reason) = statistics.case(|| outcome(property, &value)) else {
             continue;
         };
         let mut generated = generate(settings, g, replay, true);
@@ -635,7 +710,6 @@ where
             settings, g, property, origin, generated, reason,
         ));
     }
-    None
 }
 
 /// The failure of `generated`, shrunk.
@@ -667,6 +741,7 @@ where
         shrunk,
         reason: final_reason,
         saved: None,
+        statistics: Statistics::default(),
     }
 }
 
@@ -868,8 +943,26 @@ impl<T: Debug> fmt::Display for Failure<T> {
                 self.settings.seed
             )?;
         }
+        if !self.statistics.is_empty() {
+            write!(f, "\n\n{}", self.statistics)?;
+        }
         Ok(())
     }
+}
+
+/// The report of a run whose cases all held but whose coverage requirements were not met
+/// (or, if `undecided`, could not be decided).
+fn coverage_report(settings: &Resolved, statistics: &Statistics, undecided: bool) -> String {
+    let verdict = if undecided {
+        "coverage could not be decided with confidence"
+    } else {
+        "coverage requirements not met"
+    };
+    format!(
+        "property held, but {verdict} (seed {:#x}):\n\n{statistics}\nrun more cases \
+         (REFLECTIVE_CASES), make the generator meet the requirement, or lower it",
+        settings.seed
+    )
 }
 
 /// `text` with every line indented by four spaces.

@@ -154,6 +154,7 @@ pub mod regressions;
 pub mod shrink;
 mod source;
 mod stack;
+pub mod statistics;
 pub mod strategy;
 mod type_shrink;
 

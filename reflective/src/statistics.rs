@@ -1,0 +1,271 @@
+//! What a property's cases were: labels, classes, tables and coverage, as QuickCheck's
+//! `label`, `classify`, `tabulate` and `cover` give them.
+//!
+//! Inside a property run by [`check`](crate::check::check), these functions record facts about
+//! the case being run; after the run the runner prints them as an aligned table with bars
+//! (when [`Config::statistics`](crate::check::Config::statistics) asks, and in every failure
+//! report), and fails the run if a [`cover`] requirement is not met. Outside a run (and while
+//! a failure is shrunk) they do nothing.
+//!
+//! ```
+//! use reflective::prelude::*;
+//! use reflective::check::{Config, check_with};
+//! use reflective::statistics::{classify, cover, tabulate};
+//! check_with(&Config::new().seed(1), &<Vec<u8>>::arbitrary_reflective(), |xs: &Vec<u8>| {
+//!     classify(xs.is_empty(), "empty");
+//!     tabulate("length", xs.len() / 10 * 10);
+//!     cover(50.0, xs.len() > 1, "two or more");
+//!     xs.len() <= 100
+//! });
+//! ```
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt::{self, Display};
+
+/// Records that this case has the label `name`: the report gives the share of cases with each
+/// label.
+pub fn label(name: impl Into<String>) {
+    record(|case| case.labels.push(name.into()));
+}
+
+/// Records the label `name` if `condition` holds.
+pub fn classify(condition: bool, name: impl Into<String>) {
+    if condition {
+        label(name);
+    }
+}
+
+/// Records `value` in the table `table`: the report gives, per table, the share of cases with
+/// each value.
+pub fn tabulate(table: impl Into<String>, value: impl Display) {
+    let entry = (table.into(), value.to_string());
+    record(|case| case.tables.push(entry));
+}
+
+/// Requires that at least `percent` percent of the cases meet `condition`, named `name`: the
+/// run fails if they do not (with [`Config::check_coverage`](crate::check::Config::check_coverage),
+/// if they do not with statistical confidence).
+pub fn cover(percent: f64, condition: bool, name: impl Into<String>) {
+    let entry = (name.into(), percent, condition);
+    record(|case| case.covers.push(entry));
+}
+
+/// What one case recorded.
+#[derive(Default)]
+struct Case {
+    labels: Vec<String>,
+    tables: Vec<(String, String)>,
+    covers: Vec<(String, f64, bool)>,
+}
+
+thread_local! {
+    /// The case being run on this thread, if the runner is recording.
+    static CASE: RefCell<Option<Case>> = const { RefCell::new(None) };
+}
+
+fn record(f: impl FnOnce(&mut Case)) {
+    CASE.with(|case| {
+        if let Some(case) = case.borrow_mut().as_mut() {
+            f(case);
+        }
+    });
+}
+
+/// The facts of a run's cases.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Statistics {
+    cases: u32,
+    labels: BTreeMap<String, u32>,
+    tables: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Per requirement: the percentage required, and how many cases met the condition.
+    covers: BTreeMap<String, (f64, u32)>,
+}
+
+/// How a coverage requirement stands after the cases run so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Coverage {
+    /// Every requirement is met (for certain enough, when checked statistically).
+    Met,
+    /// Some requirement is not met.
+    Missed,
+    /// Not known yet: more cases could tell.
+    Unsure,
+}
+
+impl Statistics {
+    /// Runs `f` as one case, recording what it records.
+    pub(crate) fn case<R>(&mut self, f: impl FnOnce() -> R) -> R {
+        let outer = CASE.with(|case| case.borrow_mut().replace(Case::default()));
+        let result = f();
+        let case = CASE.with(|case| std::mem::replace(&mut *case.borrow_mut(), outer));
+        let case = case.unwrap_or_default();
+        self.cases += 1;
+        let mut labels = case.labels;
+        labels.sort();
+        labels.dedup();
+        for name in labels {
+            *self.labels.entry(name).or_default() += 1;
+        }
+        for (table, value) in case.tables {
+            *self
+                .tables
+                .entry(table)
+                .or_default()
+                .entry(value)
+                .or_default() += 1;
+        }
+        for (name, percent, met) in case.covers {
+            let entry = self.covers.entry(name).or_insert((percent, 0));
+            entry.0 = percent;
+            entry.1 += u32::from(met);
+        }
+        result
+    }
+
+    /// Whether anything was recorded.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.labels.is_empty() && self.tables.is_empty() && self.covers.is_empty()
+    }
+
+    /// How the coverage requirements stand: by the shares seen, or with `statistically`, by a
+    /// confidence interval (Wilson's, at about one in a billion) that must lie wholly above or
+    /// below the requirement.
+    pub(crate) fn coverage(&self, statistically: bool) -> Coverage {
+        let mut result = Coverage::Met;
+        for &(percent, hits) in self.covers.values() {
+            let required = percent / 100.0;
+            let standing = if statistically {
+                let (low, high) = wilson(hits, self.cases, 6.0);
+                if high < required {
+                    Coverage::Missed
+                } else if low >= required {
+                    Coverage::Met
+                } else {
+                    Coverage::Unsure
+                }
+            } else if self.cases > 0 && f64::from(hits) / f64::from(self.cases) >= required {
+                Coverage::Met
+            } else {
+                Coverage::Missed
+            };
+            result = match (result, standing) {
+                (Coverage::Missed, _) | (_, Coverage::Missed) => Coverage::Missed,
+                (Coverage::Unsure, _) | (_, Coverage::Unsure) => Coverage::Unsure,
+                _ => Coverage::Met,
+            };
+        }
+        result
+    }
+}
+
+/// Wilson's score interval for `hits` successes in `trials`, `z` standard deviations wide.
+fn wilson(hits: u32, trials: u32, z: f64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let n = f64::from(trials);
+    let p = f64::from(hits) / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let spread = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - spread).max(0.0), (centre + spread).min(1.0))
+}
+
+impl Display for Statistics {
+    /// An aligned table with bars: the labels, each table, and the coverage requirements.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let share = |count: u32| 100.0 * f64::from(count) / f64::from(self.cases.max(1));
+        let bar = |percent: f64| "█".repeat((percent / 5.0).round() as usize);
+        let width = self
+            .labels
+            .keys()
+            .chain(self.tables.values().flat_map(BTreeMap::keys))
+            .chain(self.covers.keys())
+            .map(|name| name.chars().count())
+            .max()
+            .unwrap_or(0);
+        writeln!(f, "statistics of {} cases:", self.cases)?;
+        let rows = |f: &mut fmt::Formatter<'_>, counts: &BTreeMap<String, u32>| {
+            let mut sorted: Vec<(&String, &u32)> = counts.iter().collect();
+            sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+            for (name, &count) in sorted {
+                let percent = share(count);
+                writeln!(f, "    {name:<width$}  {percent:5.1}%  {}", bar(percent))?;
+            }
+            Ok(())
+        };
+        if !self.labels.is_empty() {
+            writeln!(f, "  labels")?;
+            rows(f, &self.labels)?;
+        }
+        for (table, counts) in &self.tables {
+            writeln!(f, "  {table}")?;
+            rows(f, counts)?;
+        }
+        if !self.covers.is_empty() {
+            writeln!(f, "  coverage")?;
+            for (name, &(required, hits)) in &self.covers {
+                let percent = share(hits);
+                let verdict = if percent >= required { "ok" } else { "too few" };
+                writeln!(
+                    f,
+                    "    {name:<width$}  {percent:5.1}%  (required {required}%)  {verdict}"
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_record_and_the_table_aligns() {
+        let mut stats = Statistics::default();
+        for n in 0..10u32 {
+            stats.case(|| {
+                classify(n < 3, "small");
+                label("any");
+                tabulate("parity", n % 2);
+                cover(50.0, n >= 5, "five or more");
+            });
+        }
+        // Outside a case, nothing is recorded.
+        label("lost");
+        assert_eq!(stats.labels.get("small"), Some(&3));
+        assert_eq!(stats.labels.get("any"), Some(&10));
+        assert_eq!(stats.labels.get("lost"), None);
+        assert_eq!(stats.coverage(false), Coverage::Met);
+        assert_eq!(stats.coverage(true), Coverage::Unsure);
+        let text = stats.to_string();
+        assert!(text.contains("statistics of 10 cases:"), "{text}");
+        assert!(
+            text.contains("    any           100.0%  ████████████████████"),
+            "{text}"
+        );
+        assert!(text.contains("    small          30.0%  ██████"), "{text}");
+        assert!(
+            text.contains("five or more   50.0%  (required 50%)  ok"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_interval_decides_with_enough_cases() {
+        let (low, high) = wilson(500, 1000, 6.0);
+        assert!(low > 0.40 && high < 0.60, "{low} {high}");
+        let mut stats = Statistics::default();
+        for n in 0..20_000u32 {
+            stats.case(|| cover(10.0, n % 10 < 3, "three in ten"));
+        }
+        assert_eq!(stats.coverage(true), Coverage::Met);
+        let mut rare = Statistics::default();
+        for n in 0..20_000u32 {
+            rare.case(|| cover(10.0, n % 100 == 0, "one in a hundred"));
+        }
+        assert_eq!(rare.coverage(true), Coverage::Missed);
+    }
+}
