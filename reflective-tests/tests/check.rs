@@ -283,3 +283,59 @@ fn statistics_and_coverage() {
     });
     assert!(rare.contains("coverage requirements not met"), "{rare}");
 }
+
+/// A case that fails once and passes when run again on the same value is reported as flaky,
+/// not shrunk and not stored.
+#[test]
+fn a_failure_that_does_not_repeat_is_flaky() {
+    let calls = std::cell::Cell::new(0);
+    let text = report(|| {
+        check_with(
+            &Config::new().seed(6).regressions(false),
+            &range(0u32..=100),
+            |_: &u32| {
+                calls.set(calls.get() + 1);
+                calls.get() != 3
+            },
+        )
+    });
+    assert!(text.starts_with("property is flaky"), "{text}");
+    assert!(text.contains("REFLECTIVE_REPLAY="), "{text}");
+    assert!(text.contains("(seed 0x6,"), "{text}");
+}
+
+/// A case slower than the time limit fails, and shrinking keeps to slow cases.
+#[test]
+fn a_case_over_the_time_limit_fails() {
+    let config = Config::new()
+        .seed(8)
+        .regressions(false)
+        .case_time_limit(std::time::Duration::from_millis(5));
+    let text = report(|| {
+        check_with(&config, &range(0u32..=100), |&x: &u32| {
+            if x > 50 {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        })
+    });
+    let minimal = section(&text, "minimal counterexample:\n");
+    assert!(minimal.starts_with("    51\n"), "{text}");
+    assert!(
+        minimal.contains("over the limit of 5.0 ms per case"),
+        "{text}"
+    );
+}
+
+/// On CI the defaults are stricter; code and the environment still win.
+#[test]
+fn ci_has_a_stricter_profile() {
+    let on_ci = |value: &'static str| move |name: &str| (name == "CI").then(|| value.to_string());
+    let ci = Config::new().resolved_from(on_ci("true")).unwrap();
+    assert!(ci.ci && ci.check_coverage);
+    assert_eq!(ci.cases, 1000);
+    let not_ci = Config::new().resolved_from(on_ci("false")).unwrap();
+    assert!(!not_ci.ci && !not_ci.check_coverage);
+    assert_eq!(not_ci.cases, 100);
+    let set = Config::new().cases(7).resolved_from(on_ci("1")).unwrap();
+    assert_eq!(set.cases, 7);
+}

@@ -21,8 +21,9 @@
 //! shrink's budget, or a single case to replay, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
 //! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
-//! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`); what code
-//! sets wins. A property can record [statistics](crate::statistics) of its cases and require
+//! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
+//! `REFLECTIVE_CASE_TIME_LIMIT_MS`); what code sets wins. On CI (the `CI` variable set) the
+//! defaults are stricter: ten times the cases, coverage checked statistically. A property can record [statistics](crate::statistics) of its cases and require
 //! coverage.
 //!
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
@@ -35,7 +36,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::Once;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand_core::SeedableRng;
 
@@ -45,7 +46,7 @@ use crate::forward::Forward;
 use crate::generator::{Generator, sealed::Sealed};
 use crate::interpret::{DEFAULT_SIZE, DefaultRng, Generated, try_generate_recording};
 use crate::regressions::{self, Stored};
-use crate::shrink::{ShrinkBudget, Shrunk};
+use crate::shrink::{ShrinkBudget, ShrinkStats, Shrunk};
 use crate::source::Halt;
 use crate::statistics::{Coverage, Statistics};
 use crate::strategy::Strategy;
@@ -99,6 +100,7 @@ pub struct Config {
     regressions: Option<bool>,
     statistics: Option<bool>,
     check_coverage: Option<bool>,
+    case_time_limit: Option<Duration>,
 }
 
 /// One case to run alone: the seed of its randomness and its size, as a failure report prints
@@ -156,6 +158,11 @@ pub struct Resolved {
     pub statistics: bool,
     /// Whether coverage is checked statistically, running more cases until it is decided.
     pub check_coverage: bool,
+    /// The longest a case may take; one that takes longer fails.
+    pub case_time_limit: Option<Duration>,
+    /// Whether the run is on CI (the `CI` variable is set), whose profile is stricter: 10
+    /// times the cases and coverage checked statistically, unless set otherwise.
+    pub ci: bool,
 }
 
 impl Config {
@@ -164,7 +171,8 @@ impl Config {
         Config::default()
     }
 
-    /// Runs `cases` cases (default [`DEFAULT_CASES`]; `REFLECTIVE_CASES`).
+    /// Runs `cases` cases (default [`DEFAULT_CASES`], ten times as many on CI;
+    /// `REFLECTIVE_CASES`).
     pub fn cases(self, cases: u32) -> Self {
         Config {
             cases: Some(cases),
@@ -236,11 +244,21 @@ impl Config {
 
     /// Checks [`cover`](crate::statistics::cover) requirements statistically, as QuickCheck's
     /// `checkCoverage` does: runs more cases (up to 100 times as many) until a confidence
-    /// interval lies wholly above or below each requirement (default: no, the share seen in
-    /// the run's cases decides; `REFLECTIVE_CHECK_COVERAGE=on`).
+    /// interval lies wholly above or below each requirement (default: on CI only; otherwise
+    /// the share seen in the run's cases decides; `REFLECTIVE_CHECK_COVERAGE=on`).
     pub fn check_coverage(self, on: bool) -> Self {
         Config {
             check_coverage: Some(on),
+            ..self
+        }
+    }
+
+    /// Fails a case that takes longer than `limit` (default: no limit;
+    /// `REFLECTIVE_CASE_TIME_LIMIT_MS`), as Hypothesis's deadline does: measured when the
+    /// property returns, so it reports slow cases, not ones that never return.
+    pub fn case_time_limit(self, limit: Duration) -> Self {
+        Config {
+            case_time_limit: Some(limit),
             ..self
         }
     }
@@ -281,11 +299,16 @@ impl Config {
                     .map_err(|_| format!("expected {what}, found `{text}`"))
             }
         };
+        let ci = env("CI").is_some_and(|value| !matches!(value.trim(), "" | "0" | "false"));
         let cases = match self.cases {
             Some(cases) => cases,
             None => read(&env, "REFLECTIVE_CASES", number("a number of cases"))?
                 .map(|cases| u32::try_from(cases).unwrap_or(u32::MAX))
-                .unwrap_or(DEFAULT_CASES),
+                .unwrap_or(if ci {
+                    10 * DEFAULT_CASES
+                } else {
+                    DEFAULT_CASES
+                }),
         };
         let seed = match self.seed {
             Some(seed) => seed,
@@ -340,12 +363,23 @@ impl Config {
         };
         let check_coverage = match self.check_coverage {
             Some(on) => on,
-            None => read(&env, "REFLECTIVE_CHECK_COVERAGE", switch)?.unwrap_or(false),
+            None => read(&env, "REFLECTIVE_CHECK_COVERAGE", switch)?.unwrap_or(ci),
+        };
+        let case_time_limit = match self.case_time_limit {
+            Some(limit) => Some(limit),
+            None => read(
+                &env,
+                "REFLECTIVE_CASE_TIME_LIMIT_MS",
+                number("a number of milliseconds"),
+            )?
+            .map(Duration::from_millis),
         };
         Ok(Resolved {
             regressions,
             statistics,
             check_coverage,
+            case_time_limit,
+            ci,
             cases,
             seed,
             max_size,
@@ -537,6 +571,9 @@ struct Failure<T> {
     original_reason: String,
     shrunk: Shrunk<T>,
     reason: String,
+    /// Whether the case passed when run again on the same value: the property does not
+    /// depend on the value alone (time, randomness, state).
+    flaky: bool,
     /// Where the minimal case was stored, or why it could not be; `None` without a file.
     saved: Option<Result<PathBuf, String>>,
     /// What the cases before the failure recorded.
@@ -579,7 +616,7 @@ where
                     regressions::at_line(path, line, &error)
                 )
             });
-            if let Some(reason) = outcome(property, &generated.value) {
+            if let Some(reason) = outcome(settings, property, &generated.value) {
                 let origin = Origin::Stored(path.clone(), line);
                 failure = Some(shrink_failure(
                     settings, g, property, origin, generated, reason,
@@ -606,7 +643,7 @@ where
         return None;
     };
     failure.statistics = statistics;
-    if let (Some(path), Some(test)) = (&file, &test) {
+    if let (Some(path), Some(test), false) = (&file, &test, failure.flaky) {
         let saved = keep
             .stored(&failure.shrunk)
             .and_then(|case| regressions::save(path, test, &case));
@@ -701,7 +738,7 @@ where
         };
         // Without the choices, which only a failure needs: the same seed gives them below.
         let value = generate(settings, g, replay, false).value;
-        let Some(reason) = statistics.case(|| outcome(property, &value)) else {
+        let Some(reason) = statistics.case(|| outcome(settings, property, &value)) else {
             continue;
         };
         let mut generated = generate(settings, g, replay, true);
@@ -727,12 +764,19 @@ where
     O: Outcome,
 {
     let original = generated.value.clone();
-    let shrunk = shrink_quietly(settings, g, generated, property);
-    let final_reason = outcome(property, &shrunk.value).unwrap_or_else(|| {
-        "it passed when run again: the property is flaky (it does not depend on the value \
-         alone)"
-            .to_string()
-    });
+    // A failure that does not fail again is not the value's: report it as it is, unshrunk.
+    let flaky = outcome(settings, property, &original).is_none();
+    let shrunk = if flaky {
+        Shrunk {
+            value: generated.value,
+            tree: generated.tree,
+            stats: ShrinkStats::default(),
+        }
+    } else {
+        shrink_quietly(settings, g, generated, property)
+    };
+    let final_reason = outcome(settings, property, &shrunk.value)
+        .unwrap_or_else(|| "it passed when run again".to_string());
     Failure {
         settings: settings.clone(),
         origin,
@@ -740,6 +784,7 @@ where
         original_reason: reason,
         shrunk,
         reason: final_reason,
+        flaky,
         saved: None,
         statistics: Statistics::default(),
     }
@@ -795,7 +840,7 @@ where
     G: Generator,
     O: Outcome,
 {
-    let fails = |value: &G::Output| outcome(property, value).is_some();
+    let fails = |value: &G::Output| outcome(settings, property, value).is_some();
     match settings.strategy {
         Some(strategy) => {
             ByRef(g)
@@ -833,16 +878,33 @@ impl<G: Generator> Generator for ByRef<'_, G> {
     }
 }
 
-/// Why `property` fails on `value` (it returned a failure, or panicked), or `None` if it holds.
-/// A panic's message is kept, not printed.
-fn outcome<T, O: Outcome>(property: &impl Fn(&T) -> O, value: &T) -> Option<String> {
-    match quietly(|| panic::catch_unwind(AssertUnwindSafe(|| property(value)))) {
+/// Why `property` fails on `value` (it returned a failure, panicked, or took longer than the
+/// run's time limit per case), or `None` if it holds. A panic's message is kept, not printed.
+fn outcome<T, O: Outcome>(
+    settings: &Resolved,
+    property: &impl Fn(&T) -> O,
+    value: &T,
+) -> Option<String> {
+    let started = Instant::now();
+    let result = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| property(value))));
+    let took = started.elapsed();
+    let failure = match result {
         Ok(result) => result.failure(),
         Err(payload) => Some(format!(
             "the property panicked: {}",
             panic_message(&*payload)
         )),
-    }
+    };
+    failure.or_else(|| {
+        let limit = settings.case_time_limit?;
+        (took > limit).then(|| {
+            format!(
+                "the case took {:.1} ms, over the limit of {:.1} ms per case",
+                took.as_secs_f64() * 1000.0,
+                limit.as_secs_f64() * 1000.0
+            )
+        })
+    })
 }
 
 /// A panic's message, as `panic!` formatted it.
@@ -883,11 +945,21 @@ fn quietly<R>(f: impl FnOnce() -> R) -> R {
 impl<T: Debug> fmt::Display for Failure<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let stats = &self.shrunk.stats;
+        if self.flaky {
+            writeln!(
+                f,
+                "property is flaky: a case failed, then passed when run again on the same \
+                 value, so it depends on more than the value (time, randomness, state)"
+            )?;
+        }
         match &self.origin {
             Origin::Case(case, replay) => writeln!(
                 f,
-                "property failed at case {case} of {} (seed {:#x}, size {})",
-                self.settings.cases, self.settings.seed, replay.size
+                "property failed at case {case} of {} (seed {:#x}, size {}{})",
+                self.settings.cases,
+                self.settings.seed,
+                replay.size,
+                if self.settings.ci { ", CI profile" } else { "" }
             )?,
             Origin::Replayed(_) => writeln!(f, "property failed on the replayed case")?,
             Origin::Stored(path, line) => writeln!(
