@@ -60,7 +60,8 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
 /// `regressions = false` (do not store failures in, or replay them from, the regressions file),
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
-/// `reflective`'s `serde` feature).
+/// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
+/// sequential run's results: `check::check_parallel_with`).
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
 ///
 /// ```ignore

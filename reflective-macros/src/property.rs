@@ -36,8 +36,16 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(function) => function,
         Err(error) => return error.to_compile_error(),
     };
-    let mut store_values = false;
-    let settings = settings(args, &mut store_values, &mut errors);
+    let (mut store_values, mut parallel) = (false, false);
+    let span = args.span();
+    let settings = settings(args, &mut store_values, &mut parallel, &mut errors);
+    if store_values && parallel {
+        errors.push(syn::Error::new(
+            span,
+            "`parallel = true` and `regressions = \"values\"` do not go together yet: \
+             choose one",
+        ));
+    }
     for attr in &function.attrs {
         if attr.path().is_ident("test") {
             errors.push(syn::Error::new(
@@ -111,6 +119,8 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     let check = if store_values {
         quote!(check_values_with)
+    } else if parallel {
+        quote!(check_parallel_with)
     } else {
         quote!(check_with)
     };
@@ -134,10 +144,11 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
 
 /// The `Config` calls for `cases = N, seed = N, max_size = N, strategy = "name",
 /// regressions = bool`; `regressions = "values"` sets `store_values` (store values, not
-/// choices).
+/// choices), `parallel = bool` sets `parallel` (run on all cores).
 fn settings(
     args: TokenStream,
     store_values: &mut bool,
+    parallel: &mut bool,
     errors: &mut Vec<syn::Error>,
 ) -> TokenStream {
     let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
@@ -170,6 +181,15 @@ fn settings(
                 None => errors.push(syn::Error::new(
                     value.span(),
                     format!("`{key}` must be a whole number, such as `{key} = 200`"),
+                )),
+            },
+            "parallel" => match value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Bool(on), ..
+                }) => *parallel = on.value,
+                _ => errors.push(syn::Error::new(
+                    value.span(),
+                    "`parallel` must be `true` or `false`",
                 )),
             },
             "regressions" => match value {
@@ -210,7 +230,7 @@ fn unknown(span: Span) -> syn::Error {
     syn::Error::new(
         span,
         "unknown setting: expected `cases = N`, `seed = N`, `max_size = N`, \
-         `strategy = \"name\"` or `regressions = false`",
+         `strategy = \"name\"`, `regressions = false` or `parallel = true`",
     )
 }
 

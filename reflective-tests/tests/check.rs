@@ -339,3 +339,48 @@ fn ci_has_a_stricter_profile() {
     let set = Config::new().cases(7).resolved_from(on_ci("1")).unwrap();
     assert_eq!(set.cases, 7);
 }
+
+/// The parallel run reports exactly what the sequential run reports for the same seed: the
+/// same first failing case, minimum and statistics.
+#[test]
+fn the_parallel_run_reports_what_the_sequential_run_does() {
+    use reflective::check::check_parallel_with;
+    use reflective::statistics::{classify, tabulate};
+    let without_time = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("shrunk in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let exprs = Expr::arbitrary_reflective();
+    let property = |e: &Expr| {
+        let text = format!("{e:?}");
+        classify(text.len() > 20, "long");
+        tabulate("first letter", text.chars().next().unwrap_or(' '));
+        text.len() <= 60
+    };
+    let mut compared = 0;
+    for seed in 0..12 {
+        let config = Config::new().seed(seed).cases(300).regressions(false);
+        let sequential = catch_unwind(AssertUnwindSafe(|| check_with(&config, &exprs, property)));
+        let parallel = catch_unwind(AssertUnwindSafe(|| {
+            check_parallel_with(&config, &exprs, property)
+        }));
+        match (sequential, parallel) {
+            (Ok(()), Ok(())) => {}
+            (Err(a), Err(b)) => {
+                let text = |payload: Box<dyn std::any::Any + Send>| {
+                    *payload.downcast::<String>().expect("a report")
+                };
+                assert_eq!(
+                    without_time(&text(a)),
+                    without_time(&text(b)),
+                    "seed {seed}"
+                );
+                compared += 1;
+            }
+            (a, b) => panic!("seed {seed}: sequential {a:?}, parallel {b:?}"),
+        }
+    }
+    assert!(compared >= 6, "only {compared} runs failed");
+}

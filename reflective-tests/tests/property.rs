@@ -47,3 +47,10 @@ fn a_failing_property_panics_with_its_report(x: u32, mut y: u32) {
 fn an_ignored_property(_x: bool) {
     panic!("ignored tests do not run");
 }
+
+#[reflective::property(parallel = true, cases = 2000)]
+fn a_parallel_property(xs: Vec<u16>, ys: Vec<u16>) -> bool {
+    let mut both = xs.clone();
+    both.extend(&ys);
+    both.len() == xs.len() + ys.len()
+}

@@ -468,9 +468,117 @@ where
         settings: &settings,
         g,
     };
-    if let Some(failure) = run(&settings, g, &property, &keep) {
+    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
         panic!("{failure}");
     }
+}
+
+/// [`check_with`] on all cores: the cases are spread over one thread per core, and the run
+/// reports exactly what the sequential run reports for the same seed (the first failing case in
+/// the run's order, shrunk the same way, with the same statistics). The property must be
+/// `Sync`, the values `Send`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_parallel_with};
+/// check_parallel_with(&Config::new().cases(1000), &<Vec<u32>>::arbitrary_reflective(), |xs| {
+///     xs.iter().rev().rev().eq(xs.iter())
+/// });
+/// ```
+#[track_caller]
+pub fn check_parallel_with<G, O>(config: &Config, g: &G, property: impl Fn(&G::Output) -> O + Sync)
+where
+    G: Generator,
+    G::Output: Clone + Debug + Send,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let keep = KeepChoices {
+        settings: &settings,
+        g,
+    };
+    let cases = |statistics: &mut Statistics| {
+        if settings.replay.is_some() {
+            return run_cases(&settings, g, &property, statistics, 0);
+        }
+        run_cases_parallel(&settings, g, &property, statistics)
+            .or_else(|| run_cases(&settings, g, &property, statistics, settings.cases))
+    };
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
+        panic!("{failure}");
+    }
+}
+
+/// The run's cases spread over the cores: each thread takes every n-th case, and stops past
+/// the first failure any thread has found. The statistics of the cases up to the first failure
+/// (all, without one) are merged in the run's order; the first failure is shrunk.
+fn run_cases_parallel<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &(impl Fn(&G::Output) -> O + Sync),
+    statistics: &mut Statistics,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug + Send,
+    O: Outcome,
+{
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let first_failure = AtomicU32::new(u32::MAX);
+    type Done = Vec<(u32, Statistics, Option<String>)>;
+    let mut done: Done = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                let first_failure = &first_failure;
+                scope.spawn(move || {
+                    let mut done: Done = Vec::new();
+                    let indices = (worker as u32..settings.cases).step_by(threads);
+                    for index in indices {
+                        if index > first_failure.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let value = generate(settings, g, case_at(settings, index), false).value;
+                        let mut case = Statistics::default();
+                        let reason = case.case(|| outcome(settings, property, &value));
+                        if reason.is_some() {
+                            first_failure.fetch_min(index, Ordering::Relaxed);
+                        }
+                        done.push((index, case, reason));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    done.sort_by_key(|&(index, ..)| index);
+    let first = first_failure.into_inner();
+    let mut failing = None;
+    for (index, case, reason) in done {
+        if index > first {
+            break;
+        }
+        statistics.merge(case);
+        if let Some(reason) = reason {
+            failing = Some((index, reason));
+        }
+    }
+    let (index, reason) = failing?;
+    let replay = case_at(settings, index);
+    let generated = generate(settings, g, replay, true);
+    let origin = Origin::Case(index + 1, replay);
+    Some(shrink_failure(
+        settings, g, property, origin, generated, reason,
+    ))
 }
 
 /// [`check_with`], storing failures in the regressions file as values (JSON) rather than
@@ -497,7 +605,8 @@ where
         settings: &settings,
         g,
     };
-    if let Some(failure) = run(&settings, g, &property, &keep) {
+    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
         panic!("{failure}");
     }
 }
@@ -591,6 +700,7 @@ fn run<G, O>(
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     keep: &dyn Keep<G::Output>,
+    cases: impl FnOnce(&mut Statistics) -> Option<Failure<G::Output>>,
 ) -> Option<Failure<G::Output>>
 where
     G: Generator,
@@ -627,7 +737,7 @@ where
     }
     let mut statistics = Statistics::default();
     if failure.is_none() {
-        failure = run_cases(settings, g, property, &mut statistics);
+        failure = cases(&mut statistics);
     }
     let Some(mut failure) = failure else {
         let coverage = statistics.coverage(settings.check_coverage);
@@ -702,14 +812,15 @@ fn case_at(settings: &Resolved, index: u32) -> Replay {
 /// on deciding.
 const MAX_COVERAGE_FACTOR: u32 = 100;
 
-/// Runs the run's cases (or only the one to replay), recording their statistics, and shrinks
-/// the first failure. With `check_coverage`, runs more cases until the coverage requirements
-/// are met or missed with confidence.
+/// Runs the run's cases from `start` (or only the one to replay), recording their statistics,
+/// and shrinks the first failure. With `check_coverage`, runs more cases until the coverage
+/// requirements are met or missed with confidence.
 fn run_cases<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     statistics: &mut Statistics,
+    start: u32,
 ) -> Option<Failure<G::Output>>
 where
     G: Generator,
@@ -721,7 +832,7 @@ where
     } else {
         settings.cases
     };
-    let mut index = 0;
+    let mut index = start;
     loop {
         let origin = match settings.replay {
             Some(replay) if index == 0 => Origin::Replayed(replay),

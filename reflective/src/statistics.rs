@@ -123,6 +123,25 @@ impl Statistics {
         result
     }
 
+    /// Adds what `other`'s cases recorded, as if they had run after these.
+    pub(crate) fn merge(&mut self, other: Statistics) {
+        self.cases += other.cases;
+        for (name, count) in other.labels {
+            *self.labels.entry(name).or_default() += count;
+        }
+        for (table, counts) in other.tables {
+            let table = self.tables.entry(table).or_default();
+            for (value, count) in counts {
+                *table.entry(value).or_default() += count;
+            }
+        }
+        for (name, (percent, hits)) in other.covers {
+            let entry = self.covers.entry(name).or_insert((percent, 0));
+            entry.0 = percent;
+            entry.1 += hits;
+        }
+    }
+
     /// Whether anything was recorded.
     pub(crate) fn is_empty(&self) -> bool {
         self.labels.is_empty() && self.tables.is_empty() && self.covers.is_empty()
