@@ -7,9 +7,12 @@
 //!
 //! Both run a trivial property (it holds for every value) on 10 000 cases of the same kinds of
 //! value: a `u32`, and a `Vec<u8>` of a length uniform in `0..=100` (reflective's at size 100
-//! in every case, to match proptest's lengths; the table prints both mean lengths). What is timed is the whole run:
-//! generating each case (with what each runner keeps to shrink it: reflective's choice tree,
-//! proptest's value tree), calling the property under `catch_unwind`, and the bookkeeping.
+//! in every case, to match proptest's lengths; the table prints both mean lengths).
+//!
+//! What is timed is the whole run: generating each case, calling the property under
+//! `catch_unwind`, and the bookkeeping. Each runner works as it does for its users: proptest
+//! builds every case's value tree, which it would shrink; reflective generates the value alone
+//! and records a case's choices only when it fails, generating it again from the case's seed.
 //! reflective: `check::check_with` with a fixed seed; proptest: `TestRunner::run` with its
 //! default `Config` but the number of cases (and no failure persistence, which only matters
 //! when a case fails). The figures are medians of 7 interleaved runs, per case.

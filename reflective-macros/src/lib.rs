@@ -61,7 +61,9 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// `regressions = false` (do not store failures in, or replay them from, the regressions file),
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
 /// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
-/// sequential run's results: `check::check_parallel_with`).
+/// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the
+/// statistics of a run that passes), `check_coverage = true`, `case_time_limit_ms = N`. A
+/// `#[should_panic]` property keeps no regressions.
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
 ///
 /// ```ignore

@@ -104,10 +104,24 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         block,
     } = function;
     let name = &sig.ident;
+    // At the return type's span, so that a type that is not an outcome is reported there.
     let output = match &sig.output {
         ReturnType::Default => quote!(()),
-        ReturnType::Type(_, ty) => quote!(#ty),
+        ReturnType::Type(_, ty) => quote_spanned!(ty.span()=> #ty),
     };
+    // A failure a test expects is not a regression to keep.
+    let expects_panic = attrs
+        .iter()
+        .any(|attr| attr.path().is_ident("should_panic"));
+    let settings = if expects_panic {
+        quote!(#settings .regressions(false))
+    } else {
+        settings
+    };
+    // The runner's own names, out of reach of the body's (a function `config` stays callable).
+    let generator_name = syn::Ident::new("generator", Span::mixed_site());
+    let config_name = syn::Ident::new("config", Span::mixed_site());
+    let values_name = syn::Ident::new("values", Span::mixed_site());
     // One argument is generated alone, so that the report prints its value, not a 1-tuple.
     let (generator, values, pattern) = match (&generators[..], &types[..], &patterns[..]) {
         ([generator], [ty], [pattern]) => (quote!(#generator), quote!(#ty), quote!(#pattern)),
@@ -128,13 +142,13 @@ pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         #(#attrs)*
         #[test]
         #vis fn #name() {
-            let generator = #generator;
-            let config = ::reflective::check::Config::new() #settings;
+            let #generator_name = #generator;
+            let #config_name = ::reflective::check::Config::new() #settings;
             ::reflective::check::#check(
-                &config,
-                &generator,
-                |values: &#values| -> #output {
-                    let #pattern = ::core::clone::Clone::clone(values);
+                &#config_name,
+                &#generator_name,
+                |#values_name: &#values| -> #output {
+                    let #pattern = ::core::clone::Clone::clone(#values_name);
                     #block
                 },
             );
@@ -159,11 +173,20 @@ fn settings(
         }
     };
     let mut calls = TokenStream::new();
+    let mut seen: Vec<String> = Vec::new();
     for meta in metas {
         let Some(key) = meta.path().get_ident().map(ToString::to_string) else {
             errors.push(unknown(meta.path().span()));
             continue;
         };
+        if seen.contains(&key) {
+            errors.push(syn::Error::new(
+                meta.path().span(),
+                format!("`{key}` is set twice"),
+            ));
+            continue;
+        }
+        seen.push(key.clone());
         let Meta::NameValue(pair) = &meta else {
             errors.push(syn::Error::new(
                 meta.span(),
@@ -181,6 +204,27 @@ fn settings(
                 None => errors.push(syn::Error::new(
                     value.span(),
                     format!("`{key}` must be a whole number, such as `{key} = 200`"),
+                )),
+            },
+            "statistics" | "check_coverage" => match value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Bool(on), ..
+                }) => {
+                    let method = syn::Ident::new(&key, pair.path.span());
+                    calls.extend(quote!(.#method(#on)));
+                }
+                _ => errors.push(syn::Error::new(
+                    value.span(),
+                    format!("`{key}` must be `true` or `false`"),
+                )),
+            },
+            "case_time_limit_ms" => match whole_number(value) {
+                Some(number) => calls.extend(quote_spanned!(value.span()=>
+                    .case_time_limit(::core::time::Duration::from_millis(#number)))),
+                None => errors.push(syn::Error::new(
+                    value.span(),
+                    "`case_time_limit_ms` must be a whole number of milliseconds, such as \
+                     `case_time_limit_ms = 200`",
                 )),
             },
             "parallel" => match value {
@@ -230,7 +274,8 @@ fn unknown(span: Span) -> syn::Error {
     syn::Error::new(
         span,
         "unknown setting: expected `cases = N`, `seed = N`, `max_size = N`, \
-         `strategy = \"name\"`, `regressions = false` or `parallel = true`",
+         `strategy = \"name\"`, `regressions = false`, `parallel = true`, \
+         `statistics = true`, `check_coverage = true` or `case_time_limit_ms = N`",
     )
 }
 

@@ -384,3 +384,69 @@ fn the_parallel_run_reports_what_the_sequential_run_does() {
     }
     assert!(compared >= 6, "only {compared} runs failed");
 }
+
+/// A generator that panics on some of the shrinker's candidates (a `map` that asserts) does not
+/// lose the report: those candidates are dropped.
+#[test]
+fn a_generator_that_panics_while_shrinking_keeps_the_report() {
+    let picky = range(0u32..=1000).map(|x| {
+        assert!(x > 3, "map saw {x}");
+        x
+    });
+    let text = report(|| {
+        check_with(
+            &Config::new().seed(1).regressions(false),
+            &picky,
+            |&x: &u32| x < 500,
+        )
+    });
+    assert!(
+        text.contains("minimal counterexample:\n    500\n"),
+        "{text}"
+    );
+}
+
+/// In a parallel run, a generator that panics on a case after the first failing one does not
+/// take over the report; one that panics before any failure panics as the sequential run does.
+#[test]
+fn a_parallel_run_reports_the_first_event_in_the_runs_order() {
+    use reflective::check::check_parallel_with;
+    let config = Config::new().seed(3).cases(100).regressions(false);
+    let fragile = sized(|size| {
+        assert!(size < 51, "the generator fails at size {size}");
+        range(0u32..=0).boxed()
+    });
+    let at_fifty = |_: &u32| {
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        true
+    };
+    let sequential = report(|| check_with(&config, &fragile, at_fifty));
+    let parallel = report(|| check_parallel_with(&config, &fragile, at_fifty));
+    assert!(
+        sequential.contains("the generator fails at size 51"),
+        "{sequential}"
+    );
+    assert_eq!(parallel, sequential);
+
+    // The value is the size: the property fails at size 50, one case before the generator
+    // would panic.
+    let sizes = sized(|size| {
+        assert!(size < 51, "the generator fails at size {size}");
+        let size = u32::try_from(size).expect("a small size");
+        range(size..=size).boxed()
+    });
+    let below_fifty = |&x: &u32| x < 50;
+    let without_time = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("shrunk in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let sequential = report(|| check_with(&config, &sizes, below_fifty));
+    let parallel = report(|| check_parallel_with(&config, &sizes, below_fifty));
+    assert!(
+        sequential.starts_with("property failed at case 51 of 100"),
+        "{sequential}"
+    );
+    assert_eq!(without_time(&parallel), without_time(&sequential));
+}

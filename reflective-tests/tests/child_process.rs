@@ -81,7 +81,8 @@ fn section<'t>(text: &'t str, heading: &str) -> &'t str {
 #[test]
 fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     let dir = fixture_crate("report");
-    let regressions = dir.join("reflective-regressions");
+    // The files of the test binary `properties`.
+    let regressions = dir.join("reflective-regressions").join("properties");
     let _ = std::fs::remove_dir_all(&regressions);
 
     let (passed, text) = cargo_test(&dir, "check_in_hand", &[]);
@@ -180,7 +181,7 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
 #[test]
 fn a_stored_value_survives_an_edit_of_the_generator() {
     let dir = fixture_crate("edit");
-    let regressions = dir.join("reflective-regressions");
+    let regressions = dir.join("reflective-regressions").join("properties");
     let _ = std::fs::remove_file(regressions.join("stored_values_survive_edits.txt"));
     let test = "stored_values_survive_edits";
 

@@ -54,3 +54,18 @@ fn a_parallel_property(xs: Vec<u16>, ys: Vec<u16>) -> bool {
     both.extend(&ys);
     both.len() == xs.len() + ys.len()
 }
+
+/// A function of the test's module named as the runner's own locals stays callable.
+fn config() -> u8 {
+    7
+}
+
+#[reflective::property(cases = 50, statistics = true, case_time_limit_ms = 1000)]
+fn the_runner_does_not_hide_the_bodys_names((a, b): (u8, u8)) -> Result<(), String> {
+    let sum = u16::from(a) + u16::from(b) + u16::from(config());
+    if sum >= 7 {
+        Ok(())
+    } else {
+        Err(format!("{sum}"))
+    }
+}

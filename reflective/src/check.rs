@@ -56,6 +56,10 @@ pub const DEFAULT_CASES: u32 = 100;
 
 /// What a property returns: `()` (it fails by panicking), `bool` (`false` fails) or
 /// `Result<(), E>` (`Err` fails).
+#[diagnostic::on_unimplemented(
+    message = "a property returns `()`, `bool` or `Result<(), E: Debug>`, not `{Self}`",
+    label = "not what a property returns"
+)]
 pub trait Outcome {
     /// Why the property failed, or `None` if it held.
     fn failure(self) -> Option<String>;
@@ -244,7 +248,7 @@ impl Config {
 
     /// Checks [`cover`](crate::statistics::cover) requirements statistically, as QuickCheck's
     /// `checkCoverage` does: runs more cases (up to 100 times as many) until a confidence
-    /// interval lies wholly above or below each requirement (default: on CI only; otherwise
+    /// interval lies above 0.9 times each requirement, or below it (default: on CI only; otherwise
     /// the share seen in the run's cases decides; `REFLECTIVE_CHECK_COVERAGE=on`).
     pub fn check_coverage(self, on: bool) -> Self {
         Config {
@@ -302,13 +306,19 @@ impl Config {
         let ci = env("CI").is_some_and(|value| !matches!(value.trim(), "" | "0" | "false"));
         let cases = match self.cases {
             Some(cases) => cases,
-            None => read(&env, "REFLECTIVE_CASES", number("a number of cases"))?
-                .map(|cases| u32::try_from(cases).unwrap_or(u32::MAX))
-                .unwrap_or(if ci {
-                    10 * DEFAULT_CASES
-                } else {
-                    DEFAULT_CASES
-                }),
+            None => read(&env, "REFLECTIVE_CASES", |text| {
+                text.parse::<u32>().map_err(|_| {
+                    format!(
+                        "expected a number of cases up to {}, found `{text}`",
+                        u32::MAX
+                    )
+                })
+            })?
+            .unwrap_or(if ci {
+                10 * DEFAULT_CASES
+            } else {
+                DEFAULT_CASES
+            }),
         };
         let seed = match self.seed {
             Some(seed) => seed,
@@ -316,9 +326,7 @@ impl Config {
         };
         let max_size = match self.max_size {
             Some(size) => size,
-            None => read(&env, "REFLECTIVE_MAX_SIZE", number("a size"))?
-                .map(|size| usize::try_from(size).unwrap_or(usize::MAX))
-                .unwrap_or(DEFAULT_SIZE),
+            None => read(&env, "REFLECTIVE_MAX_SIZE", size)?.unwrap_or(DEFAULT_SIZE),
         };
         let strategy = match self.strategy {
             Some(strategy) => Some(strategy),
@@ -346,7 +354,11 @@ impl Config {
         };
         let replay = match self.replay {
             Some(replay) => Some(replay),
-            None => read(&env, "REFLECTIVE_REPLAY", str::parse)?,
+            None => read(&env, "REFLECTIVE_REPLAY", |text| {
+                let replay: Replay = text.parse()?;
+                size(&replay.size.to_string())?;
+                Ok(replay)
+            })?,
         };
         let switch = |text: &str| match text {
             "on" => Ok(true),
@@ -388,6 +400,18 @@ impl Config {
             replay,
         })
     }
+}
+
+/// The largest size the environment may ask for: a larger one would ask generators for more
+/// memory than a test has (a list as long as the size).
+pub const MAX_ENV_SIZE: usize = 1 << 20;
+
+/// A size up to [`MAX_ENV_SIZE`].
+fn size(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&size| size <= MAX_ENV_SIZE)
+        .ok_or_else(|| format!("expected a size up to {MAX_ENV_SIZE}, found `{text}`"))
 }
 
 /// A seed in decimal or `0x` hexadecimal.
@@ -527,7 +551,13 @@ where
     use std::sync::atomic::{AtomicU32, Ordering};
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let first_failure = AtomicU32::new(u32::MAX);
-    type Done = Vec<(u32, Statistics, Option<String>)>;
+    /// What a case did.
+    enum Event {
+        Held,
+        Failed(String),
+        Panicked(Box<dyn Any + Send>),
+    }
+    type Done = Vec<(u32, Statistics, Event)>;
     let mut done: Done = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|worker| {
@@ -539,13 +569,25 @@ where
                         if index > first_failure.load(Ordering::Relaxed) {
                             break;
                         }
-                        let value = generate(settings, g, case_at(settings, index), false).value;
+                        // A generator that panics is an event of its own: the sequential run
+                        // panics there, if no case before it fails.
+                        let generated = quietly(|| {
+                            panic::catch_unwind(AssertUnwindSafe(|| {
+                                generate(settings, g, case_at(settings, index), false).value
+                            }))
+                        });
                         let mut case = Statistics::default();
-                        let reason = case.case(|| outcome(settings, property, &value));
-                        if reason.is_some() {
+                        let event = match generated {
+                            Ok(value) => match case.case(|| outcome(settings, property, &value)) {
+                                Some(reason) => Event::Failed(reason),
+                                None => Event::Held,
+                            },
+                            Err(payload) => Event::Panicked(payload),
+                        };
+                        if !matches!(event, Event::Held) {
                             first_failure.fetch_min(index, Ordering::Relaxed);
                         }
-                        done.push((index, case, reason));
+                        done.push((index, case, event));
                     }
                     done
                 })
@@ -563,13 +605,15 @@ where
     done.sort_by_key(|&(index, ..)| index);
     let first = first_failure.into_inner();
     let mut failing = None;
-    for (index, case, reason) in done {
+    for (index, case, event) in done {
         if index > first {
             break;
         }
         statistics.merge(case);
-        if let Some(reason) = reason {
-            failing = Some((index, reason));
+        match event {
+            Event::Held => {}
+            Event::Failed(reason) => failing = Some((index, reason)),
+            Event::Panicked(payload) => panic::resume_unwind(payload),
         }
     }
     let (index, reason) = failing?;
@@ -623,6 +667,28 @@ where
     check_values_with(&Config::new(), g, property);
 }
 
+/// Without the `serde` feature, `check_values_with` only says that it needs it.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[track_caller]
+pub fn check_values_with<G, T, O>(_: &Config, _: &G, _: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: SerdeFeature,
+{
+    unreachable!("`SerdeFeature` has no implementations")
+}
+
+/// What `check_values_with` asks of values without the `serde` feature: nothing has it.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "storing values (`regressions = \"values\"`, `check_values_with`) needs \
+               `reflective`'s `serde` feature",
+    label = "enable `features = [\"serde\"]` on `reflective`"
+)]
+pub trait SerdeFeature {}
+
 /// Keeps the values, as JSON: read back by reflection.
 #[cfg(feature = "serde")]
 struct KeepValues<'g, G> {
@@ -642,9 +708,9 @@ where
             .map_err(|error| format!("cannot write the value as JSON: {error}"))
     }
 
-    fn replay(&self, stored: &Stored) -> Result<Generated<T>, String> {
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String> {
         let json = match stored {
-            Stored::Choices(tree) => return replay_choices(self.settings, self.g, tree),
+            Stored::Choices(tree) => return replay_choices(self.settings, self.g, tree).map(Some),
             Stored::Value(json) => json,
         };
         let value: T = serde_json::from_str(json)
@@ -658,8 +724,17 @@ where
         .ok_or(
             "the generator no longer produces the stored value; if that is meant, delete the line",
         )?;
-        replay_choices(self.settings, self.g, &tree)
+        replay_choices(self.settings, self.g, &tree).map(Some)
     }
+}
+
+/// The name of the test running on this thread, as the test harness names its threads; `None`
+/// on the main thread (a program, a doctest).
+fn test_name() -> Option<String> {
+    std::thread::current()
+        .name()
+        .filter(|name| *name != "main")
+        .map(str::to_string)
 }
 
 /// Where a failing case came from.
@@ -707,10 +782,7 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let test = std::thread::current()
-        .name()
-        .filter(|name| *name != "main")
-        .map(str::to_string);
+    let test = test_name();
     let file = test
         .as_deref()
         .filter(|_| settings.regressions)
@@ -720,12 +792,15 @@ where
         let stored = regressions::load(path)
             .unwrap_or_else(|error| panic!("reflective: the regressions file: {error}"));
         for (line, case) in stored {
-            let generated = keep.replay(&case).unwrap_or_else(|error| {
+            let replayed = keep.replay(&case).unwrap_or_else(|error| {
                 panic!(
                     "reflective: the regressions file: {}",
                     regressions::at_line(path, line, &error)
                 )
             });
+            let Some(generated) = replayed else {
+                continue;
+            };
             if let Some(reason) = outcome(settings, property, &generated.value) {
                 let origin = Origin::Stored(path.clone(), line);
                 failure = Some(shrink_failure(
@@ -735,12 +810,16 @@ where
             }
         }
     }
-    let mut statistics = Statistics::default();
+    let mut statistics = Statistics::judged(settings.check_coverage);
     if failure.is_none() {
         failure = cases(&mut statistics);
     }
     let Some(mut failure) = failure else {
-        let coverage = statistics.coverage(settings.check_coverage);
+        // One replayed case says nothing about coverage.
+        let coverage = match settings.replay {
+            Some(_) => Coverage::Met,
+            None => statistics.coverage(settings.check_coverage),
+        };
         if coverage != Coverage::Met {
             panic!(
                 "{}",
@@ -768,8 +847,9 @@ trait Keep<T> {
     /// What to store of `shrunk`.
     fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String>;
 
-    /// The case a stored line gives now.
-    fn replay(&self, stored: &Stored) -> Result<Generated<T>, String>;
+    /// The case a stored line gives now; `None` for a kind of line this keeper does not read
+    /// (a value, for one that keeps choices), which stays in the file for the one that does.
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String>;
 }
 
 /// Keeps the choices: for any generator.
@@ -783,12 +863,10 @@ impl<G: Generator> Keep<G::Output> for KeepChoices<'_, G> {
         Ok(Stored::Choices(shrunk.tree.clone()))
     }
 
-    fn replay(&self, stored: &Stored) -> Result<Generated<G::Output>, String> {
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<G::Output>>, String> {
         match stored {
-            Stored::Choices(tree) => replay_choices(self.settings, self.g, tree),
-            Stored::Value(_) => Err("this line stores a value, which only \
-                 `check::check_values` (the `serde` feature) reads"
-                .to_string()),
+            Stored::Choices(tree) => replay_choices(self.settings, self.g, tree).map(Some),
+            Stored::Value(_) => Ok(None),
         }
     }
 }
@@ -834,19 +912,17 @@ where
     };
     let mut index = start;
     loop {
-        let origin = match settings.replay {
-            Some(replay) if index == 0 => Origin::Replayed(replay),
-            Some(_) => return None,
-            None if index < settings.cases => Origin::Case(index + 1, case_at(settings, index)),
-            None if index < limit && statistics.coverage(true) == Coverage::Unsure => {
-                Origin::Case(index + 1, case_at(settings, index))
+        let more = index < settings.cases
+            || (index < limit && statistics.coverage(true) == Coverage::Unsure);
+        let (origin, replay) = match settings.replay {
+            Some(replay) if index == 0 => (Origin::Replayed(replay), replay),
+            None if more => {
+                let replay = case_at(settings, index);
+                (Origin::Case(index + 1, replay), replay)
             }
-            None => return None,
+            _ => return None,
         };
         index += 1;
-        let (Origin::Case(_, replay) | Origin::Replayed(replay)) = origin else {
-            return None;
-        };
         // Without the choices, which only a failure needs: the same seed gives them below.
         let value = generate(settings, g, replay, false).value;
         let Some(reason) = statistics.case(|| outcome(settings, property, &value)) else {
@@ -952,14 +1028,16 @@ where
     O: Outcome,
 {
     let fails = |value: &G::Output| outcome(settings, property, value).is_some();
-    match settings.strategy {
+    // The generator's own panics on a candidate (a `map` that asserts) are kept quiet too: the
+    // shrinker drops such candidates.
+    quietly(|| match settings.strategy {
         Some(strategy) => {
             ByRef(g)
                 .size_strategy(strategy)
                 .shrink_generated(start, fails, settings.shrink)
         }
         None => g.shrink_generated(start, fails, settings.shrink),
-    }
+    })
 }
 
 /// `g` borrowed, as a generator: a strategy can wrap a generator its caller keeps.
@@ -1047,10 +1125,15 @@ fn quietly<R>(f: impl FnOnce() -> R) -> R {
             }
         }));
     });
-    let was = QUIET.with(|quiet| quiet.replace(true));
-    let result = f();
-    QUIET.with(|quiet| quiet.set(was));
-    result
+    /// Puts the flag back as it was, also when `f` panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|quiet| quiet.set(self.0));
+        }
+    }
+    let _restore = Restore(QUIET.with(|quiet| quiet.replace(true)));
+    f()
 }
 
 impl<T: Debug> fmt::Display for Failure<T> {
@@ -1109,21 +1192,29 @@ impl<T: Debug> fmt::Display for Failure<T> {
             Some(Err(error)) => writeln!(f, "not saved: {error}")?,
             None => {}
         }
-        let test = std::thread::current()
-            .name()
-            .filter(|name| *name != "main")
+        let test = test_name()
             .map(|name| format!(" {name} -- --exact"))
+            .unwrap_or_default();
+        // What decides a case besides its seed and size: the strategy, as set.
+        let strategy = self
+            .settings
+            .strategy
+            .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
             .unwrap_or_default();
         if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
             writeln!(f)?;
             writeln!(f, "replay this case:")?;
-            write!(f, "    REFLECTIVE_REPLAY={replay} cargo test{test}")?;
+            write!(
+                f,
+                "    {strategy}REFLECTIVE_REPLAY={replay} cargo test{test}"
+            )?;
         }
         if let Origin::Case(..) = self.origin {
             write!(
                 f,
-                "\nrun every case again:\n    REFLECTIVE_SEED={:#x} cargo test{test}",
-                self.settings.seed
+                "\nrun every case again:\n    {strategy}REFLECTIVE_SEED={:#x} \
+                 REFLECTIVE_CASES={} REFLECTIVE_MAX_SIZE={} cargo test{test}",
+                self.settings.seed, self.settings.cases, self.settings.max_size
             )?;
         }
         if !self.statistics.is_empty() {

@@ -1,14 +1,15 @@
 //! The regressions file: the failing cases a property keeps, replayed before its random cases
 //! on every later run.
 //!
-//! Each test has a file of its own, `reflective-regressions/<test name>.txt` under the crate
-//! (`CARGO_MANIFEST_DIR`), meant to be committed. It holds each minimal counterexample,
+//! Each test has a file of its own, `reflective-regressions/<test binary>/<test name>.txt` under
+//! the crate (`CARGO_MANIFEST_DIR`), meant to be committed. It holds each minimal counterexample,
 //! newest first, one per line: its choices, or with the `serde` feature and
 //! `check::check_values` its value as JSON.
 //!
 //! ```text
 //! # Failing cases of `tests::sums_stay_small`, replayed first, newest first. Commit this file.
-//! # Each line: the size, then the choices (p: a pick's branch, i: an integer).
+//! # Each line: the size, then the choices (p: a pick's branch, i: an integer), or the
+//! # value as JSON.
 //! size 2: [i1 i1000]
 //! ```
 //!
@@ -23,25 +24,53 @@ use std::path::{Path, PathBuf};
 
 use crate::choice::{Choice, ChoiceTree};
 
-/// The regressions file of the test `test`, under the crate being tested; `None` outside
-/// `cargo test` (no `CARGO_MANIFEST_DIR`).
+/// The longest file name [`file_of`] makes, before `.txt`: longer test names are cut and end
+/// with a hash of the whole name.
+const MAX_NAME: usize = 120;
+
+/// The regressions file of the test `test`, under the crate being tested, in a directory for
+/// the test binary (`tests/a.rs` and `tests/b.rs` may both have a test `it`); `None` outside
+/// `cargo test`, which sets `CARGO_MANIFEST_DIR` (a test binary run directly keeps no file).
 pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
     let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
-    let name: String = test
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let binary = std::env::current_exe().ok()?;
+    let binary = binary.file_stem()?.to_string_lossy();
+    // Cargo names a test binary `<target>-<hash>`; the hash changes with the build.
+    let binary = binary.rsplit_once('-').map_or(&*binary, |(name, _)| name);
     Some(
         Path::new(&crate_dir)
             .join("reflective-regressions")
-            .join(format!("{name}.txt")),
+            .join(file_name(binary))
+            .join(format!("{}.txt", file_name(test))),
     )
+}
+
+/// `name` as a file name that no other name gives: `::` as `.`, letters, digits, `_` and `-`
+/// kept, any other character as `%` and its code; cut to [`MAX_NAME`] with a hash of the whole.
+fn file_name(name: &str) -> String {
+    let mut file = String::new();
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("::") {
+            file.push('.');
+            rest = after;
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+            file.push(c);
+        } else {
+            file.push_str(&format!("%{:x}", u32::from(c)));
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    if file.len() > MAX_NAME {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        name.hash(&mut hasher);
+        file.truncate(MAX_NAME - 17);
+        file.push_str(&format!("-{:016x}", hasher.finish()));
+    }
+    file
 }
 
 /// A stored case: its choices, or (written with the `serde` feature) its value as JSON.
@@ -126,7 +155,10 @@ pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String>
         .parent()
         .ok_or_else(|| format!("{} has no directory", path.display()))?;
     fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
-    let temporary = path.with_extension(format!("txt.{}.tmp", std::process::id()));
+    // A name of its own for each writer, so that two never write the same temporary file.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = path.with_extension(format!("txt.{}.{write}.tmp", std::process::id()));
     fs::write(&temporary, text)
         .map_err(|error| format!("cannot write {}: {error}", temporary.display()))?;
     fs::rename(&temporary, path).map_err(|error| {
@@ -196,6 +228,44 @@ fn parse_case(line: &str) -> Result<ChoiceTree, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_do_not_collide_and_stay_short() {
+        assert_eq!(file_name("tests::it_holds"), "tests.it_holds");
+        assert_ne!(file_name("m::t"), file_name("m__t"));
+        assert_ne!(file_name("m::t"), file_name("m.t"));
+        let long = "x".repeat(400);
+        assert_eq!(file_name(&long).len(), MAX_NAME);
+        assert_ne!(file_name(&long), file_name(&format!("{long}y")));
+    }
+
+    #[test]
+    fn the_newest_case_comes_first_and_each_is_kept_once() {
+        let dir =
+            std::env::temp_dir().join(format!("reflective-regressions-{}", std::process::id()));
+        let path = dir.join("t.txt");
+        let case = |n: u32| {
+            Stored::Choices(
+                ChoiceTree::from_parts(
+                    n as usize,
+                    vec![Choice::Pick {
+                        index: n,
+                        arity: n + 1,
+                        label: None,
+                    }],
+                    [],
+                )
+                .unwrap(),
+            )
+        };
+        save(&path, "t", &case(1)).unwrap();
+        save(&path, "t", &case(2)).unwrap();
+        save(&path, "t", &case(1)).unwrap();
+        save(&path, "t", &Stored::Value("[7]".into())).unwrap();
+        let stored: Vec<Stored> = load(&path).unwrap().into_iter().map(|(_, s)| s).collect();
+        assert_eq!(stored, [Stored::Value("[7]".into()), case(2), case(1)]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 
     #[test]
     fn cases_read_back_as_written() {

@@ -213,7 +213,8 @@ pub(crate) fn shrink<G: Generator>(
         pass: 0,
         passed: HashSet::new(),
         max_evaluations: budget.evaluations,
-        deadline: Instant::now() + budget.time,
+        // A budget too long to add to the clock has no deadline.
+        deadline: Instant::now().checked_add(budget.time),
         started: Instant::now(),
     };
     loop {
@@ -248,7 +249,7 @@ struct Search<'g, G: Generator> {
     /// (or two elements) lead to is evaluated once.
     passed: HashSet<u64>,
     max_evaluations: usize,
-    deadline: Instant,
+    deadline: Option<Instant>,
     started: Instant,
 }
 
@@ -277,6 +278,15 @@ impl<G: Generator> Search<'_, G> {
         ranges
     }
 
+    /// `tree` replayed with repair; `None` where generation fails or the generator panics (a
+    /// `map` that asserts on what it is given): a candidate the shrinker cannot use.
+    fn replay(&self, tree: &ChoiceTree) -> Option<Generated<G::Output>> {
+        let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.g.replay_repaired(tree)
+        }));
+        replayed.ok()?.ok()
+    }
+
     /// Tries `choices`: keeps them if they replay to a shortlex-smaller sequence whose value
     /// still fails.
     fn try_choices(&mut self, choices: Vec<Choice>) -> bool {
@@ -287,7 +297,10 @@ impl<G: Generator> Search<'_, G> {
             self.stats.stopped = Stopped::Evaluations;
             return false;
         }
-        if Instant::now() >= self.deadline {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             self.stats.stopped = Stopped::Time;
             return false;
         }
@@ -302,7 +315,7 @@ impl<G: Generator> Search<'_, G> {
         if tree.shortlex_cmp(&self.best.tree).is_ge() {
             return false;
         }
-        let Ok(candidate) = self.g.replay_repaired(&tree) else {
+        let Some(candidate) = self.replay(&tree) else {
             return false;
         };
         if candidate.tree.shortlex_cmp(&self.best.tree).is_ge() {
@@ -756,10 +769,7 @@ impl<G: Generator> Search<'_, G> {
         let mut prefix = self.choices()[..=at].to_vec();
         set_pick(&mut prefix[at], lower);
         let size = self.best.tree.size();
-        let simplest = self
-            .g
-            .replay_repaired(&ChoiceTree::from_parts(size, prefix, [])?)
-            .ok()?;
+        let simplest = self.replay(&ChoiceTree::from_parts(size, prefix, [])?)?;
         let new_end = innermost_span_end(&simplest.tree, at)?;
         let mut candidate = simplest.tree.choices()[..new_end].to_vec();
         candidate.extend_from_slice(&self.choices()[old_end..]);
@@ -955,7 +965,7 @@ impl<G: Generator> Search<'_, G> {
         let Some(tree) = ChoiceTree::from_parts(size, edited.clone(), []) else {
             return false;
         };
-        let Ok(replayed) = self.g.replay_repaired(&tree) else {
+        let Some(replayed) = self.replay(&tree) else {
             return false;
         };
         let dropped = edited.len().saturating_sub(replayed.tree.len());

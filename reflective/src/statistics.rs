@@ -80,6 +80,8 @@ pub(crate) struct Statistics {
     tables: BTreeMap<String, BTreeMap<String, u32>>,
     /// Per requirement: the percentage required, and how many cases met the condition.
     covers: BTreeMap<String, (f64, u32)>,
+    /// Whether the table judges coverage statistically (as the run does).
+    statistically: bool,
 }
 
 /// How a coverage requirement stands after the cases run so far.
@@ -94,6 +96,14 @@ pub(crate) enum Coverage {
 }
 
 impl Statistics {
+    /// No cases yet; the table will judge coverage as `statistically` says.
+    pub(crate) fn judged(statistically: bool) -> Self {
+        Statistics {
+            statistically,
+            ..Statistics::default()
+        }
+    }
+
     /// Runs `f` as one case, recording what it records.
     pub(crate) fn case<R>(&mut self, f: impl FnOnce() -> R) -> R {
         let outer = CASE.with(|case| case.borrow_mut().replace(Case::default()));
@@ -147,34 +157,44 @@ impl Statistics {
         self.labels.is_empty() && self.tables.is_empty() && self.covers.is_empty()
     }
 
-    /// How the coverage requirements stand: by the shares seen, or with `statistically`, by a
-    /// confidence interval (Wilson's, at about one in a billion) that must lie wholly above or
-    /// below the requirement.
+    /// How the coverage requirements stand: by the shares seen, or with `statistically`, as
+    /// QuickCheck's `checkCoverage` decides: met once a confidence interval (Wilson's, six
+    /// standard deviations, about one in a billion) lies above 0.9 times the requirement,
+    /// missed once it lies below the requirement.
     pub(crate) fn coverage(&self, statistically: bool) -> Coverage {
         let mut result = Coverage::Met;
         for &(percent, hits) in self.covers.values() {
-            let required = percent / 100.0;
-            let standing = if statistically {
-                let (low, high) = wilson(hits, self.cases, 6.0);
-                if high < required {
-                    Coverage::Missed
-                } else if low >= required {
-                    Coverage::Met
-                } else {
-                    Coverage::Unsure
-                }
-            } else if self.cases > 0 && f64::from(hits) / f64::from(self.cases) >= required {
-                Coverage::Met
-            } else {
-                Coverage::Missed
-            };
-            result = match (result, standing) {
+            result = match (result, self.standing(percent, hits, statistically)) {
                 (Coverage::Missed, _) | (_, Coverage::Missed) => Coverage::Missed,
                 (Coverage::Unsure, _) | (_, Coverage::Unsure) => Coverage::Unsure,
                 _ => Coverage::Met,
             };
         }
         result
+    }
+
+    /// How one requirement, `percent` of the cases, stands with `hits` cases meeting it.
+    fn standing(&self, percent: f64, hits: u32, statistically: bool) -> Coverage {
+        /// The share below the requirement that statistical checking accepts, as QuickCheck's.
+        const TOLERANCE: f64 = 0.9;
+        /// Rounding in the interval's arithmetic: a requirement of 100% met by every case must
+        /// not read as missed.
+        const ROUNDING: f64 = 1e-9;
+        let required = percent / 100.0;
+        if statistically {
+            let (low, high) = wilson(hits, self.cases, 6.0);
+            if high + ROUNDING < required {
+                Coverage::Missed
+            } else if low + ROUNDING >= TOLERANCE * required {
+                Coverage::Met
+            } else {
+                Coverage::Unsure
+            }
+        } else if self.cases > 0 && f64::from(hits) / f64::from(self.cases) + ROUNDING >= required {
+            Coverage::Met
+        } else {
+            Coverage::Missed
+        }
     }
 }
 
@@ -226,7 +246,11 @@ impl Display for Statistics {
             writeln!(f, "  coverage")?;
             for (name, &(required, hits)) in &self.covers {
                 let percent = share(hits);
-                let verdict = if percent >= required { "ok" } else { "too few" };
+                let verdict = match self.standing(required, hits, self.statistically) {
+                    Coverage::Met => "ok",
+                    Coverage::Missed => "too few",
+                    Coverage::Unsure => "not decided",
+                };
                 writeln!(
                     f,
                     "    {name:<width$}  {percent:5.1}%  (required {required}%)  {verdict}"
@@ -259,6 +283,19 @@ mod tests {
         assert_eq!(stats.labels.get("lost"), None);
         assert_eq!(stats.coverage(false), Coverage::Met);
         assert_eq!(stats.coverage(true), Coverage::Unsure);
+        // Every case meeting a requirement of 100% meets it, in either judgement.
+        let mut always = Statistics::default();
+        for _ in 0..1000 {
+            always.case(|| cover(100.0, true, "always"));
+        }
+        assert_eq!(always.coverage(false), Coverage::Met);
+        assert_eq!(always.coverage(true), Coverage::Met);
+        // Half the cases, half required: met within QuickCheck's tolerance.
+        let mut half = Statistics::default();
+        for n in 0..10_000u32 {
+            half.case(|| cover(50.0, n % 2 == 0, "even"));
+        }
+        assert_eq!(half.coverage(true), Coverage::Met);
         let text = stats.to_string();
         assert!(text.contains("statistics of 10 cases:"), "{text}");
         assert!(

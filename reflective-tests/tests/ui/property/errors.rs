@@ -12,3 +12,6 @@ fn already_a_test(x: u8) {}
 fn bad_generator(#[reflective(generator = "range(0..", size = 3)] x: u8) {}
 
 fn main() {}
+
+#[reflective::property(cases = 10, cases = 20, parallel = true, regressions = "values")]
+fn twice(x: u8) {}
