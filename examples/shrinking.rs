@@ -25,8 +25,8 @@ use reflective_examples::debug_text::{FromDebug, parse_debug};
 use reflective_examples::smartcheck::{self, Benchmark};
 use reflective_examples::type_directed::shrink_by_type;
 
-/// The evaluation budget of both shrinkers.
-const MAX_EVALUATIONS: usize = 10_000;
+/// The evaluation budget of the type-directed shrinker: the choice shrinker's default.
+const MAX_EVALUATIONS: usize = reflective::shrink::DEFAULT_MAX_EVALUATIONS;
 
 fn main() {
     let quick = std::env::args().any(|arg| arg == "--quick");
@@ -116,7 +116,7 @@ fn table_row<T>(bench: &Benchmark<T>, trials: u64) -> bool
 where
     T: Reflective + Debug + Eq + FromDebug,
 {
-    let budget = ShrinkBudget::default().max_evaluations(MAX_EVALUATIONS);
+    let budget = ShrinkBudget::default();
     let (mut unshrunk, mut by_type, mut reflective) =
         (Column::default(), Column::default(), Column::default());
     let mut same_from_text = 0;
@@ -277,7 +277,8 @@ impl MatrixColumn {
 }
 
 /// Shrinks `(rows, cols)` then `rows * cols` elements, failing on any element over the
-/// threshold, with reflective and with proptest's two flat maps (their default configuration),
+/// threshold, with reflective and with proptest's two flat maps (with proptest's default shrink
+/// budget of 1024 steps, and with 10 000 steps, reflective's evaluation budget),
 /// and prints the share of seeds that reach the minimum (1 x 1, the elements all 0 but one
 /// at 501), that end valid, and both.
 fn dependent_generation() {
@@ -310,14 +311,20 @@ fn dependent_generation() {
         );
         reflective.add(&shrunk.value, started.elapsed());
     }
-    println!("{}", reflective.row("reflective `bind`"));
+    println!(
+        "{}",
+        reflective.row("reflective `bind`, 10 000 evaluations at most")
+    );
 
-    let runner = |seed: u64| {
+    // proptest's default shrink budget (`max_shrink_iters`, 4 x its 256 cases), or `iters`.
+    let runner = |seed: u64, iters: Option<u32>| {
         let mut bytes = [0u8; 32];
         bytes[..8].copy_from_slice(&seed.to_le_bytes());
+        let defaults = Config::default();
         let config = Config {
             failure_persistence: None,
-            ..Config::default()
+            max_shrink_iters: iters.unwrap_or(defaults.max_shrink_iters),
+            ..defaults
         };
         proptest::test_runner::TestRunner::new_with_rng(
             config,
@@ -340,30 +347,44 @@ fn dependent_generation() {
         })
     };
 
-    let mut flat_map = MatrixColumn::default();
-    for seed in 0..MATRIX_SEEDS {
-        let started = Instant::now();
-        let strategy = dims().prop_flat_map(elements);
-        match runner(seed).run(&strategy, |m| fail(&m.data)) {
-            Err(TestError::Fail(_, m)) => flat_map.add(&m, started.elapsed()),
-            other => panic!("prop_flat_map, seed {seed}: no failure: {other:?}"),
-        }
-    }
-    println!("{}", flat_map.row("proptest `prop_flat_map`"));
-
-    let mut independent = MatrixColumn::default();
-    for seed in 0..MATRIX_SEEDS {
-        let started = Instant::now();
-        let strategy = dims()
-            .prop_ind_flat_map2(|(rows, cols)| proptest::collection::vec(0u32..1000, rows * cols));
-        match runner(seed).run(&strategy, |(_, data)| fail(&data)) {
-            Err(TestError::Fail(_, ((rows, cols), data))) => {
-                independent.add(&Matrix { rows, cols, data }, started.elapsed());
+    // Both budgets: proptest's default, and as many shrink steps as reflective's evaluations.
+    let same_budget = u32::try_from(ShrinkBudget::default().evaluations).ok();
+    for (iters, budget) in [
+        (None, "default budget"),
+        (same_budget, "max_shrink_iters 10 000"),
+    ] {
+        let mut flat_map = MatrixColumn::default();
+        for seed in 0..MATRIX_SEEDS {
+            let started = Instant::now();
+            let strategy = dims().prop_flat_map(elements);
+            match runner(seed, iters).run(&strategy, |m| fail(&m.data)) {
+                Err(TestError::Fail(_, m)) => flat_map.add(&m, started.elapsed()),
+                other => panic!("prop_flat_map, seed {seed}: no failure: {other:?}"),
             }
-            other => panic!("prop_ind_flat_map2, seed {seed}: no failure: {other:?}"),
         }
+        println!(
+            "{}",
+            flat_map.row(&format!("proptest `prop_flat_map`, {budget}"))
+        );
+
+        let mut independent = MatrixColumn::default();
+        for seed in 0..MATRIX_SEEDS {
+            let started = Instant::now();
+            let strategy = dims().prop_ind_flat_map2(|(rows, cols)| {
+                proptest::collection::vec(0u32..1000, rows * cols)
+            });
+            match runner(seed, iters).run(&strategy, |(_, data)| fail(&data)) {
+                Err(TestError::Fail(_, ((rows, cols), data))) => {
+                    independent.add(&Matrix { rows, cols, data }, started.elapsed());
+                }
+                other => panic!("prop_ind_flat_map2, seed {seed}: no failure: {other:?}"),
+            }
+        }
+        println!(
+            "{}",
+            independent.row(&format!("proptest `prop_ind_flat_map2`, {budget}"))
+        );
     }
-    println!("{}", independent.row("proptest `prop_ind_flat_map2`"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -103,8 +103,9 @@ fn lists_shrink_to_the_minimal_counterexample() {
     assert_eq!(short.shrink(vec![999; 5], fails), [999; 5]);
 }
 
-/// Shrinking a generated value from its recorded choices and shrinking the same value read
-/// back from text (reflected, never generated) reach the same minimum.
+/// Shrinking a generated value from its recorded choices and shrinking the same value given
+/// from outside (its choices found by reflection, not the recorded ones) reach the same
+/// minimum. (The `shrinking` example does it with values printed and read back from text.)
 #[test]
 fn generated_and_external_values_reach_the_same_minimum() {
     fn agree<T: Clone + std::fmt::Debug + PartialEq + 'static>(
@@ -149,18 +150,28 @@ fn equal_values_are_lowered_together() {
     }
 }
 
-/// Swapping same-kind siblings moves what fails to the end: five lists where two elements in
-/// two different lists must sum past a bound end in the last two lists, the order shortlex
-/// prefers.
+/// Swapping same-kind siblings moves what fails to the end, the order shortlex prefers (empty
+/// lists first): two elements in different lists that must sum to 300 end in the last two
+/// lists, whichever lists they started in.
 #[test]
 fn siblings_are_swapped_to_the_simpler_order() {
     let lists = <(Vec<u8>, Vec<u8>, Vec<u8>)>::arbitrary_reflective();
     let fails = |(a, b, c): &(Vec<u8>, Vec<u8>, Vec<u8>)| {
-        let nonempty = [a, b, c].iter().filter(|list| !list.is_empty()).count();
-        nonempty >= 2
+        let all: Vec<u16> = [a, b, c]
+            .into_iter()
+            .flatten()
+            .map(|&x| u16::from(x))
+            .collect();
+        all.len() == 2 && all[0] + all[1] >= 300
     };
-    let shrunk = lists.shrink((vec![9, 9], vec![4], vec![]), fails);
-    assert_eq!(shrunk, (vec![], vec![0], vec![0]));
+    for start in [
+        (vec![200], vec![200], vec![]),
+        (vec![200], vec![], vec![200]),
+        (vec![], vec![200], vec![200]),
+    ] {
+        let shrunk = lists.shrink(start.clone(), fails);
+        assert_eq!(shrunk, (vec![], vec![45], vec![255]), "{start:?}");
+    }
 }
 
 /// `(rows, cols)` then `rows * cols` elements: shrinking lowers the shape and keeps the
@@ -220,6 +231,50 @@ fn a_long_list_shrinks_in_few_evaluations() {
         shrunk.stats.evaluations < 500,
         "{} evaluations",
         shrunk.stats.evaluations
+    );
+    // The runs of elements did it.
+    for pass in ["zero elements", "delete elements"] {
+        assert!(
+            steps_of(&shrunk.stats, pass) > 0,
+            "{pass}: {:?}",
+            shrunk.stats
+        );
+    }
+}
+
+/// The steps the pass `name` made.
+fn steps_of(stats: &reflective::ShrinkStats, name: &str) -> usize {
+    stats
+        .passes
+        .iter()
+        .find(|pass| pass.name == name)
+        .unwrap_or_else(|| panic!("no pass {name}"))
+        .steps
+}
+
+/// A value that fails inside an element of a later collection moves into an earlier empty
+/// one, where it takes fewer choices: the statement-to-argument move of the parser benchmark.
+#[test]
+fn a_span_is_hoisted_into_an_earlier_empty_collection() {
+    // A name that must stay long, then two lists of optional numbers.
+    type Program = (String, Vec<Option<u8>>, Vec<(u8, Option<u8>)>);
+    let g = <Program>::arbitrary_reflective();
+    let fails = |(name, plain, tagged): &Program| {
+        name.len() >= 3
+            && plain
+                .iter()
+                .chain(tagged.iter().map(|(_, x)| x))
+                .any(|x| x.is_some_and(|x| x >= 10))
+    };
+    let start = ("name".to_string(), vec![], vec![(5, Some(20))]);
+    let shrunk = g.shrink_with_stats(&start, fails).expect("it fails");
+    let (name, plain, tagged) = &shrunk.value;
+    assert_eq!(name.chars().count(), 3, "{:?}", shrunk.value);
+    assert_eq!((plain, tagged), (&vec![Some(10)], &vec![]));
+    assert!(
+        steps_of(&shrunk.stats, "hoist into empty") > 0,
+        "{:?}",
+        shrunk.stats
     );
 }
 

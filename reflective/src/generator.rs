@@ -520,7 +520,8 @@ pub trait Generator: Send + Sync + sealed::Sealed {
 
     /// Shrinks a value this generator generated, starting from the choices it recorded: no
     /// reflection, so it works for any generator, also one whose values cannot be reflected.
-    /// `generated` comes back as it is if its value does not fail.
+    /// `generated` comes back as it is, with empty statistics (no passes ran), if its value does
+    /// not fail.
     ///
     /// ```
     /// use reflective::prelude::*;

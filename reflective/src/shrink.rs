@@ -61,13 +61,15 @@ pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 /// The simplest choices that produce `value`, at the smallest of the sizes 0, 1, 2, 4, 8, ...
 /// (up to [`MAX_REFLECTION_SIZE`]) at which the generator produces it. The smallest size gives
 /// the shrinker the narrowest ranges, and makes the start canonical: a value shrinks the same
-/// way whatever size it was generated at. `None` if the generator produces it at none of them,
-/// or reflection runs out of its budget.
+/// way whatever size it was generated at. `None` if the generator produces it at none of them
+/// (reflection that runs out of its budget at one size goes on to the next).
 pub(crate) fn choices_of<G: Generator>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
     let mut size = 0;
     loop {
-        let trees = g.reflector().size(size).choices(value).ok()?;
-        if let Some(simplest) = trees.into_iter().next() {
+        // A budget that runs out at one size need not at another.
+        if let Ok(trees) = g.reflector().size(size).choices(value)
+            && let Some(simplest) = trees.into_iter().next()
+        {
             return Some(simplest);
         }
         if size >= MAX_REFLECTION_SIZE {
@@ -287,6 +289,19 @@ impl<G: Generator> Search<'_, G> {
         replayed.ok()?.ok()
     }
 
+    /// Whether the shrink must stop: a budget ran out. The passes ask before each step, also
+    /// those that work a while without evaluating, so that the time budget holds.
+    fn exhausted(&mut self) -> bool {
+        if self.stats.stopped == Stopped::Fixpoint
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stats.stopped = Stopped::Time;
+        }
+        self.stats.stopped != Stopped::Fixpoint
+    }
+
     /// Tries `choices`: keeps them if they replay to a shortlex-smaller sequence whose value
     /// still fails.
     fn try_choices(&mut self, choices: Vec<Choice>) -> bool {
@@ -344,6 +359,9 @@ impl<G: Generator> Search<'_, G> {
         // After a success the spans are those of the new best: start over on them.
         'again: loop {
             for range in self.span_ranges() {
+                if self.exhausted() {
+                    return;
+                }
                 if range.end <= self.choices().len() {
                     let inner = self.choices()[range].to_vec();
                     if self.try_choices(inner) {
@@ -359,23 +377,26 @@ impl<G: Generator> Search<'_, G> {
     /// often a value of the same type nested in it (a subtree for a tree).
     fn replace_by_descendants(&mut self) {
         let mut at = 0;
+        let mut spans = self.spans_in_order();
         loop {
-            let spans = self.spans_in_order();
+            if self.exhausted() {
+                return;
+            }
             let Some(outer) = spans.get(at).cloned() else {
                 return;
             };
-            let arity =
-                |range: &std::ops::Range<usize>, choices: &[Choice]| match choices[range.start] {
-                    Choice::Pick { arity, .. } => Some(arity),
-                    Choice::Int { .. } => None,
-                };
-            let outer_arity = arity(&outer, self.choices());
+            let Some(outer_arity) = opening_arity(self.choices(), &outer) else {
+                at += 1;
+                continue;
+            };
             let mut replaced = false;
-            for inner in &spans {
-                let nested = inner.start >= outer.start
-                    && inner.end <= outer.end
-                    && inner.len() < outer.len();
-                if !nested || outer_arity.is_none() || arity(inner, self.choices()) != outer_arity {
+            // Spans are in the order they were opened: those nested in `outer` follow it.
+            for inner in spans[at + 1..]
+                .iter()
+                .take_while(|inner| inner.start < outer.end)
+            {
+                let nested = inner.end <= outer.end && inner.len() < outer.len();
+                if !nested || opening_arity(self.choices(), inner) != Some(outer_arity) {
                     continue;
                 }
                 let mut candidate = self.choices()[..outer.start].to_vec();
@@ -386,7 +407,9 @@ impl<G: Generator> Search<'_, G> {
                     break;
                 }
             }
-            if !replaced {
+            if replaced {
+                spans = self.spans_in_order();
+            } else {
                 at += 1;
             }
         }
@@ -398,6 +421,9 @@ impl<G: Generator> Search<'_, G> {
         let mut ranges = self.span_ranges();
         let mut elements = self.element_starts();
         while let Some(range) = ranges.pop() {
+            if self.exhausted() {
+                return;
+            }
             if range.end > self.choices().len() || elements.contains(&range.start) {
                 continue;
             }
@@ -411,7 +437,7 @@ impl<G: Generator> Search<'_, G> {
     }
 
     /// The collections among the best choices: spans that open with an integer (the length)
-    /// and end with a run of adjacent spans (the elements).
+    /// and end with a run of that many adjacent spans (the elements).
     fn collections(&self) -> Vec<Collection> {
         let spans = self.best.tree.spans();
         let choices = self.choices();
@@ -442,8 +468,11 @@ impl<G: Generator> Search<'_, G> {
                 continue;
             };
             let adjacent = elements.windows(2).all(|pair| pair[0].end == pair[1].start);
+            // The length counts the elements: a struct that opens with an integer and ends
+            // with a collection is not one.
             let opens_with_length = first.start > range.start
-                && matches!(choices.get(range.start), Some(Choice::Int { .. }));
+                && matches!(choices.get(range.start), Some(&Choice::Int { value, .. })
+                    if usize::try_from(value).is_ok_and(|length| length == elements.len()));
             if adjacent && opens_with_length && last.end == range.end {
                 collections.push(Collection {
                     count: range.start,
@@ -471,24 +500,27 @@ impl<G: Generator> Search<'_, G> {
         // Found again after each move, which changes the choices.
         'moved: loop {
             let choices = self.choices();
+            let spans = self.spans_in_order();
             // An empty collection reads as a span of one integer at its simplest, its length.
-            let empties: Vec<std::ops::Range<usize>> = self
-                .spans_in_order()
-                .into_iter()
+            let empties: Vec<std::ops::Range<usize>> = spans
+                .iter()
                 .filter(|range| range.start >= at && range.len() == 1)
                 .filter(|range| {
                     matches!(choices[range.start], Choice::Int { value, lo, hi }
                         if value == nearest_zero(lo, hi) && next_simplest(lo, hi).is_some())
                 })
+                .cloned()
                 .collect();
             // Spans are in the order they were opened, so by where they start.
-            let picks: Vec<std::ops::Range<usize>> = self
-                .spans_in_order()
+            let picks: Vec<std::ops::Range<usize>> = spans
                 .into_iter()
                 .filter(|range| matches!(choices[range.start], Choice::Pick { .. }))
                 .collect();
             let mut collections = None;
             for empty in empties {
+                if self.exhausted() {
+                    return;
+                }
                 at = empty.start + 1;
                 let first = picks.partition_point(|range| range.start < empty.end);
                 let nearby = &picks[first..(first + MAX_SPANS).min(picks.len())];
@@ -559,7 +591,10 @@ impl<G: Generator> Search<'_, G> {
         // Found again only after a kept edit, which changes the choices.
         let mut collection = self.collections().into_iter().nth(which);
         while let Some(current) = &collection {
-            if element >= current.elements.len() || self.stats.stopped != Stopped::Fixpoint {
+            if self.exhausted() {
+                return;
+            }
+            if element >= current.elements.len() {
                 which += 1;
                 (element, length, growing) = (0, 1, true);
                 collection = self.collections().into_iter().nth(which);
@@ -571,7 +606,7 @@ impl<G: Generator> Search<'_, G> {
                 collection = self.collections().into_iter().nth(which);
             }
             if kept && growing {
-                length *= 2;
+                length = length.saturating_mul(2);
             } else {
                 growing = false;
                 length /= 2;
@@ -603,6 +638,9 @@ impl<G: Generator> Search<'_, G> {
         const WINDOW: usize = 16;
         let mut i = 0;
         while i < self.choices().len() {
+            if self.exhausted() {
+                return;
+            }
             for j in i + 1..(i + 1 + WINDOW).min(self.choices().len()) {
                 // A success can shorten the choices.
                 if j >= self.choices().len() {
@@ -647,6 +685,9 @@ impl<G: Generator> Search<'_, G> {
         let mut at = 0;
         let mut pairs = self.adjacent_pairs();
         loop {
+            if self.exhausted() {
+                return;
+            }
             let Some((first, second)) = pairs.get(at).cloned() else {
                 return;
             };
@@ -690,11 +731,8 @@ impl<G: Generator> Search<'_, G> {
         let mut pairs = Vec::new();
         let choices = self.choices();
         let same_arity_picks = |a: &crate::choice::Span, b: &crate::choice::Span| {
-            let arity = |span: &crate::choice::Span| match choices[span.range().start] {
-                Choice::Pick { arity, .. } => Some(arity),
-                Choice::Int { .. } => None,
-            };
-            arity(a).is_some() && arity(a) == arity(b)
+            let arity = opening_arity(choices, &a.range());
+            arity.is_some() && arity == opening_arity(choices, &b.range())
         };
         for first in &by_start {
             let end = first.range().end;
@@ -719,6 +757,9 @@ impl<G: Generator> Search<'_, G> {
     fn simpler_branches(&mut self) {
         let mut at = 0;
         while at < self.choices().len() {
+            if self.exhausted() {
+                return;
+            }
             if let Choice::Pick { index, .. } = self.choices()[at] {
                 for lower in 0..index {
                     let Some((candidate, branch)) = self.with_simplest_branch(at, lower) else {
@@ -776,8 +817,9 @@ impl<G: Generator> Search<'_, G> {
         Some((candidate, at..new_end))
     }
 
-    /// Lowers integers that hold the same value together, as one: toward their simplest value
-    /// by binary search. Values that must stay equal (a key and its copy) move only this way.
+    /// Lowers integers that hold the same value together, as one: toward 0 by binary search
+    /// (repair clamps a value outside an integer's range into it). Values that must stay equal
+    /// (a key and its copy) move only this way.
     fn lower_duplicates(&mut self) {
         let mut values: Vec<i128> = self
             .choices()
@@ -794,6 +836,9 @@ impl<G: Generator> Search<'_, G> {
             .map(|run| run[0])
             .collect();
         for value in duplicated {
+            if self.exhausted() {
+                return;
+            }
             let places: Vec<usize> = (0..self.choices().len())
                 .filter(
                     |&i| matches!(self.choices()[i], Choice::Int { value: v, .. } if v == value),
@@ -843,6 +888,9 @@ impl<G: Generator> Search<'_, G> {
         for width in [8, 4, 2, 1] {
             let mut start = 0;
             while start + width <= self.choices().len() {
+                if self.exhausted() {
+                    return;
+                }
                 let mut without = self.choices().to_vec();
                 without.drain(start..start + width);
                 if !self.try_choices(without) {
@@ -863,6 +911,9 @@ impl<G: Generator> Search<'_, G> {
     /// Sets every choice of a span to its simplest.
     fn zero_spans(&mut self) {
         for range in self.span_ranges() {
+            if self.exhausted() {
+                return;
+            }
             if range.end > self.choices().len() {
                 continue;
             }
@@ -885,6 +936,9 @@ impl<G: Generator> Search<'_, G> {
     fn minimise_choices(&mut self) {
         let mut at = 0;
         while at < self.choices().len() {
+            if self.exhausted() {
+                return;
+            }
             match self.choices()[at].clone() {
                 Choice::Pick { index, .. } => {
                     for lower in 0..index {
@@ -1106,6 +1160,14 @@ fn next_simplest_of(choice: &Choice) -> Option<Choice> {
         lo,
         hi,
     })
+}
+
+/// The arity of the pick a span opens with; `None` for a span that opens with an integer.
+fn opening_arity(choices: &[Choice], span: &std::ops::Range<usize>) -> Option<u32> {
+    match choices.get(span.start)? {
+        Choice::Pick { arity, .. } => Some(*arity),
+        Choice::Int { .. } => None,
+    }
 }
 
 /// What became of a candidate.
