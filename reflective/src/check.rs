@@ -1074,9 +1074,10 @@ fn outcome<T, O: Outcome>(
     property: &impl Fn(&T) -> O,
     value: &T,
 ) -> Option<String> {
-    let started = Instant::now();
+    // The clock is read only when a limit asks for it: it costs as much as a small case.
+    let started = settings.case_time_limit.map(|_| Instant::now());
     let result = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| property(value))));
-    let took = started.elapsed();
+    let took = started.map(|started| started.elapsed());
     let failure = match result {
         Ok(result) => result.failure(),
         Err(payload) => Some(format!(
@@ -1085,7 +1086,7 @@ fn outcome<T, O: Outcome>(
         )),
     };
     failure.or_else(|| {
-        let limit = settings.case_time_limit?;
+        let (limit, took) = (settings.case_time_limit?, took?);
         (took > limit).then(|| {
             format!(
                 "the case took {:.1} ms, over the limit of {:.1} ms per case",
