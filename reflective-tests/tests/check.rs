@@ -7,6 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use reflective::check::{Config, Replay, check_with};
 use reflective::prelude::*;
 use reflective_tests::derived::{Expr, Tree};
+use reflective_tests::report_section as section;
 
 /// The report `f` panics with.
 fn report(f: impl FnOnce()) -> String {
@@ -22,15 +23,6 @@ fn replay_of(report: &str) -> Replay {
     let at = report.find("REFLECTIVE_REPLAY=").expect("a replay line") + "REFLECTIVE_REPLAY=".len();
     let word = report[at..].split_whitespace().next().expect("a value");
     word.parse().expect("a replay the runner reads")
-}
-
-/// The text of a report's section, from its heading to the blank line.
-fn section<'r>(report: &'r str, heading: &str) -> &'r str {
-    let start = report
-        .find(heading)
-        .unwrap_or_else(|| panic!("no {heading} in {report}"));
-    let rest = &report[start + heading.len()..];
-    &rest[..rest.find("\n\n").unwrap_or(rest.len())]
 }
 
 #[test]

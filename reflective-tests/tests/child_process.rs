@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use reflective_tests::report_section as section;
+
 /// The crate the child runs, in a directory of its own for each test that edits it:
 /// `fixtures/properties.rs` as its test, `reflective` by path with
 /// its `serde` feature, the workspace's lock file so that it builds offline with the same
@@ -67,15 +69,6 @@ fn value_after<'t>(text: &'t str, name: &str) -> &'t str {
         + name.len()
         + 1;
     text[at..].split_whitespace().next().expect("a value")
-}
-
-/// The lines of a report's section, from its heading to the blank line.
-fn section<'t>(text: &'t str, heading: &str) -> &'t str {
-    let start = text
-        .find(heading)
-        .unwrap_or_else(|| panic!("no {heading:?} in:\n{text}"));
-    let rest = &text[start + heading.len()..];
-    &rest[..rest.find("\n\n").unwrap_or(rest.len())]
 }
 
 #[test]
