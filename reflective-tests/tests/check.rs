@@ -277,7 +277,7 @@ fn statistics_and_coverage() {
 }
 
 /// A case that fails once and passes when run again on the same value is reported as flaky,
-/// not shrunk and not stored.
+/// with the run's seed and the case's replay line, and is not shrunk.
 #[test]
 fn a_failure_that_does_not_repeat_is_flaky() {
     let calls = std::cell::Cell::new(0);
@@ -292,6 +292,7 @@ fn a_failure_that_does_not_repeat_is_flaky() {
         )
     });
     assert!(text.starts_with("property is flaky"), "{text}");
+    assert!(text.contains("shrunk in 0 evaluations"), "{text}");
     assert!(text.contains("REFLECTIVE_REPLAY="), "{text}");
     assert!(text.contains("(seed 0x6,"), "{text}");
 }
