@@ -40,7 +40,7 @@
 //! It stops at a fixpoint of every pass or when its [`ShrinkBudget`] runs out, and reports why
 //! in its [`ShrinkStats`], with the evaluations, steps and time of each pass.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
@@ -213,7 +213,7 @@ pub(crate) fn shrink<G: Generator>(
             ..ShrinkStats::default()
         },
         pass: 0,
-        passed: HashSet::new(),
+        passed: HashMap::new(),
         max_evaluations: budget.evaluations,
         // A budget too long to add to the clock has no deadline.
         deadline: Instant::now().checked_add(budget.time),
@@ -247,9 +247,9 @@ struct Search<'g, G: Generator> {
     stats: ShrinkStats,
     /// The pass running, an index into `stats.passes`.
     pass: usize,
-    /// The fingerprints of the choices tried that did not fail, so that a candidate two passes
-    /// (or two elements) lead to is evaluated once.
-    passed: HashSet<u64>,
+    /// The fingerprints of the choices tried that did not fail, with how many choices they
+    /// replayed to, so that a candidate two passes (or two elements) lead to is evaluated once.
+    passed: HashMap<u64, usize>,
     max_evaluations: usize,
     deadline: Option<Instant>,
     started: Instant,
@@ -305,41 +305,46 @@ impl<G: Generator> Search<'_, G> {
     /// Tries `choices`: keeps them if they replay to a shortlex-smaller sequence whose value
     /// still fails.
     fn try_choices(&mut self, choices: Vec<Choice>) -> bool {
-        if self.stats.stopped != Stopped::Fixpoint {
-            return false;
-        }
+        matches!(self.attempt(choices), Attempt::Kept)
+    }
+
+    /// [`try_choices`](Self::try_choices), saying how many choices the candidate replayed to
+    /// when it was not kept (a pass that lowers a count learns how many it no longer reads).
+    fn attempt(&mut self, choices: Vec<Choice>) -> Attempt {
+        let unknown = Attempt::Rejected { replayed: None };
         if self.stats.evaluations >= self.max_evaluations {
             self.stats.stopped = Stopped::Evaluations;
-            return false;
         }
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            self.stats.stopped = Stopped::Time;
-            return false;
+        if self.exhausted() {
+            return unknown;
         }
         let edited = fingerprint(&choices);
-        if self.passed.contains(&edited) {
-            return false;
+        if let Some(&replayed) = self.passed.get(&edited) {
+            return Attempt::Rejected {
+                replayed: Some(replayed),
+            };
         }
         let size = self.best.tree.size();
         let Some(tree) = ChoiceTree::from_parts(size, choices, []) else {
-            return false;
+            return unknown;
         };
         if tree.shortlex_cmp(&self.best.tree).is_ge() {
-            return false;
+            return unknown;
         }
         let Some(candidate) = self.replay(&tree) else {
-            return false;
+            return unknown;
+        };
+        let length = candidate.tree.len();
+        let rejected = Attempt::Rejected {
+            replayed: Some(length),
         };
         if candidate.tree.shortlex_cmp(&self.best.tree).is_ge() {
-            return false;
+            return rejected;
         }
         let replayed = fingerprint(candidate.tree.choices());
-        if self.passed.contains(&replayed) {
-            self.passed.insert(edited);
-            return false;
+        if self.passed.contains_key(&replayed) {
+            self.passed.insert(edited, length);
+            return rejected;
         }
         self.stats.evaluations += 1;
         self.stats.passes[self.pass].evaluations += 1;
@@ -347,10 +352,10 @@ impl<G: Generator> Search<'_, G> {
             self.best = candidate;
             self.stats.steps += 1;
             self.stats.passes[self.pass].steps += 1;
-            true
+            Attempt::Kept
         } else {
-            self.passed.extend([edited, replayed]);
-            false
+            self.passed.extend([(edited, length), (replayed, length)]);
+            rejected
         }
     }
 
@@ -1012,17 +1017,14 @@ impl<G: Generator> Search<'_, G> {
         }
         let mut edited = self.choices().to_vec();
         set_int(&mut edited[at], to);
-        if self.try_choices(edited.clone()) {
-            return true;
-        }
-        let size = self.best.tree.size();
-        let Some(tree) = ChoiceTree::from_parts(size, edited.clone(), []) else {
-            return false;
+        let replayed = match self.attempt(edited.clone()) {
+            Attempt::Kept => return true,
+            Attempt::Rejected {
+                replayed: Some(replayed),
+            } => replayed,
+            Attempt::Rejected { replayed: None } => return false,
         };
-        let Some(replayed) = self.replay(&tree) else {
-            return false;
-        };
-        let dropped = edited.len().saturating_sub(replayed.tree.len());
+        let dropped = edited.len().saturating_sub(replayed);
         if dropped == 0 {
             return false;
         }
@@ -1168,6 +1170,15 @@ fn opening_arity(choices: &[Choice], span: &std::ops::Range<usize>) -> Option<u3
         Choice::Pick { arity, .. } => Some(*arity),
         Choice::Int { .. } => None,
     }
+}
+
+/// What became of a candidate in [`Search::attempt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attempt {
+    /// It became the best.
+    Kept,
+    /// It did not; how many choices it replayed to, if it was replayed (or remembered).
+    Rejected { replayed: Option<usize> },
 }
 
 /// What became of a candidate.
