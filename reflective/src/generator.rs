@@ -1,37 +1,25 @@
-//! The reflective generator: the [`Generator`] trait every generator implements, and [`Gen`],
-//! the generator with its type erased.
+//! [`Generator`]: everything users call on a generator, the builders and the interpretations.
 //!
-//! # Why a trait and an erased type
-//!
-//! The design guide describes one type, `Gen<B, A>`, a shared pointer to a tree of nodes. A
-//! generator whose next part depends on a value (the paper's binary search trees, where the
-//! subtrees' ranges depend on the key) builds that part anew inside every `bind`, at every
-//! run; with one allocation per node that cost seven times what a hand-written generator does.
-//! So, as in proptest, each combinator returns a type of its own ([`Map`],
-//! [`Bind`], ...) that holds its parts by value: a `bind` continuation
-//! builds its generator on the stack, and only what must be erased is ([`Generator::boxed`],
-//! for recursion, for a generator stored by type, for branches of different types).
-//! [`Gen<B, A>`] is that erased generator, and what derived generators return.
-
-use std::fmt;
-use std::sync::Arc;
+//! Every generator is a [`Node`] (the core the engines drive: forward, backward, erase) and,
+//! through the blanket impl below, a `Generator`, as every `rand::RngCore` is a `rand::Rng`.
+//! Each method is one line that builds a combinator or calls an interpretation, so a new
+//! interpretation is a new module in `interpret` and one method here, never a change to the
+//! core. [`Gen`], the erased generator, and [`Node`] are re-exported here from the layer below.
 
 use rand_core::Rng;
 
-use crate::backward::{Backward, Reflected};
 use crate::choice::{ChoiceTree, Label};
-use crate::combinator::{Bind, Comap, Focus, Map, NoAnn, Resize, Scale, Unboxed, Zip};
-use crate::forward::Forward;
-use crate::interpret::{self, GenerateError, Generated, Reflector};
-use crate::source::Halt;
+use crate::combinator::{
+    Bind, Comap, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
+};
+use crate::engine::{ReflectError, Strategy};
+use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
+use crate::interpret::{self, Enumerate, GenerateError, Generated, Reflector};
 
-pub(crate) mod sealed {
-    /// Only the library's own types are generators: the engines' interface is internal.
-    pub trait Sealed {}
-}
+pub use crate::node::{Gen, Node};
 
-/// A reflective generator: reflects on an [`Input`](Generator::Input) while producing an
-/// [`Output`](Generator::Output).
+/// A reflective generator: reflects on an [`Input`](Node::Input) while producing an
+/// [`Output`](Node::Output).
 ///
 /// Run forward, a generator turns random choices into a value. Run backward on an input, it
 /// finds the choices that produce it. Most generators are *aligned*: their input and output
@@ -53,37 +41,7 @@ pub(crate) mod sealed {
 /// assert!(pair.can_generate(&value));
 /// assert!(!pair.can_generate(&(10, true)));
 /// ```
-pub trait Generator: Send + Sync + sealed::Sealed {
-    /// The type reflected on.
-    type Input: ?Sized;
-    /// The type produced.
-    type Output;
-
-    /// Produces a value, asking `run`'s source at every choice.
-    #[doc(hidden)]
-    fn forward(&self, run: &mut Forward<'_>) -> Result<Self::Output, Halt>;
-
-    /// Appends `count` values to `out`, produced one after another as `count` calls of
-    /// `forward` would. Integer generators draw them in one loop.
-    #[doc(hidden)]
-    fn forward_many(
-        &self,
-        run: &mut Forward<'_>,
-        count: usize,
-        out: &mut Vec<Self::Output>,
-    ) -> Result<(), Halt> {
-        forward_each(self, run, count, out)
-    }
-
-    /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
-    #[doc(hidden)]
-    fn backward(
-        &self,
-        input: &Self::Input,
-        run: &mut Backward,
-        limit: usize,
-    ) -> Reflected<Self::Output>;
-
+pub trait Generator: Node {
     // ----- Erasure -----
 
     /// This generator as a [`Gen`]: one type for every generator of the same input and output,
@@ -99,9 +57,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     where
         Self: Sized + 'static,
     {
-        Gen {
-            node: Arc::new(self),
-        }
+        self.into_gen()
     }
 
     // ----- Combinators -----
@@ -288,7 +244,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
 
     /// Runs this generator with its collections sharing their size as `strategy` says (see
     /// [`strategy`](crate::strategy)), whatever the strategy around it. The default is
-    /// [`Strategy::Linear`](crate::Strategy::Linear).
+    /// [`Strategy::Linear`].
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -296,11 +252,11 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     /// let value = funnel.generate(&mut DefaultRng::seed_from_u64(1), 30).value;
     /// assert!(funnel.can_generate(&value));
     /// ```
-    fn size_strategy(self, strategy: crate::Strategy) -> crate::strategy::SizeStrategy<Self>
+    fn size_strategy(self, strategy: Strategy) -> SizeStrategy<Self>
     where
         Self: Sized,
     {
-        crate::strategy::SizeStrategy::new(self, strategy)
+        SizeStrategy::new(self, strategy)
     }
 
     // ----- Forward interpretations -----
@@ -385,11 +341,11 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     /// // Integers: the depth + 1 simplest.
     /// assert_eq!(int::<i8>().enumerate(2).collect::<Vec<_>>(), [0, 1, -1]);
     /// ```
-    fn enumerate(&self, depth: usize) -> crate::Enumerate<'_, Self>
+    fn enumerate(&self, depth: usize) -> Enumerate<'_, Self>
     where
         Self: Sized,
     {
-        crate::Enumerate::new(self, depth)
+        Enumerate::new(self, depth)
     }
 
     /// The value `tree`'s choices produce, if they fit this generator exactly: every choice
@@ -439,7 +395,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
 
     /// The simplest value this generator produces that still fails `still_fails`, starting
     /// from `value`: a generated value, or any other the generator can produce (a bug report,
-    /// a fixture), whose choices reflection finds. See [`shrink`](crate::shrink) for how.
+    /// a fixture), whose choices reflection finds. See [`shrink`](mod@crate::shrink) for how.
     /// `value` comes back unchanged if it does not fail, or if the generator cannot produce it.
     ///
     /// ```
@@ -462,7 +418,7 @@ pub trait Generator: Send + Sync + sealed::Sealed {
 
     /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did
     /// (evaluations, steps, time, per pass, and why it stopped), within the default
-    /// [`ShrinkBudget`](crate::shrink::ShrinkBudget); `None` if the generator cannot produce
+    /// [`ShrinkBudget`]; `None` if the generator cannot produce
     /// `value` or `value` does not fail.
     ///
     /// ```
@@ -475,15 +431,11 @@ pub trait Generator: Send + Sync + sealed::Sealed {
     /// let steps: usize = shrunk.stats.passes.iter().map(|pass| pass.steps).sum();
     /// assert_eq!(steps, shrunk.stats.steps);
     /// ```
-    fn shrink_with_stats<T>(
-        &self,
-        value: &T,
-        still_fails: impl Fn(&T) -> bool,
-    ) -> Option<crate::Shrunk<T>>
+    fn shrink_with_stats<T>(&self, value: &T, still_fails: impl Fn(&T) -> bool) -> Option<Shrunk<T>>
     where
         Self: Generator<Input = T, Output = T> + Sized,
     {
-        self.shrink_within(value, still_fails, crate::shrink::ShrinkBudget::default())
+        self.shrink_within(value, still_fails, ShrinkBudget::default())
     }
 
     /// [`shrink_with_stats`](Generator::shrink_with_stats) within `budget`: reflects `value`
@@ -505,17 +457,17 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         &self,
         value: &T,
         still_fails: impl Fn(&T) -> bool,
-        budget: crate::shrink::ShrinkBudget,
-    ) -> Option<crate::Shrunk<T>>
+        budget: ShrinkBudget,
+    ) -> Option<Shrunk<T>>
     where
         Self: Generator<Input = T, Output = T> + Sized,
     {
         if !still_fails(value) {
             return None;
         }
-        let tree = crate::shrink::choices_of(self, value)?;
+        let tree = shrink::choices_of(self, value)?;
         let start = self.replay_repaired(&tree).ok()?;
-        Some(crate::shrink::shrink(self, start, &still_fails, budget))
+        Some(shrink::shrink(self, start, &still_fails, budget))
     }
 
     /// Shrinks a value this generator generated, starting from the choices it recorded: no
@@ -540,20 +492,20 @@ pub trait Generator: Send + Sync + sealed::Sealed {
         &self,
         generated: Generated<Self::Output>,
         still_fails: impl Fn(&Self::Output) -> bool,
-        budget: crate::shrink::ShrinkBudget,
-    ) -> crate::Shrunk<Self::Output>
+        budget: ShrinkBudget,
+    ) -> Shrunk<Self::Output>
     where
         Self: Sized,
     {
         if !still_fails(&generated.value) {
-            let stats = crate::ShrinkStats::default();
-            return crate::Shrunk {
+            let stats = ShrinkStats::default();
+            return Shrunk {
                 value: generated.value,
                 tree: generated.tree,
                 stats,
             };
         }
-        crate::shrink::shrink(self, generated, &still_fails, budget)
+        shrink::shrink(self, generated, &still_fails, budget)
     }
 
     // ----- Backward interpretations -----
@@ -639,90 +591,8 @@ pub trait Generator: Send + Sync + sealed::Sealed {
 }
 
 #[track_caller]
-fn or_panic<T>(result: Result<T, crate::ReflectError>) -> T {
+fn or_panic<T>(result: Result<T, ReflectError>) -> T {
     result.unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// A generator with its type erased: reflects on a `B` while producing an `A`.
-///
-/// Every [`Generator`] becomes one with [`boxed`](Generator::boxed). A `Gen` is an immutable
-/// description: cloning it is cheap (a shared pointer) and it is `Send + Sync`, so it can be
-/// built once and shared by threads. Derived generators
-/// ([`Reflective::arbitrary_reflective`](crate::Reflective::arbitrary_reflective)) are `Gen`s.
-///
-/// ```
-/// use reflective::prelude::*;
-///
-/// fn digit() -> Gen<u8, u8> {
-///     range(0..=9).boxed()
-/// }
-/// assert!(digit().can_generate(&7));
-/// ```
-pub struct Gen<B: ?Sized, A> {
-    pub(crate) node: Arc<dyn Generator<Input = B, Output = A>>,
-}
-
-impl<B: ?Sized, A> sealed::Sealed for Gen<B, A> {}
-
-impl<B: ?Sized, A> Generator for Gen<B, A> {
-    type Input = B;
-    type Output = A;
-
-    #[inline]
-    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        self.node.forward(run)
-    }
-
-    fn forward_many(
-        &self,
-        run: &mut Forward<'_>,
-        count: usize,
-        out: &mut Vec<A>,
-    ) -> Result<(), Halt> {
-        self.node.forward_many(run, count, out)
-    }
-
-    #[inline]
-    fn backward(&self, input: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
-        self.node.backward(input, run, limit)
-    }
-
-    /// Already erased: returns itself.
-    fn boxed(self) -> Gen<B, A> {
-        self
-    }
-}
-
-impl<B: ?Sized, A> Clone for Gen<B, A> {
-    fn clone(&self) -> Self {
-        Gen {
-            node: Arc::clone(&self.node),
-        }
-    }
-}
-
-impl<B: ?Sized, A> fmt::Debug for Gen<B, A> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Gen<{}, {}>",
-            std::any::type_name::<B>(),
-            std::any::type_name::<A>()
-        )
-    }
-}
-
-/// Appends `count` values of `g` to `out`, one call of `forward` each: what
-/// [`Generator::forward_many`] does unless a generator has a faster way.
-pub(crate) fn forward_each<G: Generator + ?Sized>(
-    g: &G,
-    run: &mut Forward<'_>,
-    count: usize,
-    out: &mut Vec<G::Output>,
-) -> Result<(), Halt> {
-    out.reserve(count);
-    for _ in 0..count {
-        out.push(g.forward(run)?);
-    }
-    Ok(())
-}
+impl<G: Node + ?Sized> Generator for G {}

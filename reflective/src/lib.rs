@@ -10,8 +10,8 @@
 //!
 //! # The model
 //!
-//! Read a generator as "a program that reflects on its [`Input`](Generator::Input) while
-//! producing its [`Output`](Generator::Output)". Most generators users hold are *aligned*:
+//! Read a generator as "a program that reflects on its [`Input`](Node::Input) while
+//! producing its [`Output`](Node::Output)". Most generators users hold are *aligned*:
 //! input and output are the same type. They are built from a few primitives (see
 //! [`combinator`]):
 //!
@@ -27,7 +27,7 @@
 //! to a [`Gen<B, A>`](Gen): a recursive function returning a generator returns a `Gen`, and so
 //! does every derived generator. Branches of different types go in a tuple:
 //! `pick(((1, "leaf", leaf), (5, "node", node)))`. (The design guide's single `Gen` type built
-//! every generator on the heap; see the [`generator`] module for why this crate splits it.)
+//! every generator on the heap; see [`Node`] for why this crate splits it.)
 //!
 //! Forward, annotations do nothing. Backward, the value flows through them: a pick tries each
 //! branch, a focus looks at part of the value, an integer checks its range. Whatever survives
@@ -122,6 +122,26 @@
 //! that makes a choice and changes nothing). Reflection then stops at its budget and returns
 //! a [`ReflectError`] ([`Generator::reflector`]); it never hangs. Deeply nested values do not
 //! overflow the stack: both engines grow it on the heap when it runs low.
+//!
+//! # The map of the crate
+//!
+//! The crate is layered: each layer imports only the layers below it, and the folders show the
+//! layers, from the bottom up.
+//!
+//! | layer | where | what |
+//! |---|---|---|
+//! | 1. choices | `choice/` | [`Label`], [`Choice`], [`Span`], [`ChoiceTree`], the trail runs record into, buffer recycling |
+//! | 2. engines | `engine/` | choice sources (random, replay, exhaustive), the forward and backward engines, their budgets, and the size state they carry as plain data ([`Strategy`]) |
+//! | 3. the generator's core | `node.rs`, [`combinator`] | [`Node`], the sealed trait the engines drive, and [`Gen`]; the combinators, size strategies among them ([`strategy`]), and collections with the Agata allotment maths beside them |
+//! | 4. interpretations | `interpret/` | generate, replay, enumerate, reflect, probability, [`shrink`], type-directed shrinks: each a module over the engines |
+//! | 5. the generator | [`generator`] | [`Generator`]: every builder and interpretation as one method, implemented for every [`Node`] |
+//! | 6. built-in generators | `builtin/` | generators for the standard types, written with [`Generator`] as users write theirs |
+//! | 7. derive support | `derive/` | [`Reflective`] and its impls for the standard types, type [`dimension`]s, the per-thread cache the derive's code uses |
+//! | 8. the runner | [`check`](mod@check) | configuration, cases, outcomes, reports, [`regressions`] files, [`statistics`] |
+//!
+//! `lib.rs` and the hidden `__private` module (what the macros' code reaches) only re-export.
+//! A new interpretation is a module in `interpret/` and one method on [`Generator`], never a
+//! change to [`Node`].
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -137,44 +157,37 @@ macro_rules! opaque_debug {
     };
 }
 
-mod allotment;
-mod arbitrary;
-mod backward;
 mod builtin;
 pub mod check;
 mod choice;
 pub mod combinator;
-pub mod dimension;
-mod forward;
+mod derive;
+mod engine;
 pub mod generator;
-mod int_shape;
 mod interpret;
-mod recycle;
-pub mod regressions;
-pub mod shrink;
-mod source;
-mod stack;
-pub mod statistics;
-pub mod strategy;
-mod type_shrink;
+mod node;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-pub use arbitrary::Reflective;
-pub use backward::ReflectError;
 pub use builtin::*;
 pub use check::check;
+pub use check::{regressions, statistics};
 pub use choice::{Choice, ChoiceTree, Label, Span};
+pub use combinator::strategy;
 pub use combinator::*;
-pub use generator::{Gen, Generator};
+pub use derive::Reflective;
+pub use derive::dimension;
+pub use engine::{ReflectError, Strategy};
+pub use generator::Generator;
+pub use interpret::shrink;
 pub use interpret::{DEFAULT_SIZE, DefaultRng, Enumerate, GenerateError, Generated, Reflector};
+pub use node::{Gen, Node};
 pub use rand_core;
 /// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
 pub use reflective_macros::{Reflective, property};
 pub use shrink::{ShrinkBudget, ShrinkStats, Shrunk};
-pub use strategy::Strategy;
 
 /// Everything a test file needs: `use reflective::prelude::*;`.
 pub mod prelude {

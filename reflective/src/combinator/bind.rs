@@ -1,13 +1,13 @@
-//! Sequencing: [`Generator::bind`], the monadic bind, where what comes next depends on a value.
+//! Sequencing: [`Generator::bind`](crate::Generator::bind), the monadic bind, where what comes next depends on a value.
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::node::{Node, Sealed};
 
 opaque_debug!(impl[G, F] Bind<G, F>);
 
-/// The generator [`Generator::bind`] returns.
+/// The generator [`Generator::bind`](crate::Generator::bind) returns.
 #[derive(Clone)]
 pub struct Bind<G, F> {
     first: G,
@@ -22,11 +22,11 @@ impl<G, F> Bind<G, F> {
 
 impl<G, F> Sealed for Bind<G, F> {}
 
-impl<G, F, H> Generator for Bind<G, F>
+impl<G, F, H> Node for Bind<G, F>
 where
-    G: Generator,
+    G: Node,
     F: Fn(G::Output) -> H + Send + Sync,
-    H: Generator<Input = G::Input>,
+    H: Node<Input = G::Input>,
 {
     type Input = G::Input;
     type Output = H::Output;
@@ -63,7 +63,7 @@ where
 /// Out of line, as [`append_after`]: a deeply nested value recurses through
 /// [`Bind::backward`] once per level, and its stack frame then holds only the loop's state.
 #[inline(never)]
-fn first_ways<G: Generator>(first: &G, b: &G::Input, run: &mut Backward) -> Reflected<G::Output> {
+fn first_ways<G: Node>(first: &G, b: &G::Input, run: &mut Backward) -> Reflected<G::Output> {
     run.with_values(|run| first.backward(b, run, usize::MAX))
 }
 
@@ -71,7 +71,7 @@ fn first_ways<G: Generator>(first: &G, b: &G::Input, run: &mut Backward) -> Refl
 ///
 /// Out of line, so that the generator it builds lives in this short frame.
 #[inline(never)]
-fn rest_ways<X, H: Generator>(
+fn rest_ways<X, H: Node>(
     next: &impl Fn(X) -> H,
     x: X,
     b: &H::Input,

@@ -1,9 +1,9 @@
 //! A generator chosen by the code that builds it: [`Either`].
 
-use crate::backward::{Backward, Reflected};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected};
+use crate::node::{Node, Sealed};
 
 /// One of two generators of the same input and output, chosen when the generator is built
 /// (an `if` in a [`bind`](crate::Generator::bind) continuation or a [`family`](crate::family)):
@@ -29,10 +29,10 @@ pub enum Either<L, R> {
 
 impl<L, R> Sealed for Either<L, R> {}
 
-impl<L, R> Generator for Either<L, R>
+impl<L, R> Node for Either<L, R>
 where
-    L: Generator,
-    R: Generator<Input = L::Input, Output = L::Output>,
+    L: Node,
+    R: Node<Input = L::Input, Output = L::Output>,
 {
     type Input = L::Input;
     type Output = L::Output;

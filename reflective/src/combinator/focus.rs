@@ -1,14 +1,14 @@
-//! Looking at part of the reflected value: [`Generator::focus`], [`Generator::focus_box`],
-//! [`Generator::comap`], [`Generator::no_ann`].
+//! Looking at part of the reflected value: [`Generator::focus`](crate::Generator::focus), [`Generator::focus_box`](crate::Generator::focus_box),
+//! [`Generator::comap`](crate::Generator::comap), [`Generator::no_ann`](crate::Generator::no_ann).
 
 use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 
-use crate::backward::{Backward, Reflected};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected};
+use crate::node::{Node, Sealed};
 
 /// How a [`Focus`] reaches the part of a `C` it reflects on: a function borrowing the part, or
 /// [`Unboxed`] for one borrowing a box of it.
@@ -30,7 +30,7 @@ where
 }
 
 /// A function borrowing a `Box<B>`, as a [`Part`] reaching the `B` inside: what
-/// [`Generator::focus_box`] focuses with.
+/// [`Generator::focus_box`](crate::Generator::focus_box) focuses with.
 #[derive(Clone, Debug)]
 pub struct Unboxed<F>(F);
 
@@ -53,7 +53,7 @@ where
 
 opaque_debug!(impl[G, F, C: ?Sized] Focus<G, F, C>);
 
-/// The generator [`Generator::focus`] and [`Generator::focus_box`] return: reflects on a `C`
+/// The generator [`Generator::focus`](crate::Generator::focus) and [`Generator::focus_box`](crate::Generator::focus_box) return: reflects on a `C`
 /// through the [`Part`] `F`.
 pub struct Focus<G, F, C: ?Sized> {
     inner: G,
@@ -79,9 +79,9 @@ impl<G: Clone, F: Clone, C: ?Sized> Clone for Focus<G, F, C> {
 
 impl<G, F, C: ?Sized> Sealed for Focus<G, F, C> {}
 
-impl<G, F, C> Generator for Focus<G, F, C>
+impl<G, F, C> Node for Focus<G, F, C>
 where
-    G: Generator,
+    G: Node,
     C: ?Sized,
     F: Part<C, G::Input>,
 {
@@ -113,7 +113,7 @@ where
 
 opaque_debug!(impl[G, F, C: ?Sized, P] Comap<G, F, C, P>);
 
-/// The generator [`Generator::comap`] returns: reflects on a `C` through `F`, which computes a
+/// The generator [`Generator::comap`](crate::Generator::comap) returns: reflects on a `C` through `F`, which computes a
 /// `P` that borrows as the inner generator's input.
 pub struct Comap<G, F, C: ?Sized, P> {
     inner: G,
@@ -139,9 +139,9 @@ impl<G: Clone, F: Clone, C: ?Sized, P> Clone for Comap<G, F, C, P> {
 
 impl<G, F, C: ?Sized, P> Sealed for Comap<G, F, C, P> {}
 
-impl<G, F, C, P> Generator for Comap<G, F, C, P>
+impl<G, F, C, P> Node for Comap<G, F, C, P>
 where
-    G: Generator,
+    G: Node,
     C: ?Sized,
     P: Borrow<G::Input>,
     F: Fn(&C) -> Option<P> + Send + Sync,
@@ -165,7 +165,7 @@ where
 
 opaque_debug!(impl[G] NoAnn<G>);
 
-/// The generator [`Generator::no_ann`] returns: runs forward only, and reflects on
+/// The generator [`Generator::no_ann`](crate::Generator::no_ann) returns: runs forward only, and reflects on
 /// `Infallible`, which has no values.
 #[derive(Clone)]
 pub struct NoAnn<G> {
@@ -180,7 +180,7 @@ impl<G> NoAnn<G> {
 
 impl<G> Sealed for NoAnn<G> {}
 
-impl<G: Generator> Generator for NoAnn<G> {
+impl<G: Node> Node for NoAnn<G> {
     type Input = Infallible;
     type Output = G::Output;
 

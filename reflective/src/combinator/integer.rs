@@ -6,12 +6,12 @@
 use std::fmt::Debug;
 use std::ops::{Bound, RangeBounds};
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::Choice;
-use crate::forward::Forward;
-use crate::generator::{Gen, Generator, forward_each, sealed::Sealed};
-use crate::int_shape::IntShape;
-use crate::source::{Halt, IntSite};
+use crate::engine::Forward;
+use crate::engine::source::shape::{IntShape, is_narrow};
+use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::engine::{Halt, IntSite};
+use crate::node::{Gen, Node, Sealed, forward_each};
 
 /// A primitive integer type: `i8` to `i128`, `u8` to `u128`, `isize`, `usize`.
 pub trait Integer: sealed::Sealed + Copy + Ord + Debug + Send + Sync + 'static {
@@ -235,10 +235,10 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
             let upper_start = mid.succ().expect("mid < hi");
             let halves = match shape {
                 IntShape::Uniform => crate::combinator::frequency([
-                    (1, between(lo, mid, shape).boxed()),
-                    (1, between(upper_start, hi, shape).boxed()),
+                    (1, between(lo, mid, shape).into_gen()),
+                    (1, between(upper_start, hi, shape).into_gen()),
                 ])
-                .boxed(),
+                .into_gen(),
                 // Small values and edges live in the lower half, whose offsets start at `lo`;
                 // the rest of the upper half is uniform, and its edge `hi` a branch of its own.
                 IntShape::Biased => crate::combinator::frequency((
@@ -249,7 +249,7 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
                     ),
                     (1, crate::combinator::exact(hi)),
                 ))
-                .boxed(),
+                .into_gen(),
             };
             Int(IntRepr::Split(halves))
         }
@@ -294,7 +294,7 @@ impl<T: Integer> Int<T> {
     }
 }
 
-impl<T: Integer> Generator for Int<T> {
+impl<T: Integer> Node for Int<T> {
     type Input = T;
     type Output = T;
 
@@ -318,7 +318,7 @@ impl<T: Integer> Generator for Int<T> {
         let &IntRepr::Offset { base, lo, hi, .. } = &self.0 else {
             return forward_each(self, run, count, out);
         };
-        if !crate::int_shape::is_narrow(lo, hi) {
+        if !is_narrow(lo, hi) {
             return forward_each(self, run, count, out);
         }
         let site = self.site(run.size);

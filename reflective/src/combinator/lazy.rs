@@ -2,10 +2,10 @@
 
 use std::sync::{Arc, OnceLock, Weak};
 
-use crate::backward::{Backward, Reflected};
-use crate::forward::Forward;
-use crate::generator::{Gen, Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected};
+use crate::node::{Gen, Node, Sealed};
 
 /// A generator built each time it runs, for recursive definitions by functions.
 ///
@@ -30,7 +30,7 @@ use crate::source::Halt;
 pub fn lazy<F, G>(build: F) -> Lazy<F>
 where
     F: Fn() -> G + Send + Sync,
-    G: Generator,
+    G: Node,
 {
     Lazy { build }
 }
@@ -58,10 +58,10 @@ pub fn recursive<B, A, G>(define: impl FnOnce(Gen<B, A>) -> G) -> Gen<B, A>
 where
     B: ?Sized + 'static,
     A: 'static,
-    G: Generator<Input = B, Output = A> + 'static,
+    G: Node<Input = B, Output = A> + 'static,
 {
     let (itself, knot) = knot();
-    let defined = define(itself).boxed();
+    let defined = define(itself).into_gen();
     knot.tie(&defined);
     defined
 }
@@ -76,12 +76,12 @@ pub(crate) fn knot<B: ?Sized + 'static, A: 'static>() -> (Gen<B, A>, Knot<B, A>)
     let placeholder = Itself {
         knot: Arc::clone(&knot),
     }
-    .boxed();
+    .into_gen();
     (placeholder, Knot(knot))
 }
 
 /// Ties a placeholder from [`knot`] to its generator.
-pub(crate) struct Knot<B: ?Sized, A>(Arc<OnceLock<Weak<dyn Generator<Input = B, Output = A>>>>);
+pub(crate) struct Knot<B: ?Sized, A>(Arc<OnceLock<Weak<dyn Node<Input = B, Output = A>>>>);
 
 impl<B: ?Sized, A> Knot<B, A> {
     pub(crate) fn tie(&self, to: &Gen<B, A>) {
@@ -99,10 +99,10 @@ pub struct Lazy<F> {
 
 impl<F> Sealed for Lazy<F> {}
 
-impl<F, G> Generator for Lazy<F>
+impl<F, G> Node for Lazy<F>
 where
     F: Fn() -> G + Send + Sync,
-    G: Generator,
+    G: Node,
 {
     type Input = G::Input;
     type Output = G::Output;
@@ -118,19 +118,19 @@ where
 
 /// The recursive reference inside a [`recursive`] definition.
 struct Itself<B: ?Sized, A> {
-    knot: Arc<OnceLock<Weak<dyn Generator<Input = B, Output = A>>>>,
+    knot: Arc<OnceLock<Weak<dyn Node<Input = B, Output = A>>>>,
 }
 
 impl<B: ?Sized, A> Itself<B, A> {
     /// The definition, unless it was dropped (a handle kept past `recursive`'s return).
-    fn definition(&self) -> Option<Arc<dyn Generator<Input = B, Output = A>>> {
+    fn definition(&self) -> Option<Arc<dyn Node<Input = B, Output = A>>> {
         self.knot.get().and_then(Weak::upgrade)
     }
 }
 
 impl<B: ?Sized, A> Sealed for Itself<B, A> {}
 
-impl<B: ?Sized, A> Generator for Itself<B, A> {
+impl<B: ?Sized, A> Node for Itself<B, A> {
     type Input = B;
     type Output = A;
 
@@ -196,7 +196,7 @@ where
     P: Clone + Send + Sync + 'static,
     B: ?Sized + 'static,
     A: 'static,
-    G: Generator<Input = B, Output = A>,
+    G: Node<Input = B, Output = A>,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
 {
     Family {
@@ -250,7 +250,7 @@ struct Definition<F>(F);
 impl<P, B, A, G, F> Define<P, B, A> for Definition<F>
 where
     B: ?Sized,
-    G: Generator<Input = B, Output = A>,
+    G: Node<Input = B, Output = A>,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync,
 {
     fn forward(
@@ -290,7 +290,7 @@ impl<P: Clone, B: ?Sized, A> Clone for At<P, B, A> {
 
 impl<P, B: ?Sized, A> Sealed for At<P, B, A> {}
 
-impl<P, B, A> Generator for At<P, B, A>
+impl<P, B, A> Node for At<P, B, A>
 where
     P: Clone + Send + Sync,
     B: ?Sized,

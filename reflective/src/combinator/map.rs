@@ -1,13 +1,13 @@
-//! Transforming the produced value: [`Generator::map`].
+//! Transforming the produced value: [`Generator::map`](crate::Generator::map).
 
-use crate::backward::{Backward, Reflected, Solution};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected, Solution};
+use crate::node::{Node, Sealed};
 
 opaque_debug!(impl[G, F] Map<G, F>);
 
-/// The generator [`Generator::map`] returns.
+/// The generator [`Generator::map`](crate::Generator::map) returns.
 #[derive(Clone)]
 pub struct Map<G, F> {
     inner: G,
@@ -22,9 +22,9 @@ impl<G, F> Map<G, F> {
 
 impl<G, F> Sealed for Map<G, F> {}
 
-impl<G, F, A> Generator for Map<G, F>
+impl<G, F, A> Node for Map<G, F>
 where
-    G: Generator,
+    G: Node,
     F: Fn(G::Output) -> A + Send + Sync,
 {
     type Input = G::Input;

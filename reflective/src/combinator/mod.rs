@@ -28,6 +28,7 @@ mod piles;
 mod pure;
 pub(crate) mod repeat;
 pub(crate) mod size;
+pub mod strategy;
 mod zip;
 
 pub use bind::Bind;
@@ -42,4 +43,5 @@ pub use pick::{
 pub use piles::{Piles, piles};
 pub use pure::{Exact, Pure, exact, pure};
 pub use size::{Resize, Scale, SizedBy, sized};
+pub use strategy::SizeStrategy;
 pub use zip::{Zip, zip};

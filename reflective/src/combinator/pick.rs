@@ -4,11 +4,11 @@
 //! Each takes its branches as an array or a `Vec` (branches of one type) or as a tuple of up to
 //! eight (branches of different types, as a leaf and a node usually are).
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::{Branches, Halt, PickSite};
+use crate::engine::Forward;
+use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::engine::{Branches, Halt, PickSite};
+use crate::node::{Node, Sealed};
 
 /// A choice between weighted, labelled branches: the primitive the other choices are built on.
 ///
@@ -101,12 +101,12 @@ pub struct Branch<G> {
 /// A branch as one of the choices takes it, in the shape `S` (see [`shape`]).
 pub trait BranchItem<S> {
     /// The branch's generator.
-    type Gen: Generator;
+    type Gen: Node;
     /// The branch.
     fn into_branch(self) -> Branch<Self::Gen>;
 }
 
-impl<L: Into<Label>, G: Generator> BranchItem<shape::WeightedLabeled> for (u32, L, G) {
+impl<L: Into<Label>, G: Node> BranchItem<shape::WeightedLabeled> for (u32, L, G) {
     type Gen = G;
     fn into_branch(self) -> Branch<G> {
         Branch {
@@ -117,7 +117,7 @@ impl<L: Into<Label>, G: Generator> BranchItem<shape::WeightedLabeled> for (u32, 
     }
 }
 
-impl<L: Into<Label>, G: Generator> BranchItem<shape::Labeled> for (L, G) {
+impl<L: Into<Label>, G: Node> BranchItem<shape::Labeled> for (L, G) {
     type Gen = G;
     fn into_branch(self) -> Branch<G> {
         Branch {
@@ -128,7 +128,7 @@ impl<L: Into<Label>, G: Generator> BranchItem<shape::Labeled> for (L, G) {
     }
 }
 
-impl<G: Generator> BranchItem<shape::Weighted> for (u32, G) {
+impl<G: Node> BranchItem<shape::Weighted> for (u32, G) {
     type Gen = G;
     fn into_branch(self) -> Branch<G> {
         Branch {
@@ -139,7 +139,7 @@ impl<G: Generator> BranchItem<shape::Weighted> for (u32, G) {
     }
 }
 
-impl<G: Generator> BranchItem<shape::Plain> for G {
+impl<G: Node> BranchItem<shape::Plain> for G {
     type Gen = G;
     fn into_branch(self) -> Branch<G> {
         Branch {
@@ -213,7 +213,7 @@ macro_rules! slice_set {
 
         impl<G, $($param)*> Sealed for $set {}
 
-        impl<G: Generator, $($param)*> BranchSet for $set {
+        impl<G: Node, $($param)*> BranchSet for $set {
             type Input = G::Input;
             type Output = G::Output;
 
@@ -246,9 +246,9 @@ macro_rules! tuple_set {
         impl<S, $first: BranchItem<S>, $($g: BranchItem<S>),*> IntoBranches<S>
             for ($first, $($g,)*)
         where
-            $($g::Gen: Generator<
-                Input = <$first::Gen as Generator>::Input,
-                Output = <$first::Gen as Generator>::Output,
+            $($g::Gen: Node<
+                Input = <$first::Gen as Node>::Input,
+                Output = <$first::Gen as Node>::Output,
             >,)*
         {
             type Set = (Branch<$first::Gen>, $(Branch<$g::Gen>,)*);
@@ -282,9 +282,9 @@ macro_rules! tuple_set {
 
         impl<$first, $($g),*> Sealed for (Branch<$first>, $(Branch<$g>,)*) {}
 
-        impl<$first: Generator, $($g),*> BranchSet for (Branch<$first>, $(Branch<$g>,)*)
+        impl<$first: Node, $($g),*> BranchSet for (Branch<$first>, $(Branch<$g>,)*)
         where
-            $($g: Generator<Input = $first::Input, Output = $first::Output>,)*
+            $($g: Node<Input = $first::Input, Output = $first::Output>,)*
         {
             type Input = $first::Input;
             type Output = $first::Output;
@@ -355,7 +355,7 @@ impl<S: BranchSet> Pick<S> {
 
 impl<S> Sealed for Pick<S> {}
 
-impl<S: BranchSet> Generator for Pick<S> {
+impl<S: BranchSet> Node for Pick<S> {
     type Input = S::Input;
     type Output = S::Output;
 

@@ -1,10 +1,10 @@
 //! Dividing a size among values: [`piles`], the Agata thesis' `piles k n` (section 2.1.1).
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
 use crate::choice::{Choice, Label};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::{Branches, Halt, PickSite};
+use crate::engine::Forward;
+use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::engine::{Branches, Halt, PickSite};
+use crate::node::{Node, Sealed};
 
 /// The labels of the two choices at each step: one more unit for the current pile, or on to
 /// the next pile.
@@ -77,7 +77,7 @@ impl Branches for UnitOrNext {
 
 impl Sealed for Piles {}
 
-impl Generator for Piles {
+impl Node for Piles {
     type Input = Vec<usize>;
     type Output = Vec<usize>;
 

@@ -2,10 +2,10 @@
 
 use std::marker::PhantomData;
 
-use crate::backward::{Backward, Reflected, Solution, Trace};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::node::{Node, Sealed};
 
 /// A generator that always produces `value` and makes no choice.
 ///
@@ -61,7 +61,7 @@ impl<B: ?Sized, A: Clone> Clone for Pure<B, A> {
 
 impl<B: ?Sized, A> Sealed for Pure<B, A> {}
 
-impl<B: ?Sized, A: Clone + Send + Sync> Generator for Pure<B, A> {
+impl<B: ?Sized, A: Clone + Send + Sync> Node for Pure<B, A> {
     type Input = B;
     type Output = A;
 
@@ -89,7 +89,7 @@ pub struct Exact<A> {
 
 impl<A> Sealed for Exact<A> {}
 
-impl<A: Clone + PartialEq + Send + Sync> Generator for Exact<A> {
+impl<A: Clone + PartialEq + Send + Sync> Node for Exact<A> {
     type Input = A;
     type Output = A;
 

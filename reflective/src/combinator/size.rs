@@ -1,4 +1,4 @@
-//! Size control: [`sized`], [`Generator::resize`], [`Generator::scale`], [`at_size_zero`].
+//! Size control: [`sized`], [`Generator::resize`](crate::Generator::resize), [`Generator::scale`](crate::Generator::scale), [`at_size_zero`].
 //!
 //! Every run has a size, a hint of how big values should be (QuickCheck's size). Generation
 //! takes it from the caller; reflection uses [`DEFAULT_SIZE`](crate::DEFAULT_SIZE) unless told
@@ -6,10 +6,10 @@
 //! with the size therefore reflects everything it generates at that size or below; a value
 //! generated at a larger size needs a reflection at that size.
 
-use crate::backward::{Backward, Reflected};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected};
+use crate::node::{Node, Sealed};
 
 /// A generator built from the current size.
 ///
@@ -22,7 +22,7 @@ use crate::source::Halt;
 pub fn sized<F, G>(build: F) -> SizedBy<F>
 where
     F: Fn(usize) -> G + Send + Sync,
-    G: Generator,
+    G: Node,
 {
     SizedBy { build }
 }
@@ -30,8 +30,8 @@ where
 /// `at_zero` at size 0, `otherwise` at every other size: the way recursive generators stop.
 pub fn at_size_zero<G1, G2>(at_zero: G1, otherwise: G2) -> AtSizeZero<G1, G2>
 where
-    G1: Generator,
-    G2: Generator<Input = G1::Input, Output = G1::Output>,
+    G1: Node,
+    G2: Node<Input = G1::Input, Output = G1::Output>,
 {
     AtSizeZero { at_zero, otherwise }
 }
@@ -46,10 +46,10 @@ pub struct SizedBy<F> {
 
 impl<F> Sealed for SizedBy<F> {}
 
-impl<F, G> Generator for SizedBy<F>
+impl<F, G> Node for SizedBy<F>
 where
     F: Fn(usize) -> G + Send + Sync,
-    G: Generator,
+    G: Node,
 {
     type Input = G::Input;
     type Output = G::Output;
@@ -74,10 +74,10 @@ pub struct AtSizeZero<G1, G2> {
 
 impl<G1, G2> Sealed for AtSizeZero<G1, G2> {}
 
-impl<G1, G2> Generator for AtSizeZero<G1, G2>
+impl<G1, G2> Node for AtSizeZero<G1, G2>
 where
-    G1: Generator,
-    G2: Generator<Input = G1::Input, Output = G1::Output>,
+    G1: Node,
+    G2: Node<Input = G1::Input, Output = G1::Output>,
 {
     type Input = G1::Input;
     type Output = G1::Output;
@@ -101,7 +101,7 @@ where
 
 opaque_debug!(impl[G, F] Scale<G, F>);
 
-/// The generator [`Generator::scale`] returns.
+/// The generator [`Generator::scale`](crate::Generator::scale) returns.
 #[derive(Clone)]
 pub struct Scale<G, F> {
     inner: G,
@@ -116,9 +116,9 @@ impl<G, F> Scale<G, F> {
 
 impl<G, F> Sealed for Scale<G, F> {}
 
-impl<G, F> Generator for Scale<G, F>
+impl<G, F> Node for Scale<G, F>
 where
-    G: Generator,
+    G: Node,
     F: Fn(usize) -> usize + Send + Sync,
 {
     type Input = G::Input;
@@ -143,7 +143,7 @@ where
 
 opaque_debug!(impl[G] Resize<G>);
 
-/// The generator [`Generator::resize`] returns.
+/// The generator [`Generator::resize`](crate::Generator::resize) returns.
 #[derive(Clone)]
 pub struct Resize<G> {
     inner: G,
@@ -158,7 +158,7 @@ impl<G> Resize<G> {
 
 impl<G> Sealed for Resize<G> {}
 
-impl<G: Generator> Generator for Resize<G> {
+impl<G: Node> Node for Resize<G> {
     type Input = G::Input;
     type Output = G::Output;
 

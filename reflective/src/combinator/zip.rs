@@ -1,9 +1,9 @@
 //! Independent pairs: [`zip`].
 
-use crate::backward::{Backward, Reflected, Solution};
-use crate::forward::Forward;
-use crate::generator::{Generator, sealed::Sealed};
-use crate::source::Halt;
+use crate::engine::Forward;
+use crate::engine::Halt;
+use crate::engine::{Backward, Reflected, Solution};
+use crate::node::{Node, Sealed};
 
 /// Runs `first` then `second` on the same reflected value, and pairs their results.
 ///
@@ -20,8 +20,8 @@ use crate::source::Halt;
 /// ```
 pub fn zip<G1, G2>(first: G1, second: G2) -> Zip<G1, G2>
 where
-    G1: Generator,
-    G2: Generator<Input = G1::Input>,
+    G1: Node,
+    G2: Node<Input = G1::Input>,
     G1::Output: Clone,
     G2::Output: Clone,
 {
@@ -45,10 +45,10 @@ impl<G1, G2> Zip<G1, G2> {
 
 impl<G1, G2> Sealed for Zip<G1, G2> {}
 
-impl<G1, G2> Generator for Zip<G1, G2>
+impl<G1, G2> Node for Zip<G1, G2>
 where
-    G1: Generator,
-    G2: Generator<Input = G1::Input>,
+    G1: Node,
+    G2: Node<Input = G1::Input>,
     G1::Output: Clone,
     G2::Output: Clone,
 {

@@ -1,0 +1,380 @@
+//! Configuration: [`Config`] from code, then the environment, then the defaults, resolved to
+//! the settings of one run.
+
+use std::fmt::{self, Debug};
+use std::hash::{BuildHasher, Hasher};
+use std::time::Duration;
+
+use crate::engine::Strategy;
+use crate::interpret::DEFAULT_SIZE;
+use crate::interpret::shrink::ShrinkBudget;
+
+/// The number of cases a property runs unless told otherwise.
+pub const DEFAULT_CASES: u32 = 100;
+
+/// How [`check_with`](super::check_with) runs a property. Each setting left unset in code comes from its
+/// environment variable, else from its default.
+///
+/// ```
+/// use reflective::check::Config;
+/// let config = Config::new().cases(500).seed(7);
+/// assert_eq!(config.resolved().cases, 500);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    cases: Option<u32>,
+    seed: Option<u64>,
+    max_size: Option<usize>,
+    strategy: Option<Strategy>,
+    shrink_evaluations: Option<usize>,
+    shrink_time: Option<Duration>,
+    replay: Option<Replay>,
+    regressions: Option<bool>,
+    statistics: Option<bool>,
+    check_coverage: Option<bool>,
+    case_time_limit: Option<Duration>,
+}
+
+/// One case to run alone: the seed of its randomness and its size, as a failure report prints
+/// them (`REFLECTIVE_REPLAY=<seed>:<size>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The case's seed.
+    pub seed: u64,
+    /// The case's size.
+    pub size: usize,
+}
+
+impl fmt::Display for Replay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}:{}", self.seed, self.size)
+    }
+}
+
+impl std::str::FromStr for Replay {
+    type Err = String;
+
+    /// Reads `<seed>:<size>`, the seed in decimal or `0x` hexadecimal.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let (seed, size) = text
+            .split_once(':')
+            .ok_or_else(|| format!("expected `<seed>:<size>`, found `{text}`"))?;
+        Ok(Replay {
+            seed: parse_seed(seed)?,
+            size: size
+                .trim()
+                .parse()
+                .map_err(|_| format!("expected a size after `:`, found `{size}`"))?,
+        })
+    }
+}
+
+/// The settings of a run, every one decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// How many cases.
+    pub cases: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The size of the last case.
+    pub max_size: usize,
+    /// The size strategy, if one is set (else the generator's own).
+    pub strategy: Option<Strategy>,
+    /// The shrink's budget.
+    pub shrink: ShrinkBudget,
+    /// The single case to run instead of the run, if one is set.
+    pub replay: Option<Replay>,
+    /// Whether failures are stored in, and replayed first from, the regressions file.
+    pub regressions: bool,
+    /// Whether a run that passes prints its statistics.
+    pub statistics: bool,
+    /// Whether coverage is checked statistically, running more cases until it is decided.
+    pub check_coverage: bool,
+    /// The longest a case may take; one that takes longer fails.
+    pub case_time_limit: Option<Duration>,
+    /// Whether the run is on CI (the `CI` variable is set), whose profile is stricter: 10
+    /// times the cases and coverage checked statistically, unless set otherwise.
+    pub ci: bool,
+}
+
+impl Config {
+    /// Nothing set in code: every setting from the environment or its default.
+    pub fn new() -> Self {
+        Config::default()
+    }
+
+    /// Runs `cases` cases (default [`DEFAULT_CASES`](super::DEFAULT_CASES), ten times as many on CI;
+    /// `REFLECTIVE_CASES`).
+    pub fn cases(self, cases: u32) -> Self {
+        Config {
+            cases: Some(cases),
+            ..self
+        }
+    }
+
+    /// Seeds the run with `seed` (default: a fresh seed per run; `REFLECTIVE_SEED`).
+    pub fn seed(self, seed: u64) -> Self {
+        Config {
+            seed: Some(seed),
+            ..self
+        }
+    }
+
+    /// Grows the size up to `max_size` (default [`DEFAULT_SIZE`]; `REFLECTIVE_MAX_SIZE`).
+    pub fn max_size(self, max_size: usize) -> Self {
+        Config {
+            max_size: Some(max_size),
+            ..self
+        }
+    }
+
+    /// Generates under `strategy` (default: the generator's own; `REFLECTIVE_STRATEGY`, a
+    /// strategy's [name](Strategy::name)).
+    pub fn strategy(self, strategy: Strategy) -> Self {
+        Config {
+            strategy: Some(strategy),
+            ..self
+        }
+    }
+
+    /// Shrinks within `budget` (default [`ShrinkBudget::default`];
+    /// `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`).
+    pub fn shrink_budget(self, budget: ShrinkBudget) -> Self {
+        Config {
+            shrink_evaluations: Some(budget.evaluations),
+            shrink_time: Some(budget.time),
+            ..self
+        }
+    }
+
+    /// Runs only the case `replay`, as a failure report prints it (`REFLECTIVE_REPLAY`).
+    pub fn replay(self, replay: Replay) -> Self {
+        Config {
+            replay: Some(replay),
+            ..self
+        }
+    }
+
+    /// Stores failures in the test's regressions file and replays its cases first, or not
+    /// (default: yes; `REFLECTIVE_REGRESSIONS=off` turns it off). See the
+    /// [regressions file](crate::regressions).
+    pub fn regressions(self, on: bool) -> Self {
+        Config {
+            regressions: Some(on),
+            ..self
+        }
+    }
+
+    /// Prints the [statistics](crate::statistics) of a run that passes (default: no;
+    /// `REFLECTIVE_STATISTICS=on`). A failure report has them anyway.
+    pub fn statistics(self, on: bool) -> Self {
+        Config {
+            statistics: Some(on),
+            ..self
+        }
+    }
+
+    /// Checks [`cover`](crate::statistics::cover) requirements statistically, as QuickCheck's
+    /// `checkCoverage` does: runs more cases (up to 100 times as many) until a confidence
+    /// interval lies above 0.9 times each requirement, or below it (default: on CI only; otherwise
+    /// the share seen in the run's cases decides; `REFLECTIVE_CHECK_COVERAGE=on`).
+    pub fn check_coverage(self, on: bool) -> Self {
+        Config {
+            check_coverage: Some(on),
+            ..self
+        }
+    }
+
+    /// Fails a case that takes longer than `limit` (default: no limit;
+    /// `REFLECTIVE_CASE_TIME_LIMIT_MS`), as Hypothesis's deadline does: measured when the
+    /// property returns, so it reports slow cases, not ones that never return.
+    pub fn case_time_limit(self, limit: Duration) -> Self {
+        Config {
+            case_time_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// Every setting decided: from code, else from the environment, else the default.
+    ///
+    /// # Panics
+    ///
+    /// If an environment variable is set to something it cannot read, with a message that
+    /// names it.
+    pub fn resolved(&self) -> Resolved {
+        self.resolved_from(|name| std::env::var(name).ok())
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
+    /// the variable that cannot be read.
+    ///
+    /// ```
+    /// use reflective::check::Config;
+    /// let env = |name: &str| (name == "REFLECTIVE_CASES").then(|| "20".to_string());
+    /// assert_eq!(Config::new().resolved_from(env).unwrap().cases, 20);
+    /// assert_eq!(Config::new().cases(5).resolved_from(env).unwrap().cases, 5);
+    /// ```
+    pub fn resolved_from(&self, env: impl Fn(&str) -> Option<String>) -> Result<Resolved, String> {
+        fn read<T>(
+            env: &impl Fn(&str) -> Option<String>,
+            name: &str,
+            parse: impl Fn(&str) -> Result<T, String>,
+        ) -> Result<Option<T>, String> {
+            env(name)
+                .map(|text| parse(text.trim()).map_err(|error| format!("{name}: {error}")))
+                .transpose()
+        }
+        let number = |what: &'static str| {
+            move |text: &str| {
+                text.parse::<u64>()
+                    .map_err(|_| format!("expected {what}, found `{text}`"))
+            }
+        };
+        let ci = env("CI").is_some_and(|value| !matches!(value.trim(), "" | "0" | "false"));
+        let cases = match self.cases {
+            Some(cases) => cases,
+            None => read(&env, "REFLECTIVE_CASES", |text| {
+                text.parse::<u32>().map_err(|_| {
+                    format!(
+                        "expected a number of cases up to {}, found `{text}`",
+                        u32::MAX
+                    )
+                })
+            })?
+            .unwrap_or(if ci {
+                10 * DEFAULT_CASES
+            } else {
+                DEFAULT_CASES
+            }),
+        };
+        let seed = match self.seed {
+            Some(seed) => seed,
+            None => read(&env, "REFLECTIVE_SEED", parse_seed)?.unwrap_or_else(fresh_seed),
+        };
+        let max_size = match self.max_size {
+            Some(size) => size,
+            None => read(&env, "REFLECTIVE_MAX_SIZE", size)?.unwrap_or(DEFAULT_SIZE),
+        };
+        let strategy = match self.strategy {
+            Some(strategy) => Some(strategy),
+            None => read(&env, "REFLECTIVE_STRATEGY", parse_strategy)?,
+        };
+        let evaluations = match self.shrink_evaluations {
+            Some(evaluations) => evaluations,
+            None => read(
+                &env,
+                "REFLECTIVE_SHRINK_EVALUATIONS",
+                number("a number of evaluations"),
+            )?
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+            .unwrap_or(ShrinkBudget::default().evaluations),
+        };
+        let time = match self.shrink_time {
+            Some(time) => time,
+            None => read(
+                &env,
+                "REFLECTIVE_SHRINK_SECONDS",
+                number("a number of seconds"),
+            )?
+            .map(Duration::from_secs)
+            .unwrap_or(ShrinkBudget::default().time),
+        };
+        let replay = match self.replay {
+            Some(replay) => Some(replay),
+            None => read(&env, "REFLECTIVE_REPLAY", |text| {
+                let replay: Replay = text.parse()?;
+                size(&replay.size.to_string())?;
+                Ok(replay)
+            })?,
+        };
+        let switch = |text: &str| match text {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(format!("expected `on` or `off`, found `{text}`")),
+        };
+        let regressions = match self.regressions {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_REGRESSIONS", switch)?.unwrap_or(true),
+        };
+        let statistics = match self.statistics {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_STATISTICS", switch)?.unwrap_or(false),
+        };
+        let check_coverage = match self.check_coverage {
+            Some(on) => on,
+            None => read(&env, "REFLECTIVE_CHECK_COVERAGE", switch)?.unwrap_or(ci),
+        };
+        let case_time_limit = match self.case_time_limit {
+            Some(limit) => Some(limit),
+            None => read(
+                &env,
+                "REFLECTIVE_CASE_TIME_LIMIT_MS",
+                number("a number of milliseconds"),
+            )?
+            .map(Duration::from_millis),
+        };
+        Ok(Resolved {
+            regressions,
+            statistics,
+            check_coverage,
+            case_time_limit,
+            ci,
+            cases,
+            seed,
+            max_size,
+            strategy,
+            shrink: ShrinkBudget { evaluations, time },
+            replay,
+        })
+    }
+}
+
+/// The largest size the environment may ask for: a larger one would ask generators for more
+/// memory than a test has (a list as long as the size).
+pub const MAX_ENV_SIZE: usize = 1 << 20;
+
+/// A size up to [`MAX_ENV_SIZE`].
+pub(super) fn size(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&size| size <= MAX_ENV_SIZE)
+        .ok_or_else(|| format!("expected a size up to {MAX_ENV_SIZE}, found `{text}`"))
+}
+
+/// A seed in decimal or `0x` hexadecimal.
+pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let parsed = match text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|_| format!("expected a seed (decimal or 0x hexadecimal), found `{text}`"))
+}
+
+/// A strategy by its name.
+pub(super) fn parse_strategy(text: &str) -> Result<Strategy, String> {
+    Strategy::ALL
+        .into_iter()
+        .find(|strategy| strategy.name() == text)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+            format!("expected one of {}, found `{text}`", names.join(", "))
+        })
+}
+
+/// A seed that differs from run to run: the standard library's per-process hash keys.
+pub(super) fn fresh_seed() -> u64 {
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+}
+
+/// The name of the test running on this thread, as the test harness names its threads; `None`
+/// on the main thread (a program, a doctest).
+pub(super) fn test_name() -> Option<String> {
+    std::thread::current()
+        .name()
+        .filter(|name| *name != "main")
+        .map(str::to_string)
+}

@@ -1,0 +1,161 @@
+//! The entry points: [`check`] and its forms with a [`Config`], on all cores, or storing values.
+
+use std::fmt::Debug;
+
+use crate::generator::Generator;
+
+use super::cases::{run_cases, run_cases_parallel};
+use super::config::Config;
+use super::outcome::Outcome;
+#[cfg(feature = "serde")]
+use super::run::KeepValues;
+use super::run::{KeepChoices, run};
+use super::statistics::Statistics;
+
+/// Runs `property` on [`DEFAULT_CASES`](super::DEFAULT_CASES) values of `g` (or as the environment says, see
+/// [`Config`]), and panics with a report of the minimal counterexample if it fails.
+///
+/// The property may return `()` (and fail by panicking), `bool` or `Result<(), E: Debug>`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// reflective::check(&vec(range(0u32..=1000), ..), |xs: &Vec<u32>| {
+///     let mut sorted = xs.clone();
+///     sorted.sort();
+///     sorted.len() == xs.len()
+/// });
+/// ```
+#[track_caller]
+pub fn check<G, O>(g: &G, property: impl Fn(&G::Output) -> O)
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    check_with(&Config::new(), g, property);
+}
+
+/// [`check`] with `config`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_with};
+/// check_with(&Config::new().cases(20).seed(1), &range(0u8..=9), |&x: &u8| x < 10);
+/// ```
+#[track_caller]
+pub fn check_with<G, O>(config: &Config, g: &G, property: impl Fn(&G::Output) -> O)
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let keep = KeepChoices {
+        settings: &settings,
+        g,
+    };
+    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
+        panic!("{failure}");
+    }
+}
+
+/// [`check_with`](super::check_with) on all cores: the cases are spread over one thread per core, and the run
+/// reports exactly what the sequential run reports for the same seed (the first failing case in
+/// the run's order, shrunk the same way, with the same statistics). The property must be
+/// `Sync`, the values `Send`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_parallel_with};
+/// check_parallel_with(&Config::new().cases(1000), &<Vec<u32>>::arbitrary_reflective(), |xs| {
+///     xs.iter().rev().rev().eq(xs.iter())
+/// });
+/// ```
+#[track_caller]
+pub fn check_parallel_with<G, O>(config: &Config, g: &G, property: impl Fn(&G::Output) -> O + Sync)
+where
+    G: Generator,
+    G::Output: Clone + Debug + Send,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let keep = KeepChoices {
+        settings: &settings,
+        g,
+    };
+    let cases = |statistics: &mut Statistics| {
+        if settings.replay.is_some() {
+            return run_cases(&settings, g, &property, statistics, 0);
+        }
+        run_cases_parallel(&settings, g, &property, statistics)
+            .or_else(|| run_cases(&settings, g, &property, statistics, settings.cases))
+    };
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
+        panic!("{failure}");
+    }
+}
+
+/// [`check_with`](super::check_with), storing failures in the regressions file as values (JSON) rather than
+/// choices: a stored value is reflected to find its choices, so it runs as the same value
+/// after the generator changes, as long as the generator can still produce it.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_values_with};
+/// check_values_with(&Config::new().cases(20), &<Vec<u8>>::arbitrary_reflective(), |xs| {
+///     xs.len() <= 100
+/// });
+/// ```
+#[cfg(feature = "serde")]
+#[track_caller]
+pub fn check_values_with<G, T, O>(config: &Config, g: &G, property: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let keep = KeepValues {
+        settings: &settings,
+        g,
+    };
+    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
+        panic!("{failure}");
+    }
+}
+
+/// [`check_values_with`] with the default [`Config`].
+#[cfg(feature = "serde")]
+#[track_caller]
+pub fn check_values<G, T, O>(g: &G, property: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned,
+    O: Outcome,
+{
+    check_values_with(&Config::new(), g, property);
+}
+
+/// Without the `serde` feature, `check_values_with` only says that it needs it.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[track_caller]
+pub fn check_values_with<G, T, O>(_: &Config, _: &G, _: impl Fn(&T) -> O)
+where
+    G: Generator<Input = T, Output = T>,
+    T: SerdeFeature,
+{
+    unreachable!("`SerdeFeature` has no implementations")
+}
+
+/// What `check_values_with` asks of values without the `serde` feature: nothing has it.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "storing values (`regressions = \"values\"`, `check_values_with`) needs \
+               `reflective`'s `serde` feature",
+    label = "enable `features = [\"serde\"]` on `reflective`"
+)]
+pub trait SerdeFeature {}

@@ -1,0 +1,47 @@
+//! Running a property: cases at growing sizes, the shrink of a failure, and a report that says
+//! how to replay it.
+//!
+//! [`check`] runs a property on values of a generator, case `i` of `n` (from 0) at size
+//! `i * max_size / (n - 1)`, each case from a seed of its own derived from the run's seed. Cases
+//! are generated without recording their choices; a failing case is generated again from its
+//! seed, with them, to shrink.
+//!
+//! When a case fails (the property returns `false` or an `Err`, or panics), the value is
+//! shrunk by the [choice shrinker](crate::shrink) and `check` panics with the report: the minimal
+//! counterexample, the original one, why it failed, the seed, a line that replays exactly this
+//! case and the shrink's statistics. Panics inside the property are caught and their messages
+//! kept for the report, not printed while the cases and the shrink run.
+//!
+//! ```should_panic
+//! use reflective::prelude::*;
+//! reflective::check(&vec(range(0u32..=1000), ..), |xs: &Vec<u32>| xs.iter().all(|&x| x < 500));
+//! ```
+//!
+//! [`Config`] sets the number of cases, the seed, the largest size, the size strategy, the
+//! shrink's budget, or a single case to replay, in code or by environment variables
+//! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
+//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
+//! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
+//! `REFLECTIVE_CASE_TIME_LIMIT_MS`); what code sets wins. On CI (the `CI` variable set) the
+//! defaults are stricter: ten times the cases, coverage checked statistically. A property can record [statistics] of its cases and require
+//! coverage.
+//!
+//! A test's failures are stored in its [regressions file](crate::regressions) and replayed
+//! before its random cases on every later run.
+
+mod cases;
+mod config;
+mod entry;
+mod outcome;
+pub mod regressions;
+mod report;
+mod run;
+pub mod statistics;
+
+pub use config::{Config, DEFAULT_CASES, MAX_ENV_SIZE, Replay, Resolved};
+#[cfg(not(feature = "serde"))]
+pub use entry::SerdeFeature;
+#[cfg(feature = "serde")]
+pub use entry::check_values;
+pub use entry::{check, check_parallel_with, check_values_with, check_with};
+pub use outcome::Outcome;

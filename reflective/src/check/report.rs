@@ -1,0 +1,152 @@
+//! The report a failing run panics with: the minimal counterexample, the original, why each
+//! failed, the seed, how to replay, the shrink's and the cases' statistics.
+
+use std::fmt::{self, Debug};
+use std::path::PathBuf;
+
+use crate::interpret::shrink::{Shrunk, Stopped};
+
+use super::config::{Replay, Resolved, test_name};
+use super::statistics::Statistics;
+
+/// Where a failing case came from.
+pub(super) enum Origin {
+    /// Case number `n` (from 1) of the run, replayed by `replay`.
+    Case(u32, Replay),
+    /// The case `REFLECTIVE_REPLAY` (or [`Config::replay`]) named.
+    Replayed(Replay),
+    /// A case stored in the regressions file, at this line.
+    Stored(PathBuf, usize),
+}
+
+/// A failed run: what the report says.
+pub(super) struct Failure<T> {
+    pub(super) settings: Resolved,
+    pub(super) origin: Origin,
+    pub(super) original: T,
+    pub(super) original_reason: String,
+    pub(super) shrunk: Shrunk<T>,
+    pub(super) reason: String,
+    /// Whether the case passed when run again on the same value: the property does not
+    /// depend on the value alone (time, randomness, state).
+    pub(super) flaky: bool,
+    /// Where the minimal case was stored, or why it could not be; `None` without a file.
+    pub(super) saved: Option<Result<PathBuf, String>>,
+    /// What the cases before the failure recorded.
+    pub(super) statistics: Statistics,
+}
+
+impl<T: Debug> fmt::Display for Failure<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stats = &self.shrunk.stats;
+        if self.flaky {
+            writeln!(
+                f,
+                "property is flaky: a case failed, then passed when run again on the same \
+                 value, so it depends on more than the value (time, randomness, state)"
+            )?;
+        }
+        match &self.origin {
+            Origin::Case(case, replay) => writeln!(
+                f,
+                "property failed at case {case} of {} (seed {:#x}, size {}{})",
+                self.settings.cases,
+                self.settings.seed,
+                replay.size,
+                if self.settings.ci { ", CI profile" } else { "" }
+            )?,
+            Origin::Replayed(_) => writeln!(f, "property failed on the replayed case")?,
+            Origin::Stored(path, line) => writeln!(
+                f,
+                "property failed on a stored regression ({}, line {line})",
+                path.display()
+            )?,
+        }
+        writeln!(f)?;
+        writeln!(f, "minimal counterexample:")?;
+        writeln!(f, "{}", indent(&format!("{:#?}", self.shrunk.value)))?;
+        writeln!(f, "{}", indent(&self.reason))?;
+        writeln!(f)?;
+        writeln!(f, "original counterexample:")?;
+        writeln!(f, "{}", indent(&format!("{:#?}", self.original)))?;
+        writeln!(f, "{}", indent(&self.original_reason))?;
+        writeln!(f)?;
+        writeln!(
+            f,
+            "shrunk in {} evaluations, {} steps, {:.1} ms (stopped: {})",
+            stats.evaluations,
+            stats.steps,
+            stats.time.as_secs_f64() * 1000.0,
+            match stats.stopped {
+                Stopped::Fixpoint => "nothing simpler fails",
+                Stopped::Evaluations => "the evaluation budget ran out",
+                Stopped::Time => "the time budget ran out",
+            }
+        )?;
+        match &self.saved {
+            Some(Ok(path)) => writeln!(
+                f,
+                "saved to {}: replayed first on every run (commit it)",
+                path.display()
+            )?,
+            Some(Err(error)) => writeln!(f, "not saved: {error}")?,
+            None => {}
+        }
+        let test = test_name()
+            .map(|name| format!(" {name} -- --exact"))
+            .unwrap_or_default();
+        // What decides a case besides its seed and size: the strategy, as set.
+        let strategy = self
+            .settings
+            .strategy
+            .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
+            .unwrap_or_default();
+        if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
+            writeln!(f)?;
+            writeln!(f, "replay this case:")?;
+            write!(
+                f,
+                "    {strategy}REFLECTIVE_REPLAY={replay} cargo test{test}"
+            )?;
+        }
+        if let Origin::Case(..) = self.origin {
+            write!(
+                f,
+                "\nrun every case again:\n    {strategy}REFLECTIVE_SEED={:#x} \
+                 REFLECTIVE_CASES={} REFLECTIVE_MAX_SIZE={} cargo test{test}",
+                self.settings.seed, self.settings.cases, self.settings.max_size
+            )?;
+        }
+        if !self.statistics.is_empty() {
+            write!(f, "\n\n{}", self.statistics)?;
+        }
+        Ok(())
+    }
+}
+
+/// The report of a run whose cases all held but whose coverage requirements were not met
+/// (or, if `undecided`, could not be decided).
+pub(super) fn coverage_report(
+    settings: &Resolved,
+    statistics: &Statistics,
+    undecided: bool,
+) -> String {
+    let verdict = if undecided {
+        "coverage could not be decided with confidence"
+    } else {
+        "coverage requirements not met"
+    };
+    format!(
+        "property held, but {verdict} (seed {:#x}):\n\n{statistics}\nrun more cases \
+         (REFLECTIVE_CASES), make the generator meet the requirement, or lower it",
+        settings.seed
+    )
+}
+
+/// `text` with every line indented by four spaces.
+pub(super) fn indent(text: &str) -> String {
+    text.lines()
+        .map(|line| format!("    {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

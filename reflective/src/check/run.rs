@@ -1,0 +1,176 @@
+//! One run of a property: the cases stored in its regressions file first, then its own, and the
+//! minimal failure stored.
+
+use std::fmt::Debug;
+
+use crate::choice::ChoiceTree;
+use crate::generator::Generator;
+use crate::interpret::Generated;
+use crate::interpret::shrink::Shrunk;
+
+use super::cases::shrink_failure;
+use super::config::Resolved;
+use super::config::test_name;
+use super::outcome::{Outcome, outcome};
+use super::regressions::{self, Stored};
+use super::report::{Failure, Origin, coverage_report};
+use super::statistics::{Coverage, Statistics};
+
+/// Keeps the values, as JSON: read back by reflection.
+#[cfg(feature = "serde")]
+pub(super) struct KeepValues<'g, G> {
+    pub(super) settings: &'g Resolved,
+    pub(super) g: &'g G,
+}
+
+#[cfg(feature = "serde")]
+impl<G, T> Keep<T> for KeepValues<'_, G>
+where
+    G: Generator<Input = T, Output = T>,
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String> {
+        serde_json::to_string(&shrunk.value)
+            .map(Stored::Value)
+            .map_err(|error| format!("cannot write the value as JSON: {error}"))
+    }
+
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String> {
+        let json = match stored {
+            Stored::Choices(tree) => return replay_choices(self.settings, self.g, tree).map(Some),
+            Stored::Value(json) => json,
+        };
+        let value: T = serde_json::from_str(json)
+            .map_err(|error| format!("cannot read the stored value: {error}"))?;
+        let tree = match self.settings.strategy {
+            Some(strategy) => {
+                crate::interpret::shrink::choices_of(&self.g.size_strategy(strategy), &value)
+            }
+            None => crate::interpret::shrink::choices_of(self.g, &value),
+        }
+        .ok_or(
+            "the generator no longer produces the stored value; if that is meant, delete the line",
+        )?;
+        replay_choices(self.settings, self.g, &tree).map(Some)
+    }
+}
+
+/// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
+/// failure, which it stores.
+///
+/// # Panics
+///
+/// If the regressions file cannot be read, with the file, the line and how to mend it.
+pub(super) fn run<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    keep: &dyn Keep<G::Output>,
+    cases: impl FnOnce(&mut Statistics) -> Option<Failure<G::Output>>,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let test = test_name();
+    let file = test
+        .as_deref()
+        .filter(|_| settings.regressions)
+        .and_then(regressions::file_of);
+    let mut failure = None;
+    if let (Some(path), None) = (&file, settings.replay) {
+        let stored = regressions::load(path)
+            .unwrap_or_else(|error| panic!("reflective: the regressions file: {error}"));
+        for (line, case) in stored {
+            let replayed = keep.replay(&case).unwrap_or_else(|error| {
+                panic!(
+                    "reflective: the regressions file: {}",
+                    regressions::at_line(path, line, &error)
+                )
+            });
+            let Some(generated) = replayed else {
+                continue;
+            };
+            if let Some(reason) = outcome(settings, property, &generated.value) {
+                let origin = Origin::Stored(path.clone(), line);
+                failure = Some(shrink_failure(
+                    settings, g, property, origin, generated, reason,
+                ));
+                break;
+            }
+        }
+    }
+    let mut statistics = Statistics::judged(settings.check_coverage);
+    if failure.is_none() {
+        failure = cases(&mut statistics);
+    }
+    let Some(mut failure) = failure else {
+        // One replayed case says nothing about coverage.
+        let coverage = match settings.replay {
+            Some(_) => Coverage::Met,
+            None => statistics.coverage(settings.check_coverage),
+        };
+        if coverage != Coverage::Met {
+            panic!(
+                "{}",
+                coverage_report(settings, &statistics, coverage == Coverage::Unsure)
+            );
+        }
+        if settings.statistics && !statistics.is_empty() {
+            println!("{statistics}");
+        }
+        return None;
+    };
+    failure.statistics = statistics;
+    if let (Some(path), Some(test), false) = (&file, &test, failure.flaky) {
+        let saved = keep
+            .stored(&failure.shrunk)
+            .and_then(|case| regressions::save(path, test, &case));
+        failure.saved = Some(saved.map(|()| path.clone()));
+    }
+    Some(failure)
+}
+
+/// How a run keeps its failures in the regressions file: their choices, or (with the `serde`
+/// feature) their values.
+pub(super) trait Keep<T> {
+    /// What to store of `shrunk`.
+    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String>;
+
+    /// The case a stored line gives now; `None` for a kind of line this keeper does not read
+    /// (a value, for one that keeps choices), which stays in the file for the one that does.
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String>;
+}
+
+/// Keeps the choices: for any generator.
+pub(super) struct KeepChoices<'g, G> {
+    pub(super) settings: &'g Resolved,
+    pub(super) g: &'g G,
+}
+
+impl<G: Generator> Keep<G::Output> for KeepChoices<'_, G> {
+    fn stored(&self, shrunk: &Shrunk<G::Output>) -> Result<Stored, String> {
+        Ok(Stored::Choices(shrunk.tree.clone()))
+    }
+
+    fn replay(&self, stored: &Stored) -> Result<Option<Generated<G::Output>>, String> {
+        match stored {
+            Stored::Choices(tree) => replay_choices(self.settings, self.g, tree).map(Some),
+            Stored::Value(_) => Ok(None),
+        }
+    }
+}
+
+/// The value a stored case's choices give now, repaired where the generator changed.
+pub(super) fn replay_choices<G: Generator>(
+    settings: &Resolved,
+    g: &G,
+    tree: &ChoiceTree,
+) -> Result<Generated<G::Output>, String> {
+    let replayed = match settings.strategy {
+        Some(strategy) => g.size_strategy(strategy).replay_repaired(tree),
+        None => g.replay_repaired(tree),
+    };
+    replayed.map_err(|error| error.to_string())
+}

@@ -1,0 +1,168 @@
+//! [`ChoiceTree`]: every choice of one run, with the spans that nest them.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use super::{Choice, Label, Span};
+
+/// Every choice one run of a generator made, with the spans that nest them.
+///
+/// A choice tree is what generation records, what reflection recovers from a value, and what
+/// replay turns back into the value. It also records the size the generator ran at, since a
+/// sized generator can take other choices at another size.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let g = vec(range(0u8..=9), 0..=3);
+/// let tree = g.choices(&vec![4, 2]).remove(0);
+/// assert_eq!(g.replay(&tree), Some(vec![4, 2]));
+/// // The list in a span: its length, then each element in a span.
+/// assert_eq!(tree.to_string(), "(2 (4) (2))");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceTree {
+    size: usize,
+    choices: Vec<Choice>,
+    spans: Vec<Span>,
+}
+
+impl ChoiceTree {
+    /// The tree a run recorded: its spans nest, as a [`Trail`](super::Trail) keeps them.
+    pub(crate) fn recorded(size: usize, choices: Vec<Choice>, spans: Vec<Span>) -> ChoiceTree {
+        ChoiceTree {
+            size,
+            choices,
+            spans,
+        }
+    }
+
+    /// A tree from its parts: the size it ran at, its choices, and spans given as
+    /// `(range, label)` in the order they were opened.
+    ///
+    /// Returns `None` if a span reaches past the choices or two spans overlap without nesting.
+    pub fn from_parts(
+        size: usize,
+        choices: Vec<Choice>,
+        spans: impl IntoIterator<Item = (std::ops::Range<usize>, Option<Label>)>,
+    ) -> Option<ChoiceTree> {
+        let spans: Vec<Span> = spans
+            .into_iter()
+            .map(|(range, label)| Span::new(range.start, range.end, label))
+            .collect();
+        let mut open: Vec<&Span> = Vec::new();
+        for span in &spans {
+            if span.start() > span.end() || span.end() > choices.len() {
+                return None;
+            }
+            while open.last().is_some_and(|outer| outer.end() <= span.start()) {
+                open.pop();
+            }
+            if let Some(outer) = open.last()
+                && (span.start() < outer.start() || span.end() > outer.end())
+            {
+                return None;
+            }
+            open.push(span);
+        }
+        Some(ChoiceTree {
+            size,
+            choices,
+            spans,
+        })
+    }
+
+    /// The size the generator ran at.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The choices, in the order they were made.
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// The spans, in the order they were opened.
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// The number of choices.
+    pub fn len(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// Whether the run made no choice at all.
+    pub fn is_empty(&self) -> bool {
+        self.choices.is_empty()
+    }
+
+    /// The labels of the labelled choices, in order (the paper's `reflect` result).
+    pub fn labels(&self) -> Vec<Label> {
+        self.choices
+            .iter()
+            .filter_map(Choice::label)
+            .cloned()
+            .collect()
+    }
+
+    /// Compares two trees shortlex: fewer choices first, then the simpler choice at the first
+    /// place they differ. Spans and size do not take part.
+    pub fn shortlex_cmp(&self, other: &ChoiceTree) -> Ordering {
+        self.len().cmp(&other.len()).then_with(|| {
+            self.choices
+                .iter()
+                .map(Choice::simplicity)
+                .cmp(other.choices.iter().map(Choice::simplicity))
+        })
+    }
+}
+
+impl Drop for ChoiceTree {
+    /// Hands the vectors back for the next run on this thread to record into.
+    fn drop(&mut self) {
+        super::recycle::give_back(
+            std::mem::take(&mut self.choices),
+            std::mem::take(&mut self.spans),
+        );
+    }
+}
+
+impl fmt::Display for ChoiceTree {
+    /// Brackets for spans, labels for labelled picks, `#i` for unlabelled ones, numbers for
+    /// integers: `(node 5 (leaf) (leaf))`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut open: Vec<usize> = Vec::new();
+        let mut next_span = 0;
+        let mut first = true;
+        let separate = |f: &mut fmt::Formatter<'_>, first: &mut bool| {
+            if !std::mem::take(first) {
+                f.write_str(" ")?;
+            }
+            Ok(())
+        };
+        for index in 0..=self.choices.len() {
+            while open.last().is_some_and(|&end| end <= index) {
+                open.pop();
+                f.write_str(")")?;
+                first = false;
+            }
+            while let Some(span) = self.spans.get(next_span).filter(|s| s.start() == index) {
+                separate(f, &mut first)?;
+                f.write_str("(")?;
+                first = true;
+                next_span += 1;
+                if span.end() == index {
+                    f.write_str(")")?;
+                    first = false;
+                } else {
+                    open.push(span.end());
+                }
+            }
+            if let Some(choice) = self.choices.get(index) {
+                separate(f, &mut first)?;
+                write!(f, "{choice}")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,501 @@
+//! Sequences of independent elements: the node behind every collection.
+//!
+//! Forward, the node draws its length first, uniform between the minimum and
+//! `clamp(size, min, max)` (one integer choice), then each element in a span of its own, at an
+//! equal share of the size that the [size strategy](crate::strategy) sets: with the default,
+//! `size / length`. The elements of a long collection are therefore small, and no element's
+//! size depends on its position. A span holds the whole collection, length and elements.
+//!
+//! Backward, each element is reflected on its own and the ways are combined, so the stack
+//! does not grow with the length: a list of a million elements reflects in a loop.
+
+mod allotment;
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::ops::RangeBounds;
+
+use crate::choice::{Choice, Label};
+use crate::combinator::pick::{BranchSet, Pick};
+use crate::engine::Allotment;
+use crate::engine::Forward;
+use crate::engine::{Backward, ReflectError, Reflected, Solution, Trace};
+use crate::engine::{Branches, Halt, IntSite};
+use crate::node::{Node, Sealed};
+
+/// How many times a collection of distinct elements draws an element before giving up on it.
+/// The draws stay at the elements' share of the size for the length drawn; a collection that
+/// gives up short reflects with its elements at a share at least as large, which accepts them.
+const DUPLICATE_RETRIES: usize = 1_000;
+
+/// Which elements may not appear twice in a collection.
+pub trait Distinct<T>: Send + Sync + 'static {
+    /// Whether every element may repeat, so that nothing needs checking.
+    const ALLOWS_REPEATS: bool = false;
+    /// The keys seen so far.
+    type Seen: Default;
+    /// Records `item`'s key; false if it was already seen.
+    fn insert(seen: &mut Self::Seen, item: &T) -> bool;
+}
+
+/// Every element may repeat (vectors, strings).
+pub(crate) struct Duplicates;
+
+impl<T> Distinct<T> for Duplicates {
+    const ALLOWS_REPEATS: bool = true;
+    type Seen = ();
+    fn insert(_: &mut (), _: &T) -> bool {
+        true
+    }
+}
+
+/// No two elements equal by `Ord` (ordered sets).
+pub(crate) struct DistinctOrd;
+
+impl<T: Ord + Clone + 'static> Distinct<T> for DistinctOrd {
+    type Seen = BTreeSet<T>;
+    fn insert(seen: &mut BTreeSet<T>, item: &T) -> bool {
+        seen.insert(item.clone())
+    }
+}
+
+/// No two elements equal by `Hash` and `Eq` (hash sets).
+pub(crate) struct DistinctHash;
+
+impl<T: Hash + Eq + Clone + 'static> Distinct<T> for DistinctHash {
+    type Seen = HashSet<T>;
+    fn insert(seen: &mut HashSet<T>, item: &T) -> bool {
+        seen.insert(item.clone())
+    }
+}
+
+/// No two entries with keys equal by `Ord` (ordered maps).
+pub(crate) struct DistinctOrdKey;
+
+impl<K: Ord + Clone + 'static, V> Distinct<(K, V)> for DistinctOrdKey {
+    type Seen = BTreeSet<K>;
+    fn insert(seen: &mut BTreeSet<K>, item: &(K, V)) -> bool {
+        seen.insert(item.0.clone())
+    }
+}
+
+/// No two entries with keys equal by `Hash` and `Eq` (hash maps).
+pub(crate) struct DistinctHashKey;
+
+impl<K: Hash + Eq + Clone + 'static, V> Distinct<(K, V)> for DistinctHashKey {
+    type Seen = HashSet<K>;
+    fn insert(seen: &mut HashSet<K>, item: &(K, V)) -> bool {
+        seen.insert(item.0.clone())
+    }
+}
+
+/// A sequence of elements drawn from `elem`, of a length in `len`, distinct as `D` says.
+///
+/// # Panics
+///
+/// If `len` is empty.
+#[track_caller]
+pub(crate) fn repeat<G, T, D>(elem: G, len: &impl RangeBounds<usize>) -> Repeat<G, D>
+where
+    G: Node<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    let Some((min, max)) = crate::combinator::integer::inclusive_bounds(len) else {
+        panic!(
+            "collection length range is empty: {:?}..{:?}",
+            len.start_bound(),
+            len.end_bound()
+        )
+    };
+    Repeat {
+        elem,
+        min,
+        max,
+        distinct: PhantomData,
+    }
+}
+
+/// The generator behind every collection: a sequence of elements from `G`, distinct as `D`
+/// says.
+pub struct Repeat<G, D> {
+    elem: G,
+    min: usize,
+    max: usize,
+    distinct: PhantomData<fn() -> D>,
+}
+
+impl<G, D> Sealed for Repeat<G, D> {}
+
+impl<G, D> Repeat<G, D> {
+    /// The lengths allowed at the run's size and place among nested collections. A collection
+    /// of distinct elements can give up short, so its lengths stay uniform under every
+    /// strategy.
+    fn lengths<T>(&self, size: usize, sizing: &crate::engine::Sizing) -> (usize, usize)
+    where
+        D: Distinct<T>,
+    {
+        let upper = size.clamp(self.min, self.max);
+        if D::ALLOWS_REPEATS {
+            sizing.lengths(self.min, upper)
+        } else {
+            (self.min, upper)
+        }
+    }
+}
+
+impl<G, T, D> Repeat<G, D>
+where
+    G: Node<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    /// Draws the length (or takes it from the collection around, see
+    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
+    fn forward_here(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        // The whole collection in a span, so that a shrinker can move or clear it as one.
+        let span = run.open_span(None);
+        let items = self.forward_spanned(run);
+        run.close_span(span);
+        items
+    }
+
+    /// [`forward_here`](Self::forward_here) inside the collection's span.
+    fn forward_spanned(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        let (size, sizing) = (run.size, run.sizing);
+        let (length, below) = match run.allotment.take() {
+            Some(allotment) => (allotment.own, allotment.below),
+            None => {
+                let (lo, hi) = self.lengths::<T>(size, &sizing);
+                let length = run.int(&IntSite::count(lo, hi, size))? as usize;
+                let below = allotment::draw_totals(run, sizing.exact_levels(), length)?;
+                (length, below)
+            }
+        };
+        let shares = allotment::split(run, length, &below)?;
+        run.size = sizing.element_size(size, length);
+        run.sizing = sizing.inside();
+        let items = self.forward_elements(run, length, shares);
+        run.size = size;
+        run.sizing = sizing;
+        items
+    }
+
+    /// Draws `length` elements, each in a span and with its share of the nest if `shares` has
+    /// them (fewer elements if a distinct one cannot be found past the minimum).
+    fn forward_elements(
+        &self,
+        run: &mut Forward<'_>,
+        length: usize,
+        shares: Vec<Allotment>,
+    ) -> Result<Vec<T>, Halt> {
+        let mut items = Vec::with_capacity(length);
+        if D::ALLOWS_REPEATS && !run.records() && shares.is_empty() {
+            // Nothing to record and nothing to check: the elements, drawn in one go.
+            self.elem.forward_many(run, length, &mut items)?;
+            return Ok(items);
+        }
+        let mut seen = D::Seen::default();
+        let mut shares = shares.into_iter();
+        // An enumeration takes each sequence of distinct elements once, without redraws.
+        let draws = if run.redraws() { DUPLICATE_RETRIES } else { 1 };
+        while items.len() < length {
+            let span = run.open_span(None);
+            let share = shares.next();
+            let mut fresh = None;
+            for _ in 0..draws {
+                run.allotment.clone_from(&share);
+                let item = self.elem.forward(run);
+                run.allotment = None;
+                let item = item?;
+                if D::insert(&mut seen, &item) {
+                    fresh = Some(item);
+                    break;
+                }
+            }
+            run.close_span(span);
+            match fresh {
+                Some(item) => items.push(item),
+                None if draws == 1 => {
+                    return Err(Halt::Failed("an element already drawn".into()));
+                }
+                None if items.len() >= self.min => break,
+                None => {
+                    return Err(Halt::Failed(format!(
+                        "could not draw {} distinct elements: after {}, {DUPLICATE_RETRIES} \
+                         draws at size {} gave only elements already drawn; the element \
+                         generator may have fewer distinct values than the minimum length at \
+                         this size",
+                        self.min,
+                        items.len(),
+                        run.size
+                    )));
+                }
+            }
+        }
+        Ok(items)
+    }
+
+    /// Reflects the length (unless the collection around measures it, see
+    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
+    fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
+        let (size, sizing) = (run.size, run.sizing);
+        let measured = std::mem::take(&mut run.measuring);
+        let mut lead = Trace::empty();
+        let mut log_share = 0.0;
+        if !measured {
+            let (lo, hi) = self.lengths::<T>(size, &sizing);
+            if items.len() < lo || items.len() > hi {
+                return Ok(Vec::new());
+            }
+            lead = Trace::choice(Choice::Int {
+                value: items.len() as i128,
+                lo: lo as i128,
+                hi: hi as i128,
+            });
+            log_share -= ((hi - lo) as f64 + 1.0).ln();
+        }
+        let exact_levels = sizing.exact_levels();
+        run.size = sizing.element_size(size, items.len());
+        run.sizing = sizing.inside();
+        let reflected = self.backward_each(items, run, limit, exact_levels > 0);
+        run.size = size;
+        run.sizing = sizing;
+        let Some((ways, shares)) = reflected? else {
+            return Ok(Vec::new());
+        };
+        let Some((below, splits, log_splits)) = allotment::split_trace(run, &shares, exact_levels)?
+        else {
+            return Ok(Vec::new());
+        };
+        if !measured {
+            let Some((totals, log_totals)) = allotment::totals_trace(run, items.len(), &below)
+            else {
+                return Ok(Vec::new());
+            };
+            lead = lead.then(totals);
+            log_share += log_totals;
+        }
+        lead = lead.then(splits);
+        log_share += log_splits;
+        if measured {
+            run.measured = Some(Allotment {
+                own: items.len(),
+                below,
+            });
+        }
+        self.combine(ways, run, limit, lead, log_share)
+    }
+
+    /// Reflects each element on its own, each measuring its share of the nest if `nested`;
+    /// `None` if one cannot be produced, or is a repeat where the collection forbids one.
+    #[allow(clippy::type_complexity)]
+    fn backward_each(
+        &self,
+        items: &[T],
+        run: &mut Backward,
+        limit: usize,
+        nested: bool,
+    ) -> Result<Option<(Vec<Vec<Solution<T>>>, Vec<Allotment>)>, ReflectError> {
+        let mut seen = D::Seen::default();
+        let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
+        let mut shares = Vec::new();
+        for item in items {
+            if !D::insert(&mut seen, item) {
+                return Ok(None);
+            }
+            run.measuring = nested;
+            run.measured = None;
+            let item_ways = self.elem.backward(item, run, limit);
+            run.measuring = false;
+            let item_ways = item_ways?;
+            if item_ways.is_empty() {
+                return Ok(None);
+            }
+            if nested {
+                match run.measured.take() {
+                    Some(share) => shares.push(share),
+                    None => return Ok(None),
+                }
+            }
+            ways.push(
+                item_ways
+                    .into_iter()
+                    .map(|way| Solution {
+                        value: way.value,
+                        trace: Trace::span(None, None, way.trace),
+                        log_probability: way.log_probability,
+                    })
+                    .collect(),
+            );
+        }
+        Ok(Some((ways, shares)))
+    }
+
+    /// The ways to produce the collection: `lead` (its length and splits), then one way of
+    /// each element, for every combination of the elements' ways up to `limit`.
+    fn combine(
+        &self,
+        ways: Vec<Vec<Solution<T>>>,
+        run: &mut Backward,
+        limit: usize,
+        lead: Trace,
+        log_share: f64,
+    ) -> Reflected<Vec<T>> {
+        let finish = |traces: Vec<Trace>, log_probability: f64| {
+            (
+                Trace::span(None, None, lead.clone().then(Trace::many(traces))),
+                log_share + log_probability,
+            )
+        };
+
+        if ways.iter().all(|item_ways| item_ways.len() == 1) {
+            // One way for every element: move the values, clone nothing.
+            let mut values = run.value(|| Vec::with_capacity(ways.len()));
+            let mut traces = Vec::with_capacity(ways.len());
+            let mut log_probability = 0.0;
+            for way in ways.into_iter().flatten() {
+                if let (Some(values), Some(value)) = (&mut values, way.value) {
+                    values.push(value);
+                }
+                traces.push(way.trace);
+                log_probability += way.log_probability;
+            }
+            let (trace, log_probability) = finish(traces, log_probability);
+            return Ok(vec![Solution {
+                value: values,
+                trace,
+                log_probability,
+            }]);
+        }
+
+        // Several ways for some elements: every combination, in odometer order.
+        let combinations = ways
+            .iter()
+            .try_fold(1usize, |product, item_ways| {
+                product.checked_mul(item_ways.len())
+            })
+            .unwrap_or(usize::MAX);
+        run.found(combinations.min(limit))?;
+        let mut found = Vec::new();
+        let mut at = vec![0usize; ways.len()];
+        while found.len() < limit {
+            run.step()?;
+            let chosen = || ways.iter().zip(&at).map(|(item_ways, &i)| &item_ways[i]);
+            let log_probability = chosen().map(|way| way.log_probability).sum();
+            let (trace, log_probability) = finish(
+                chosen().map(|way| way.trace.clone()).collect(),
+                log_probability,
+            );
+            found.push(Solution {
+                value: chosen()
+                    .map(|way| way.value.clone())
+                    .collect::<Option<Vec<T>>>(),
+                trace,
+                log_probability,
+            });
+            let mut position = ways.len();
+            loop {
+                if position == 0 {
+                    return Ok(found);
+                }
+                position -= 1;
+                at[position] += 1;
+                if at[position] < ways[position].len() {
+                    break;
+                }
+                at[position] = 0;
+            }
+        }
+        Ok(found)
+    }
+}
+
+impl<G, T, D> Node for Repeat<G, D>
+where
+    G: Node<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    type Input = [T];
+    type Output = Vec<T>;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        match run.sizing.full_level_choices() {
+            Some(levels) => Pick::new(FullLevel {
+                repeat: self,
+                levels,
+            })
+            .forward(run),
+            None => self.forward_here(run),
+        }
+    }
+
+    fn backward(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
+        run.step()?;
+        match run.sizing.full_level_choices() {
+            Some(levels) => Pick::new(FullLevel {
+                repeat: self,
+                levels,
+            })
+            .backward(items, run, limit),
+            None => self.backward_here(items, run, limit),
+        }
+    }
+}
+
+/// Under [`Strategy::Partitions`](crate::Strategy::Partitions), the choice of which of an
+/// outermost collection's `levels` is full: branch `i` is the level `i` below it.
+struct FullLevel<'r, G, D> {
+    repeat: &'r Repeat<G, D>,
+    levels: usize,
+}
+
+impl<G, D> Branches for FullLevel<'_, G, D> {
+    fn arity(&self) -> usize {
+        self.levels
+    }
+
+    fn weight(&self, _: usize) -> u32 {
+        1
+    }
+
+    fn label(&self, _: usize) -> Option<&Label> {
+        None
+    }
+}
+
+impl<G, D> Sealed for FullLevel<'_, G, D> {}
+
+impl<G, T, D> BranchSet for FullLevel<'_, G, D>
+where
+    G: Node<Input = T, Output = T>,
+    T: Clone + Send + Sync,
+    D: Distinct<T>,
+{
+    type Input = [T];
+    type Output = Vec<T>;
+
+    fn forward_branch(&self, index: usize, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
+        let outer = run.sizing;
+        run.sizing = outer.full_at(index);
+        let items = self.repeat.forward_here(run);
+        run.sizing = outer;
+        items
+    }
+
+    fn backward_branch(
+        &self,
+        index: usize,
+        items: &[T],
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<Vec<T>> {
+        let outer = run.sizing;
+        run.sizing = outer.full_at(index);
+        let ways = self.repeat.backward_here(items, run, limit);
+        run.sizing = outer;
+        ways
+    }
+}

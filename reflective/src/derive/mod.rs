@@ -1,0 +1,18 @@
+//! Derive support (the layer above the generator trait): the [`Reflective`] trait with the
+//! standard types' impls, type [`dimension`]s, and what `#[derive(Reflective)]`'s code calls.
+//!
+//! | file | what |
+//! |---|---|
+//! | `reflective.rs` | the [`Reflective`] trait and its impls for the standard types |
+//! | `dimension.rs` | the Agata thesis' dimension of a type |
+//! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
+//! | `parts.rs` | the parts of a value of its own type, for the derived shrinker |
+
+mod cache;
+pub mod dimension;
+mod parts;
+mod reflective;
+
+pub use cache::cached;
+pub use parts::{same_typed_parts, take_part};
+pub use reflective::Reflective;

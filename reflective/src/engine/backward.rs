@@ -1,0 +1,155 @@
+//! The backward engine: finds every way a generator can produce a value.
+//!
+//! Each node reflects on its part of the value and returns its [`Solution`]s: the value it
+//! would produce, the choices that produce it (a [`Trace`]) and their probability under random
+//! generation. A pick returns the solutions of all its branches, a sequence the combinations of
+//! its parts. Two budgets keep this from running away: a step budget for generators that
+//! produce a value in exponentially many ways, and a nesting budget for generators that can
+//! make a no-op choice forever.
+//!
+//! Solutions are computed on demand up to a *limit* (a caller that needs one way to produce a
+//! value, such as `can_generate`, asks for one and branches after the first success are not
+//! explored). The recursion follows the nesting of the value, not its size, and grows the stack
+//! on the heap when it runs low, so a deeply nested value does not overflow it. Traces share
+//! their parts, so reflecting a well-annotated generator costs time linear in the size of the
+//! value.
+
+use super::budget::{Budgets, ReflectError};
+use super::sizing::{Allotment, Sizing};
+use super::trace::Trace;
+
+opaque_debug!(impl[A] Solution<A>);
+
+/// One way a sub-generator produces its part of the value.
+pub struct Solution<A> {
+    /// The value the sub-generator produces along this way, if the run builds values (see
+    /// [`Backward::with_values`]).
+    pub(crate) value: Option<A>,
+    pub(crate) trace: Trace,
+    /// The natural logarithm of the probability that random generation makes these choices
+    /// (kept as a logarithm so that large values do not underflow to 0).
+    pub(crate) log_probability: f64,
+}
+
+impl<A> Solution<A> {
+    /// The same way, producing `f(value)`.
+    pub(crate) fn map<X>(self, f: impl FnOnce(A) -> X) -> Solution<X> {
+        Solution {
+            value: self.value.map(f),
+            trace: self.trace,
+            log_probability: self.log_probability,
+        }
+    }
+}
+
+/// The solutions of a node, or the budget that ran out.
+pub type Reflected<A> = Result<Vec<Solution<A>>, ReflectError>;
+
+/// The state of one backward run: size, budgets, and whether values are built.
+#[derive(Debug)]
+pub struct Backward {
+    pub(crate) size: usize,
+    /// The size strategy, and where the run is among nested collections.
+    pub(crate) sizing: Sizing,
+    /// Whether the next collection is an element of a nest, which measures its allotment
+    /// instead of recording its length.
+    pub(crate) measuring: bool,
+    /// The allotment the last collection reflected while measuring holds.
+    pub(crate) measured: Option<Allotment>,
+    /// Whether solutions carry the values they produce. Most interpretations need only the
+    /// choices, so values are built only where something reads them: the left side of a bind,
+    /// and the interpretations that return values.
+    pub(crate) values: bool,
+    steps: u64,
+    max_steps: u64,
+    ways: u64,
+    max_ways: u64,
+    depth: usize,
+    max_depth: usize,
+    /// Picks open around the current node: not nesting levels, but stack frames.
+    picks: usize,
+}
+
+impl Backward {
+    pub(crate) fn new(size: usize, values: bool, budgets: Budgets) -> Self {
+        Backward {
+            size,
+            sizing: Sizing::default(),
+            measuring: false,
+            measured: None,
+            values,
+            steps: 0,
+            max_steps: budgets.max_steps,
+            ways: 0,
+            max_ways: budgets.max_ways,
+            depth: 0,
+            max_depth: budgets.max_depth,
+            picks: 0,
+        }
+    }
+
+    /// Counts the ways a node found beyond the first.
+    pub(crate) fn found(&mut self, ways: usize) -> Result<(), ReflectError> {
+        self.ways = self.ways.saturating_add(ways.saturating_sub(1) as u64);
+        if self.ways > self.max_ways {
+            return Err(ReflectError::WayBudget {
+                ways: self.max_ways,
+            });
+        }
+        Ok(())
+    }
+
+    /// Counts one unit of work.
+    pub(crate) fn step(&mut self) -> Result<(), ReflectError> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(ReflectError::StepBudget {
+                steps: self.max_steps,
+            });
+        }
+        Ok(())
+    }
+
+    /// `value()` if this run builds values.
+    pub(crate) fn value<A>(&self, value: impl FnOnce() -> A) -> Option<A> {
+        self.values.then(value)
+    }
+
+    /// Runs `inner` with values built.
+    pub(crate) fn with_values<R>(&mut self, inner: impl FnOnce(&mut Self) -> R) -> R {
+        let outer = std::mem::replace(&mut self.values, true);
+        let result = inner(self);
+        self.values = outer;
+        result
+    }
+
+    /// Runs `inner`, a pick's branches, one pick deeper. Picks do not count against the
+    /// nesting budget, but a chain of them holds stack frames, so the stack is checked as for
+    /// nesting.
+    pub(crate) fn in_pick<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Reflected<A>,
+    ) -> Reflected<A> {
+        self.picks += 1;
+        let result = super::stack::every_few_levels(self.picks, || inner(self));
+        self.picks -= 1;
+        result
+    }
+
+    /// Runs `inner` one nesting level deeper.
+    pub(crate) fn nested<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Reflected<A>,
+    ) -> Reflected<A> {
+        self.step()?;
+        if self.depth >= self.max_depth {
+            return Err(ReflectError::DepthBudget {
+                depth: self.max_depth,
+            });
+        }
+        self.depth += 1;
+        let result = super::stack::every_few_levels(self.depth, || inner(self));
+        self.depth -= 1;
+        result
+    }
+}

@@ -1,0 +1,166 @@
+//! The forward engine: runs a generator on a choice source and records the choices it makes.
+
+use super::budget::DEFAULT_MAX_DEPTH;
+use super::sizing::{Allotment, Sizing};
+use super::source::{ChoiceSource, Halt, IntSite, PickSite};
+use crate::choice::{Choice, ChoiceTree, Label, OpenSpan, Trail};
+
+/// How deeply a forward run may nest before it stops with an error: the backward engine's
+/// default nesting budget, so that every generated value reflects within it.
+const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH;
+
+opaque_debug!(impl['s] Forward<'s>);
+
+/// The state of one forward run: the source asked at each choice, the size, the record.
+pub struct Forward<'s> {
+    source: &'s mut dyn ChoiceSource,
+    pub(crate) size: usize,
+    /// The size strategy, and where the run is among nested collections.
+    pub(crate) sizing: Sizing,
+    /// The exact share of a nest the next collection takes, set by the collection around it.
+    pub(crate) allotment: Option<Allotment>,
+    trail: Trail,
+    record: bool,
+    depth: usize,
+    /// Picks open around the current choice: not nesting levels, but stack frames.
+    picks: usize,
+}
+
+impl<'s> Forward<'s> {
+    /// A run that asks `source` at `size`, recording the choice tree when `record` is set.
+    pub(crate) fn new(source: &'s mut dyn ChoiceSource, size: usize, record: bool) -> Self {
+        Forward {
+            source,
+            size,
+            sizing: Sizing::default(),
+            allotment: None,
+            trail: if record {
+                Trail::recycled()
+            } else {
+                Trail::default()
+            },
+            record,
+            depth: 0,
+            picks: 0,
+        }
+    }
+
+    /// Runs `inner` one level deeper (a generator built as it runs: a bind's continuation, a
+    /// recursive reference, a family member, a sized generator; the levels the backward engine
+    /// counts too), growing the stack if needed; a generator that nests past
+    /// [`MAX_DEPTH`] levels fails instead of exhausting memory.
+    pub(crate) fn nested<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
+    ) -> Result<A, Halt> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Halt::Failed(format!(
+                "generation nested more than {MAX_DEPTH} levels deep; a recursive generator \
+                 must make its recursive branches less likely as the size shrinks"
+            )));
+        }
+        self.depth += 1;
+        let result = super::stack::every_few_levels(self.depth, || inner(self));
+        self.depth -= 1;
+        result
+    }
+
+    /// Runs `inner`, a pick's branch, one pick deeper. Picks do not count against the nesting
+    /// budget, but a chain of them holds stack frames, so the stack is checked as for nesting.
+    pub(crate) fn in_pick<A>(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
+    ) -> Result<A, Halt> {
+        self.picks += 1;
+        let result = super::stack::every_few_levels(self.picks, || inner(self));
+        self.picks -= 1;
+        result
+    }
+
+    /// Asks the source which branch to take, and records it.
+    pub(crate) fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let index = self.source.pick(site)?;
+        self.record_pick(site, index);
+        Ok(index)
+    }
+
+    /// Records that branch `index` of `site` was taken, decided without asking the source.
+    #[inline]
+    pub(crate) fn record_pick(&mut self, site: &PickSite<'_>, index: u32) {
+        if self.record {
+            self.trail.push(Choice::Pick {
+                index,
+                arity: site.branches.arity() as u32,
+                label: site.branches.label(index as usize).cloned(),
+            });
+        }
+    }
+
+    /// Whether a collection of distinct elements draws a repeated element again (see
+    /// [`ChoiceSource::redraws`]).
+    pub(crate) fn redraws(&self) -> bool {
+        self.source.redraws()
+    }
+
+    /// Asks the source for an integer, and records it.
+    pub(crate) fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        let value = self.source.int(site)?;
+        if self.record {
+            self.trail.push(Choice::Int {
+                value,
+                lo: site.lo,
+                hi: site.hi,
+            });
+        }
+        Ok(value)
+    }
+
+    /// Fills `out` with integers drawn at `site`, a range of at most 2^32 values, each given as
+    /// its distance from `site.lo`; recorded as [`Forward::int`] records them.
+    pub(crate) fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
+        self.source.narrow_ints(site, out)?;
+        if self.record {
+            for &distance in out.iter() {
+                self.trail.push(Choice::Int {
+                    value: site.lo + i128::from(distance),
+                    lo: site.lo,
+                    hi: site.hi,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether this run records its choices.
+    #[inline]
+    pub(crate) fn records(&self) -> bool {
+        self.record
+    }
+
+    /// Opens a span at the next choice.
+    #[inline]
+    pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {
+        self.record.then(|| self.trail.open(label))
+    }
+
+    /// Opens a span that starts with the choice just made.
+    #[inline]
+    pub(crate) fn open_span_at_last(&mut self, label: Option<&Label>) -> Option<OpenSpan> {
+        self.record.then(|| {
+            self.trail
+                .open_at(self.trail.choices.len() - 1, label.cloned())
+        })
+    }
+
+    #[inline]
+    pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {
+        if let Some(span) = span {
+            self.trail.close(span);
+        }
+    }
+
+    /// The recorded choice tree (empty when the run did not record).
+    pub(crate) fn into_tree(self) -> ChoiceTree {
+        self.trail.into_tree(self.size)
+    }
+}

@@ -1,0 +1,35 @@
+//! The two engines and the choice sources they run on (the layer above the choices).
+//!
+//! The engines are run state, not algorithms over generators: a generator's nodes call them.
+//! [`Forward`] asks a [`source`] at every choice and records the choice tree; [`Backward`]
+//! carries the size and the budgets while the nodes reflect on a value and build their
+//! [`Solution`]s. Both carry the size state as plain data (`sizing`), which only the
+//! combinators interpret. Nothing here knows the generator trait: it sits in the layer above.
+//!
+//! | file | what |
+//! |---|---|
+//! | `source/` | choice sources: random, replay, exhaustive; integer shapes |
+//! | `forward.rs` | the forward run: source, size, record |
+//! | `backward.rs` | the backward run: size, budgets, solutions |
+//! | `trace.rs` | the shared trace of one way to produce a value |
+//! | `budget.rs` | the budgets and [`ReflectError`] |
+//! | `sizing.rs` | [`Strategy`] and the size state carried through a run |
+//! | `stack.rs` | stack growth for deeply nested values |
+
+mod backward;
+mod budget;
+mod forward;
+mod sizing;
+pub(crate) mod source;
+mod stack;
+mod trace;
+
+pub use backward::{Backward, Reflected, Solution};
+pub use budget::ReflectError;
+pub(crate) use budget::{Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS};
+pub use forward::Forward;
+pub use sizing::Strategy;
+pub(crate) use sizing::{Allotment, Sizing};
+pub use source::{Branches, Halt};
+pub(crate) use source::{ChoiceSource, IntSite, PickSite};
+pub use trace::Trace;

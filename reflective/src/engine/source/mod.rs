@@ -1,0 +1,88 @@
+//! Choice sources: where the forward engine gets its choices.
+//!
+//! The forward engine asks a source at every pick and every integer draw. A source is small:
+//! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
+//! [`exhaustive`] walks every choice sequence in turn.
+
+pub(crate) mod exhaustive;
+pub(crate) mod random;
+pub(crate) mod replay;
+pub(crate) mod shape;
+
+use crate::choice::Label;
+use shape::IntShape;
+
+/// The branches of a pick, as a source sees them.
+pub trait Branches {
+    /// How many branches there are.
+    fn arity(&self) -> usize;
+    /// The weight of branch `index`; zero-weight branches are never taken at random.
+    fn weight(&self, index: usize) -> u32;
+    /// The label of branch `index`.
+    fn label(&self, index: usize) -> Option<&Label>;
+}
+
+/// A pick the engine asks a source to make.
+pub(crate) struct PickSite<'a> {
+    pub(crate) branches: &'a dyn Branches,
+    /// The sum of the weights, never 0.
+    pub(crate) total: u64,
+}
+
+/// An integer draw the engine asks a source to make.
+pub(crate) struct IntSite {
+    pub(crate) lo: i128,
+    pub(crate) hi: i128,
+    pub(crate) shape: IntShape,
+    pub(crate) size: usize,
+    /// Whether the integer counts parts of the value (a collection's length, a level's
+    /// total), bounded by the size: an enumeration lists every value of such a count.
+    pub(crate) counts: bool,
+}
+
+impl IntSite {
+    /// A count in `lo..=hi`, uniform, at `size`.
+    pub(crate) fn count(lo: usize, hi: usize, size: usize) -> IntSite {
+        IntSite {
+            lo: lo as i128,
+            hi: hi as i128,
+            shape: IntShape::Uniform,
+            size,
+            counts: true,
+        }
+    }
+}
+
+/// Why a forward run stopped before producing a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// A strict replay ran out of choices or met one that does not fit the generator.
+    Misfit,
+    /// The generator could not produce a value; the message says why.
+    Failed(String),
+}
+
+/// A supplier of choices for the forward engine.
+pub(crate) trait ChoiceSource {
+    /// The index of the branch to take; it must have a non-zero weight.
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt>;
+
+    /// An integer in `site.lo..=site.hi`.
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
+
+    /// Whether a collection of distinct elements draws an element again when it is a repeat
+    /// (at random); a source that walks every sequence once says no, and the sequence fails.
+    fn redraws(&self) -> bool {
+        true
+    }
+
+    /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
+    /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32
+    /// values. A random source draws them in one loop.
+    fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
+        for slot in out {
+            *slot = self.int(site)?.wrapping_sub(site.lo) as u32;
+        }
+        Ok(())
+    }
+}

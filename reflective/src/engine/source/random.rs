@@ -1,0 +1,93 @@
+//! The seeded random source and the uniform draws it is built on.
+//!
+//! The draws are written here rather than taken from `rand` so that a seed gives the same
+//! value on every platform and with every `rand` version: only the generator's raw 64-bit
+//! output is used.
+
+use super::shape::below_64;
+use super::{ChoiceSource, Halt, IntSite, PickSite};
+use rand_core::Rng;
+
+/// Draws every choice at random, with the weights and shapes the generator states.
+pub(crate) struct RandomSource<'r, R: Rng + ?Sized> {
+    rng: &'r mut R,
+}
+
+impl<'r, R: Rng + ?Sized> RandomSource<'r, R> {
+    pub(crate) fn new(rng: &'r mut R) -> Self {
+        RandomSource { rng }
+    }
+}
+
+impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let mut roll = below(self.rng, site.total);
+        for index in 0..site.branches.arity() {
+            let weight = u64::from(site.branches.weight(index));
+            if roll < weight {
+                return Ok(index as u32);
+            }
+            roll -= weight;
+        }
+        unreachable!("the roll is below the total weight")
+    }
+
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        let rng = &mut *self.rng;
+        Ok(site
+            .shape
+            .sample(site.lo, site.hi, site.size, &mut || rng.next_u64()))
+    }
+
+    fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
+        let rng = &mut *self.rng;
+        site.shape
+            .sample_many(site.lo, site.hi, site.size, out, rng);
+        Ok(())
+    }
+}
+
+/// A uniform integer in `0..n`, `n > 0`.
+#[inline]
+pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    below_64(n, &mut || rng.next_u64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::source::shape::between_with;
+    use rand_core::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn between_stays_in_range_at_the_extremes() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut below_fn = |n: u64| below(&mut rng, n);
+        for (lo, hi) in [
+            (i128::MIN, i128::MAX),
+            (-3, 3),
+            (0, 0),
+            (i128::MIN, i128::MIN + 1),
+            (i128::from(i64::MIN), i128::from(i64::MAX)),
+            (0, i128::from(u64::MAX)),
+        ] {
+            for _ in 0..200 {
+                let value = between_with(lo, hi, &mut below_fn);
+                assert!((lo..=hi).contains(&value), "{value} outside {lo}..={hi}");
+            }
+        }
+    }
+
+    #[test]
+    fn below_is_close_to_uniform() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[below(&mut rng, 6) as usize] += 1;
+        }
+        for count in counts {
+            assert!((9_500..10_500).contains(&count), "{counts:?}");
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! Enumeration: the forward engine with the exhaustive source.
+
+use crate::engine::Forward;
+use crate::engine::source::exhaustive::Exhaustive;
+use crate::node::Node;
+
+/// The iterator [`Generator::enumerate`](crate::Generator::enumerate) returns.
+#[derive(Debug)]
+pub struct Enumerate<'g, G> {
+    g: &'g G,
+    size: usize,
+    walk: Exhaustive,
+}
+
+impl<'g, G: Node> Enumerate<'g, G> {
+    pub(crate) fn new(g: &'g G, depth: usize) -> Self {
+        Enumerate {
+            g,
+            size: depth,
+            walk: Exhaustive::new(depth.saturating_add(1)),
+        }
+    }
+}
+
+impl<G: Node> Iterator for Enumerate<'_, G> {
+    type Item = G::Output;
+
+    fn next(&mut self) -> Option<G::Output> {
+        while self.walk.has_next() {
+            let value = self
+                .g
+                .forward(&mut Forward::new(&mut self.walk, self.size, false));
+            self.walk.advance();
+            // A sequence the generator gives up on (a set short of distinct elements) has no
+            // value: the walk goes on.
+            if let Ok(value) = value {
+                return Some(value);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,126 @@
+//! Generation and replay: the forward engine with a random or a replay source.
+
+use std::fmt;
+
+use rand_core::{Rng, SeedableRng};
+
+use crate::choice::ChoiceTree;
+use crate::engine::source::random::RandomSource;
+use crate::engine::source::replay::{Fallback, ReplaySource};
+use crate::engine::{ChoiceSource, Forward, Halt};
+use crate::node::Node;
+
+/// The size [`Generator::sample`](crate::Generator::sample) generates at and reflection assumes, unless told otherwise.
+pub const DEFAULT_SIZE: usize = 100;
+
+/// The random number generator [`Generator::sample`](crate::Generator::sample) seeds: xoshiro256++, fast and the same on
+/// every platform.
+pub type DefaultRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A generated value and the choices that produced it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated<T> {
+    /// The value.
+    pub value: T,
+    /// The choices, which [`Generator::replay`](crate::Generator::replay) turns back into the value.
+    pub tree: ChoiceTree,
+}
+
+/// Why a generator could not produce a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateError {
+    message: String,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the generator could not produce a value: {}",
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// [`Generator::sample`](crate::Generator::sample).
+#[track_caller]
+pub(crate) fn sample<G: Node>(g: &G, seed: u64) -> G::Output {
+    let mut rng = DefaultRng::seed_from_u64(seed);
+    generate_value(g, &mut rng, DEFAULT_SIZE)
+}
+
+/// [`Generator::try_generate`](crate::Generator::try_generate).
+pub(crate) fn try_generate<G: Node, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = RandomSource::new(rng);
+    let (value, tree) = run(g, &mut source, size, true).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
+
+/// [`Generator::try_generate`](crate::Generator::try_generate), recording the choices only if `record`: without them, the
+/// value is the one the same seed gives with them, and the tree is empty.
+pub(crate) fn try_generate_recording<G: Node, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+    record: bool,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = RandomSource::new(rng);
+    let (value, tree) = run(g, &mut source, size, record).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
+
+/// [`Generator::generate_value`](crate::Generator::generate_value).
+#[track_caller]
+pub(crate) fn generate_value<G: Node, R: Rng + ?Sized>(
+    g: &G,
+    rng: &mut R,
+    size: usize,
+) -> G::Output {
+    let mut source = RandomSource::new(rng);
+    g.forward(&mut Forward::new(&mut source, size, false))
+        .unwrap_or_else(|halt| panic!("{}", halt_to_error(halt)))
+}
+
+/// [`Generator::replay`](crate::Generator::replay).
+pub(crate) fn replay<G: Node>(g: &G, tree: &ChoiceTree) -> Option<G::Output> {
+    let mut source = ReplaySource::new(tree.choices(), Fallback::Fail);
+    let mut run = Forward::new(&mut source, tree.size(), false);
+    let value = g.forward(&mut run).ok()?;
+    source.fitted_exactly().then_some(value)
+}
+
+/// [`Generator::replay_repaired`](crate::Generator::replay_repaired).
+pub(crate) fn replay_repaired<G: Node>(
+    g: &G,
+    tree: &ChoiceTree,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let mut source = ReplaySource::new(tree.choices(), Fallback::Simplest);
+    let (value, tree) = run(g, &mut source, tree.size(), true).map_err(halt_to_error)?;
+    Ok(Generated { value, tree })
+}
+
+fn run<G: Node>(
+    g: &G,
+    source: &mut dyn ChoiceSource,
+    size: usize,
+    record: bool,
+) -> Result<(G::Output, ChoiceTree), Halt> {
+    let mut run = Forward::new(source, size, record);
+    let value = g.forward(&mut run)?;
+    Ok((value, run.into_tree()))
+}
+
+fn halt_to_error(halt: Halt) -> GenerateError {
+    GenerateError {
+        message: match halt {
+            Halt::Misfit => "the recorded choices do not fit the generator".to_string(),
+            Halt::Failed(message) => message,
+        },
+    }
+}

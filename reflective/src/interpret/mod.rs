@@ -1,0 +1,28 @@
+//! The interpretations of a generator, one module each, over the two engines (the layer above
+//! the generator's core and the combinators).
+//!
+//! Each is a small function over the engines, taking any [`Node`](crate::Node); the
+//! [`Generator`](crate::Generator) trait, one layer up, calls each in one line.
+//!
+//! | module | interpretation | engines |
+//! |---|---|---|
+//! | `generate` | generate, sample, replay, repaired replay | forward + random or replay source |
+//! | `enumerate` | every value in size order | forward + exhaustive source |
+//! | `reflect` | choices, label sequences, `can_generate`, reproductions | backward |
+//! | `probability` | the probability of a value | backward, weights summed over paths |
+//! | [`shrink`] | the simplest failing value, from any value | backward once, then forward replays |
+//! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
+
+mod enumerate;
+mod generate;
+mod probability;
+mod reflect;
+pub mod shrink;
+pub(crate) mod type_shrink;
+
+pub use enumerate::Enumerate;
+pub use generate::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated};
+pub(crate) use generate::{
+    generate_value, replay, replay_repaired, sample, try_generate, try_generate_recording,
+};
+pub use reflect::Reflector;

@@ -1,0 +1,116 @@
+//! Reflection: the backward engine run on a value, with a chosen size and budgets.
+
+use crate::choice::{ChoiceTree, Label};
+use crate::engine::{
+    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
+    Solution,
+};
+use crate::node::Node;
+
+use super::generate::DEFAULT_SIZE;
+
+/// A reflection of a generator with a chosen size and budgets.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let small = vec(bool(), ..);
+/// // At size 2 no vector longer than 2 can be produced.
+/// assert!(!small.reflector().size(2).can_generate(&vec![true; 3]).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Reflector<'g, G> {
+    g: &'g G,
+    size: usize,
+    budgets: Budgets,
+}
+
+impl<'g, G: Node> Reflector<'g, G> {
+    /// A reflection of `g` at [`DEFAULT_SIZE`] with the default budgets.
+    pub(crate) fn new(g: &'g G) -> Self {
+        Reflector {
+            g,
+            size: DEFAULT_SIZE,
+            budgets: Budgets {
+                max_steps: DEFAULT_MAX_STEPS,
+                max_ways: DEFAULT_MAX_WAYS,
+                max_depth: DEFAULT_MAX_DEPTH,
+            },
+        }
+    }
+
+    /// Reflects at `size` instead of [`DEFAULT_SIZE`].
+    pub fn size(mut self, size: usize) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// Gives up after `steps` steps (default 20 million): bounds the time reflection takes.
+    pub fn max_steps(mut self, steps: u64) -> Self {
+        self.budgets.max_steps = steps;
+        self
+    }
+
+    /// Gives up after finding `ways` ways beyond the first to produce parts of the value
+    /// (default 1 000 000): bounds the memory an overlapping generator takes. A generator whose
+    /// branches exclude each other never spends it.
+    pub fn max_ways(mut self, ways: u64) -> Self {
+        self.budgets.max_ways = ways;
+        self
+    }
+
+    /// Gives up when generators built as reflection runs (a `bind`'s continuation, a recursive
+    /// reference, a family member, a `sized` generator) nest deeper than `depth` (default
+    /// 100 000). A recursive generator nests about once or twice per level of its values.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.budgets.max_depth = depth;
+        self
+    }
+
+    /// The ways to produce `value`, at most `limit` of them, with the values they produce if
+    /// `values` is set.
+    pub(crate) fn solutions(
+        &self,
+        value: &G::Input,
+        limit: usize,
+        values: bool,
+    ) -> Result<Vec<Solution<G::Output>>, ReflectError> {
+        let mut run = Backward::new(self.size, values, self.budgets);
+        self.g.backward(value, &mut run, limit)
+    }
+
+    /// See [`Generator::choices`](crate::Generator::choices).
+    pub fn choices(&self, value: &G::Input) -> Result<Vec<ChoiceTree>, ReflectError> {
+        let mut trees: Vec<ChoiceTree> = self
+            .solutions(value, usize::MAX, false)?
+            .iter()
+            .map(|solution| solution.trace.to_tree(self.size))
+            .collect();
+        trees.sort_by(ChoiceTree::shortlex_cmp);
+        Ok(trees)
+    }
+
+    /// See [`Generator::reflect`](crate::Generator::reflect).
+    pub fn reflect(&self, value: &G::Input) -> Result<Vec<Vec<Label>>, ReflectError> {
+        Ok(self
+            .choices(value)?
+            .iter()
+            .map(ChoiceTree::labels)
+            .collect())
+    }
+
+    /// See [`Generator::can_generate`](crate::Generator::can_generate).
+    pub fn can_generate(&self, value: &G::Input) -> Result<bool, ReflectError> {
+        Ok(!self.solutions(value, 1, false)?.is_empty())
+    }
+
+    /// The values the generator produces along each way of producing `value`, in the order
+    /// found. For an aligned generator with sound annotations each equals `value`: a
+    /// generator that yields anything else is missing a `focus` or an `exact`.
+    pub fn reproductions(&self, value: &G::Input) -> Result<Vec<G::Output>, ReflectError> {
+        Ok(self
+            .solutions(value, usize::MAX, true)?
+            .into_iter()
+            .filter_map(|solution| solution.value)
+            .collect())
+    }
+}

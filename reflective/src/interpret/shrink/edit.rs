@@ -1,0 +1,94 @@
+//! Small edits of single choices that several passes make.
+
+use crate::choice::{Choice, ChoiceTree, nearest_zero};
+
+/// `choice` with its simplest value: the first pick index, the integer nearest zero.
+pub(super) fn simplest(choice: &Choice) -> Choice {
+    let mut simplest = choice.clone();
+    match &mut simplest {
+        Choice::Pick { index, .. } => *index = 0,
+        Choice::Int { value, lo, hi } => *value = nearest_zero(*lo, *hi),
+    }
+    simplest
+}
+
+/// An integer choice `by` steps nearer its simplest value, if it is that far from it.
+pub(super) fn lowered(choice: &Choice, by: i128) -> Option<Choice> {
+    let Choice::Int { value, lo, hi } = *choice else {
+        return None;
+    };
+    let origin = nearest_zero(lo, hi);
+    let nearer = if value > origin {
+        value.checked_sub(by).filter(|&v| v >= origin)?
+    } else {
+        value.checked_add(by).filter(|&v| v <= origin)?
+    };
+    (nearer != value).then_some(Choice::Int {
+        value: nearer,
+        lo,
+        hi,
+    })
+}
+
+/// The value one step simpler than the simplest in `lo..=hi` (1 after 0, or -1 where 1 is out
+/// of range), if the range has two values.
+pub(super) fn next_simplest(lo: i128, hi: i128) -> Option<i128> {
+    let origin = nearest_zero(lo, hi);
+    [origin.checked_add(1), origin.checked_sub(1)]
+        .into_iter()
+        .flatten()
+        .find(|next| (lo..=hi).contains(next))
+}
+
+/// `choice`, an integer, one step from its simplest value.
+pub(super) fn next_simplest_of(choice: &Choice) -> Option<Choice> {
+    let Choice::Int { lo, hi, .. } = *choice else {
+        return None;
+    };
+    Some(Choice::Int {
+        value: next_simplest(lo, hi)?,
+        lo,
+        hi,
+    })
+}
+
+/// The arity of the pick a span opens with; `None` for a span that opens with an integer.
+pub(super) fn opening_arity(choices: &[Choice], span: &std::ops::Range<usize>) -> Option<u32> {
+    match choices.get(span.start)? {
+        Choice::Pick { arity, .. } => Some(*arity),
+        Choice::Int { .. } => None,
+    }
+}
+
+/// Where the innermost span that starts at choice `at` ends: for a pick, its branch.
+pub(super) fn innermost_span_end(tree: &ChoiceTree, at: usize) -> Option<usize> {
+    tree.spans()
+        .iter()
+        .map(|span| span.range())
+        .filter(|range| range.start == at && !range.is_empty())
+        .map(|range| range.end)
+        .min()
+}
+
+/// `value + amount` inside `lo..=hi`, wrapping around the range as a fixed-width integer wraps;
+/// `None` if the arithmetic overflows.
+pub(super) fn add_within(value: i128, amount: i128, lo: i128, hi: i128) -> Option<i128> {
+    let moved = value.checked_add(amount)?;
+    if (lo..=hi).contains(&moved) {
+        return Some(moved);
+    }
+    let width = hi.checked_sub(lo)?.checked_add(1)?;
+    Some(lo + moved.checked_sub(lo)?.rem_euclid(width))
+}
+
+pub(super) fn set_pick(choice: &mut Choice, to: u32) {
+    if let Choice::Pick { index, .. } = choice {
+        *index = to;
+    }
+}
+
+pub(super) fn set_int(choice: &mut Choice, to: i128) {
+    if let Choice::Int { value, .. } = choice {
+        *value = to;
+    }
+}

@@ -1,0 +1,209 @@
+//! The choice shrinker: simpler choice sequences that still fail, found by named passes looped
+//! to a fixpoint, as Hypothesis's internal reduction does (the paper, section 6).
+//!
+//! A candidate is an edited choice sequence. It is replayed with repair (a choice that no
+//! longer fits takes the simplest value, one left over is dropped), and kept if the choices
+//! replay actually made are shortlex-smaller than the best so far and the value still fails.
+//! Because generators reflect, the start can be any value the generator can produce: its
+//! choices come from reflection.
+//!
+//! The passes, in order, each with one job:
+//!
+//! 1. *zero elements*: set runs of a collection's elements to their simplest choices;
+//! 2. *delete elements*: delete runs of a collection's elements, its length lowered by as many
+//!    (both grow their runs by doubling and back off by halving, so a list of 10 000
+//!    elements loses most of them in a few evaluations);
+//! 3. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
+//! 4. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
+//!    of the same arity (a subtree for its tree);
+//! 5. *delete spans*: delete a span that is not a collection's element;
+//! 6. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
+//! 7. *zero spans*: set a span's choices to their simplest (the paper's second);
+//! 8. *simpler branches*: put a pick on a simpler branch with the simplest choices for it, then
+//!    also with one of its integers one step from its simplest;
+//! 9. *minimise choices*: the lowest pick index, an integer by binary search toward its
+//!    simplest value (trying its mirror first when the simplest lies between);
+//! 10. *lower duplicates*: integers holding the same value lowered together;
+//! 11. *redistribute*: move value between two nearby integers, so that a sum they make stays
+//!     and the first can go;
+//! 12. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
+//!     (the paper's third);
+//! 13. *hoist into empty*: move a pick's span out of an element of a collection into an
+//!     earlier empty collection, deleting the element (an expression out of a statement into
+//!     the arguments before it).
+//!
+//! Integers also get a second try when lowering one makes the choices after it too many (a
+//! smaller count): the same lowering with as many choices dropped at the start of the spans
+//! after it instead of at the end, so that what fails survives (a matrix of fewer rows).
+//!
+//! The shrinker remembers the choices that did not fail, and does not evaluate them again.
+//! It stops at a fixpoint of every pass or when its [`ShrinkBudget`] runs out, and reports why
+//! in its [`ShrinkStats`], with the evaluations, steps and time of each pass.
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | the entry: the start's choices by reflection, the loop over the passes |
+//! | `search.rs` | the state of a shrink, and how a candidate is tried and kept |
+//! | `passes/` | the passes, one file per family, and their order |
+//! | `edit.rs` | small edits of single choices the passes share |
+//! | `cache.rs` | the choices that did not fail, not evaluated again |
+//! | `budget.rs`, `stats.rs` | how far a shrink may go; what it did |
+
+use std::time::{Duration, Instant};
+
+use crate::choice::ChoiceTree;
+use crate::node::Node;
+
+use super::generate::Generated;
+use super::reflect::Reflector;
+
+mod budget;
+mod cache;
+mod edit;
+mod passes;
+mod search;
+mod stats;
+
+pub use budget::{DEFAULT_MAX_EVALUATIONS, DEFAULT_MAX_TIME, ShrinkBudget};
+pub use stats::{PassStats, ShrinkStats, Stopped};
+
+use cache::Passed;
+use search::Search;
+
+/// The largest size at which [`Generator::shrink`](crate::Generator::shrink) looks for the choices of a value it did not
+/// generate.
+pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
+
+/// The simplest choices that produce `value`, at the smallest of the sizes 0, 1, 2, 4, 8, ...
+/// (up to [`MAX_REFLECTION_SIZE`]) at which the generator produces it. The smallest size gives
+/// the shrinker the narrowest ranges, and makes the start canonical: a value shrinks the same
+/// way whatever size it was generated at. `None` if the generator produces it at none of them
+/// (reflection that runs out of its budget at one size goes on to the next).
+pub(crate) fn choices_of<G: Node>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
+    let mut size = 0;
+    loop {
+        // A budget that runs out at one size need not at another.
+        if let Ok(trees) = Reflector::new(g).size(size).choices(value)
+            && let Some(simplest) = trees.into_iter().next()
+        {
+            return Some(simplest);
+        }
+        if size >= MAX_REFLECTION_SIZE {
+            return None;
+        }
+        size = (size * 2).max(1);
+    }
+}
+
+/// The result of a shrink: the simplest failing value found, its choices, and the statistics.
+#[derive(Clone, Debug)]
+pub struct Shrunk<T> {
+    /// The value.
+    pub value: T,
+    /// Its choices.
+    pub tree: ChoiceTree,
+    /// What the shrink did.
+    pub stats: ShrinkStats,
+}
+
+/// Shrinks `start`, a failing value of `g` with its choices, within the budgets.
+pub(crate) fn shrink<G: Node>(
+    g: &G,
+    start: Generated<G::Output>,
+    still_fails: &dyn Fn(&G::Output) -> bool,
+    budget: ShrinkBudget,
+) -> Shrunk<G::Output> {
+    let passes = passes::in_order::<G>();
+    let mut search = Search {
+        g,
+        still_fails,
+        best: start,
+        stats: ShrinkStats {
+            passes: passes
+                .iter()
+                .map(|&(name, _)| PassStats {
+                    name,
+                    evaluations: 0,
+                    steps: 0,
+                    time: Duration::ZERO,
+                })
+                .collect(),
+            ..ShrinkStats::default()
+        },
+        pass: 0,
+        passed: Passed::default(),
+        max_evaluations: budget.evaluations,
+        // A budget too long to add to the clock has no deadline.
+        deadline: Instant::now().checked_add(budget.time),
+        started: Instant::now(),
+    };
+    loop {
+        let before = search.stats.steps;
+        for (index, (_, pass)) in passes.iter().enumerate() {
+            search.pass = index;
+            let started = Instant::now();
+            pass(&mut search);
+            search.stats.passes[index].time += started.elapsed();
+        }
+        if search.stats.stopped != Stopped::Fixpoint || search.stats.steps == before {
+            break;
+        }
+    }
+    search.stats.time = search.started.elapsed();
+    Shrunk {
+        value: search.best.value,
+        tree: search.best.tree,
+        stats: search.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    type Lists = Gen<Vec<u32>, Vec<u32>>;
+
+    /// The generator of lists, and a failing list with its choices.
+    fn start() -> (Lists, Generated<Vec<u32>>) {
+        let g = vec(range(0u32..=1000), ..).boxed();
+        let tree = g.reflector().choices(&vec![900; 30]).unwrap().remove(0);
+        let generated = g.replay_repaired(&tree).unwrap();
+        (g, generated)
+    }
+
+    /// The property, failing on lists that sum past 500.
+    #[allow(
+        clippy::ptr_arg,
+        reason = "the shrinker passes the generator's output, a Vec"
+    )]
+    fn fails(xs: &Vec<u32>) -> bool {
+        xs.iter().sum::<u32>() > 500
+    }
+
+    #[test]
+    fn budgets_stop_the_shrink_and_say_so() {
+        let (g, generated) = start();
+        let few = shrink(
+            &g,
+            generated.clone(),
+            &fails,
+            ShrinkBudget::default().max_evaluations(5),
+        );
+        assert_eq!(few.stats.stopped, Stopped::Evaluations);
+        assert_eq!(few.stats.evaluations, 5);
+        assert!(fails(&few.value));
+        let no_time = shrink(
+            &g,
+            generated.clone(),
+            &fails,
+            ShrinkBudget::default().max_time(Duration::ZERO),
+        );
+        assert_eq!(no_time.stats.stopped, Stopped::Time);
+        assert_eq!(no_time.value, generated.value);
+        let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
+        assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
+        assert_eq!(whole.value, [501]);
+        assert_eq!(whole.stats.passes.len(), 13);
+    }
+}

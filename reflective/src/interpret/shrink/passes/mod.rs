@@ -1,0 +1,52 @@
+//! The named passes, each with one job, in the order a shrink runs them (looped to a fixpoint).
+//! A pass is a method of the shrink's [`Search`]: it proposes edited choices and keeps those
+//! that replay to something simpler that still fails.
+//!
+//! | pass | file | its one job |
+//! |---|---|---|
+//! | zero elements | `elements.rs` | set runs of a collection's elements to their simplest choices |
+//! | delete elements | `elements.rs` | delete runs of a collection's elements, lowering its length |
+//! | replace by a span | `spans.rs` | replace the whole sequence by one of its spans |
+//! | replace by a nested span | `spans.rs` | replace a span by a span inside it of the same kind |
+//! | delete spans | `spans.rs` | delete a span that is not a collection's element |
+//! | delete blocks | `blocks.rs` | delete 8, 4, 2 or 1 consecutive choices |
+//! | zero spans | `spans.rs` | set a span's choices to their simplest |
+//! | simpler branches | `branches.rs` | put a pick on a simpler branch |
+//! | minimise choices | `integers.rs` | lower one choice as far as it still fails |
+//! | lower duplicates | `integers.rs` | lower equal integers together |
+//! | redistribute | `integers.rs` | move value from one integer to a nearby one |
+//! | swap siblings | `reorder.rs` | swap two adjacent spans of one kind into the simpler order |
+//! | hoist into empty | `reorder.rs` | move a span out of an element into an earlier empty collection |
+
+mod blocks;
+mod branches;
+mod elements;
+mod integers;
+mod reorder;
+mod spans;
+
+use crate::node::Node;
+
+use super::search::Search;
+
+/// A pass over the best choices so far.
+pub(super) type Pass<'s, G> = fn(&mut Search<'s, G>);
+
+/// The passes in the order they run, with their names (as the shrink's statistics give them).
+pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 13] {
+    [
+        ("zero elements", Search::zero_elements),
+        ("delete elements", Search::delete_elements),
+        ("replace by a span", Search::replace_by_spans),
+        ("replace by a nested span", Search::replace_by_descendants),
+        ("delete spans", Search::delete_spans),
+        ("delete blocks", Search::delete_blocks),
+        ("zero spans", Search::zero_spans),
+        ("simpler branches", Search::simpler_branches),
+        ("minimise choices", Search::minimise_choices),
+        ("lower duplicates", Search::lower_duplicates),
+        ("redistribute", Search::redistribute),
+        ("swap siblings", Search::swap_siblings),
+        ("hoist into empty", Search::hoist_into_empty),
+    ]
+}

@@ -1,0 +1,113 @@
+//! Passes that replace, delete or zero whole spans (the paper's first two passes).
+
+use crate::node::Node;
+
+use crate::interpret::shrink::edit::{opening_arity, simplest};
+use crate::interpret::shrink::search::Search;
+
+impl<G: Node> Search<'_, G> {
+    /// The paper's first pass: the whole sequence replaced by one of its spans.
+    pub(super) fn replace_by_spans(&mut self) {
+        // After a success the spans are those of the new best: start over on them.
+        'again: loop {
+            for range in self.span_ranges() {
+                if self.exhausted() {
+                    return;
+                }
+                if range.end <= self.choices().len() {
+                    let inner = self.choices()[range].to_vec();
+                    if self.try_choices(inner) {
+                        continue 'again;
+                    }
+                }
+            }
+            return;
+        }
+    }
+
+    /// Replaces each span by a span inside it that opens with a pick of the same arity: most
+    /// often a value of the same type nested in it (a subtree for a tree).
+    pub(super) fn replace_by_descendants(&mut self) {
+        let mut at = 0;
+        let mut spans = self.spans_in_order();
+        loop {
+            if self.exhausted() {
+                return;
+            }
+            let Some(outer) = spans.get(at).cloned() else {
+                return;
+            };
+            let Some(outer_arity) = opening_arity(self.choices(), &outer) else {
+                at += 1;
+                continue;
+            };
+            let mut replaced = false;
+            // Spans are in the order they were opened: those nested in `outer` follow it.
+            for inner in spans[at + 1..]
+                .iter()
+                .take_while(|inner| inner.start < outer.end)
+            {
+                let nested = inner.end <= outer.end && inner.len() < outer.len();
+                if !nested || opening_arity(self.choices(), inner) != Some(outer_arity) {
+                    continue;
+                }
+                let mut candidate = self.choices()[..outer.start].to_vec();
+                candidate.extend_from_slice(&self.choices()[inner.clone()]);
+                candidate.extend_from_slice(&self.choices()[outer.end..]);
+                if self.try_choices(candidate) {
+                    replaced = true;
+                    break;
+                }
+            }
+            if replaced {
+                spans = self.spans_in_order();
+            } else {
+                at += 1;
+            }
+        }
+    }
+
+    /// Deletes each span that is not an element of a collection (those go in
+    /// [`delete_elements`](Self::delete_elements), with the length lowered).
+    pub(super) fn delete_spans(&mut self) {
+        let mut ranges = self.span_ranges();
+        let mut elements = self.element_starts();
+        while let Some(range) = ranges.pop() {
+            if self.exhausted() {
+                return;
+            }
+            if range.end > self.choices().len() || elements.contains(&range.start) {
+                continue;
+            }
+            let mut without = self.choices().to_vec();
+            without.drain(range);
+            if self.try_choices(without) {
+                ranges = self.span_ranges();
+                elements = self.element_starts();
+            }
+        }
+    }
+
+    /// Sets every choice of a span to its simplest.
+    pub(super) fn zero_spans(&mut self) {
+        for range in self.span_ranges() {
+            if self.exhausted() {
+                return;
+            }
+            if range.end > self.choices().len() {
+                continue;
+            }
+            if self.choices()[range.clone()]
+                .iter()
+                .all(|choice| choice.simplicity() == 0)
+            {
+                continue;
+            }
+            let mut zeroed = self.choices().to_vec();
+            for choice in &mut zeroed[range] {
+                *choice = simplest(choice);
+            }
+            self.try_choices(zeroed);
+        }
+    }
+}
