@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::Hash;
 use std::ops::RangeBounds;
 
+use super::chars::any_char;
 use super::tuples::tuple;
 use crate::combinator::repeat::{
     DistinctHash, DistinctHashKey, DistinctOrd, DistinctOrdKey, Duplicates, repeat,
@@ -42,7 +43,7 @@ where
 
 /// A string of any `char`s (see [`any_char`](crate::any_char)), of at most the size in length.
 pub fn string() -> Gen<String, String> {
-    string_of(super::any_char(), ..)
+    string_of(any_char(), ..)
 }
 
 /// A string of characters from `chars`, its length in `len` (counted in `char`s).

@@ -1,5 +1,6 @@
 //! Floating-point numbers.
 
+use super::tuples::tuple;
 use crate::combinator::{exact, one_of, pick, range};
 use crate::generator::{Gen, Generator};
 
@@ -104,7 +105,7 @@ pub fn float<T: Float>() -> Gen<T, T> {
     );
     let small = crate::combinator::sized(|size| {
         let reach = i64::try_from(size).unwrap_or(i64::MAX);
-        crate::builtin::tuple((range(-reach..=reach), range(0u8..=15)))
+        tuple((range(-reach..=reach), range(0u8..=15)))
             .comap(|x: &T| x.to_parts())
             .map(|(whole, sixteenths)| T::from_parts(whole, sixteenths))
     });

@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::Label;
+use super::label::Label;
 
 /// One choice a generator made.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,7 +10,8 @@
 
 use std::cell::RefCell;
 
-use super::{Choice, Span};
+use super::leaf::Choice;
+use super::span::Span;
 
 /// The most pairs of vectors kept per thread.
 const KEEP: usize = 4;

@@ -1,6 +1,6 @@
 //! [`Span`]: the bracket around the choices of one sub-generator.
 
-use super::Label;
+use super::label::Label;
 
 /// A bracket around the choices one sub-generator made: the choices `start..end`.
 ///

@@ -1,6 +1,9 @@
 //! The trail a run records its choices and spans into, turned into a [`ChoiceTree`] at the end.
 
-use super::{Choice, ChoiceTree, Label, Span};
+use super::label::Label;
+use super::leaf::Choice;
+use super::span::Span;
+use super::tree::ChoiceTree;
 
 /// The choices and spans of the run in progress; both engines record into one.
 #[derive(Default)]

@@ -3,7 +3,9 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::{Choice, Label, Span};
+use super::label::Label;
+use super::leaf::Choice;
+use super::span::Span;
 
 /// Every choice one run of a generator made, with the spans that nest them.
 ///

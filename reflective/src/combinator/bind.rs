@@ -1,8 +1,6 @@
 //! Sequencing: [`Generator::bind`](crate::Generator::bind), the monadic bind, where what comes next depends on a value.
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::engine::{Backward, Forward, Halt, Reflected, Solution, Trace};
 use crate::node::{Node, Sealed};
 
 opaque_debug!(impl[G, F] Bind<G, F>);

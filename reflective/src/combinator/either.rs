@@ -1,8 +1,6 @@
 //! A generator chosen by the code that builds it: [`Either`].
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected};
+use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
 /// One of two generators of the same input and output, chosen when the generator is built

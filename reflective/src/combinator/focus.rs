@@ -5,9 +5,7 @@ use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected};
+use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
 /// How a [`Focus`] reaches the part of a `C` it reflects on: a function borrowing the part, or

@@ -7,11 +7,12 @@ use std::fmt::Debug;
 use std::ops::{Bound, RangeBounds};
 
 use crate::choice::Choice;
-use crate::engine::Forward;
 use crate::engine::source::shape::{IntShape, is_narrow};
-use crate::engine::{Backward, Reflected, Solution, Trace};
-use crate::engine::{Halt, IntSite};
+use crate::engine::{Backward, Forward, Halt, IntSite, Reflected, Solution, Trace};
 use crate::node::{Gen, Node, Sealed, forward_each};
+
+use super::pick::frequency;
+use super::pure::exact;
 
 /// A primitive integer type: `i8` to `i128`, `u8` to `u128`, `isize`, `usize`.
 pub trait Integer: sealed::Sealed + Copy + Ord + Debug + Send + Sync + 'static {
@@ -234,20 +235,20 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
             let mid = T::from_offset(lo, T::half_span(lo, hi));
             let upper_start = mid.succ().expect("mid < hi");
             let halves = match shape {
-                IntShape::Uniform => crate::combinator::frequency([
+                IntShape::Uniform => frequency([
                     (1, between(lo, mid, shape).into_gen()),
                     (1, between(upper_start, hi, shape).into_gen()),
                 ])
                 .into_gen(),
                 // Small values and edges live in the lower half, whose offsets start at `lo`;
                 // the rest of the upper half is uniform, and its edge `hi` a branch of its own.
-                IntShape::Biased => crate::combinator::frequency((
+                IntShape::Biased => frequency((
                     (8, between(lo, mid, shape)),
                     (
                         1,
                         between(upper_start, hi.pred().expect("hi > mid"), IntShape::Uniform),
                     ),
-                    (1, crate::combinator::exact(hi)),
+                    (1, exact(hi)),
                 ))
                 .into_gen(),
             };

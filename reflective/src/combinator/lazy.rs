@@ -2,9 +2,7 @@
 
 use std::sync::{Arc, OnceLock, Weak};
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected};
+use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Gen, Node, Sealed};
 
 /// A generator built each time it runs, for recursive definitions by functions.

@@ -1,8 +1,6 @@
 //! Transforming the produced value: [`Generator::map`](crate::Generator::map).
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected, Solution};
+use crate::engine::{Backward, Forward, Halt, Reflected, Solution};
 use crate::node::{Node, Sealed};
 
 opaque_debug!(impl[G, F] Map<G, F>);

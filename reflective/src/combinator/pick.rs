@@ -5,9 +5,7 @@
 //! eight (branches of different types, as a leaf and a node usually are).
 
 use crate::choice::{Choice, Label};
-use crate::engine::Forward;
-use crate::engine::{Backward, Reflected, Solution, Trace};
-use crate::engine::{Branches, Halt, PickSite};
+use crate::engine::{Backward, Branches, Forward, Halt, PickSite, Reflected, Solution, Trace};
 use crate::node::{Node, Sealed};
 
 /// A choice between weighted, labelled branches: the primitive the other choices are built on.

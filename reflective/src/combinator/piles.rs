@@ -1,9 +1,7 @@
 //! Dividing a size among values: [`piles`], the Agata thesis' `piles k n` (section 2.1.1).
 
 use crate::choice::{Choice, Label};
-use crate::engine::Forward;
-use crate::engine::{Backward, Reflected, Solution, Trace};
-use crate::engine::{Branches, Halt, PickSite};
+use crate::engine::{Backward, Branches, Forward, Halt, PickSite, Reflected, Solution, Trace};
 use crate::node::{Node, Sealed};
 
 /// The labels of the two choices at each step: one more unit for the current pile, or on to

@@ -2,9 +2,7 @@
 
 use std::marker::PhantomData;
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected, Solution, Trace};
+use crate::engine::{Backward, Forward, Halt, Reflected, Solution, Trace};
 use crate::node::{Node, Sealed};
 
 /// A generator that always produces `value` and makes no choice.

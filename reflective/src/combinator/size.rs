@@ -6,9 +6,7 @@
 //! with the size therefore reflects everything it generates at that size or below; a value
 //! generated at a larger size needs a reflection at that size.
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected};
+use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
 /// A generator built from the current size.

@@ -1,8 +1,6 @@
 //! Independent pairs: [`zip`].
 
-use crate::engine::Forward;
-use crate::engine::Halt;
-use crate::engine::{Backward, Reflected, Solution};
+use crate::engine::{Backward, Forward, Halt, Reflected, Solution};
 use crate::node::{Node, Sealed};
 
 /// Runs `first` then `second` on the same reflected value, and pairs their results.

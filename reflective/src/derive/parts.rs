@@ -3,7 +3,7 @@
 
 use std::any::Any;
 
-use super::Reflective;
+use super::reflective::Reflective;
 
 /// The values of type `T` inside `value`, outermost first; not `value` itself, and not the
 /// values of type `T` inside those (the first step of the Agata shrinker).

@@ -13,11 +13,8 @@
 //! A value therefore determines its allotments: backward, each element collection measures
 //! itself, and its parent records the totals and splits that produce those measures.
 
-use crate::combinator::piles;
-use crate::engine::Forward;
-use crate::engine::{Allotment, Sizing};
-use crate::engine::{Backward, ReflectError, Trace};
-use crate::engine::{Halt, IntSite};
+use crate::combinator::piles::piles;
+use crate::engine::{Allotment, Backward, Forward, Halt, IntSite, ReflectError, Sizing, Trace};
 use crate::node::Node;
 
 /// The totals an outermost collection's level `depth` below it (1: its elements) may have,

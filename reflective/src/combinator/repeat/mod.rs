@@ -18,10 +18,9 @@ use std::ops::RangeBounds;
 
 use crate::choice::{Choice, Label};
 use crate::combinator::pick::{BranchSet, Pick};
-use crate::engine::Allotment;
-use crate::engine::Forward;
-use crate::engine::{Backward, ReflectError, Reflected, Solution, Trace};
-use crate::engine::{Branches, Halt, IntSite};
+use crate::engine::{
+    Allotment, Backward, Branches, Forward, Halt, IntSite, ReflectError, Reflected, Solution, Trace,
+};
 use crate::node::{Node, Sealed};
 
 /// How many times a collection of distinct elements draws an element before giving up on it.
