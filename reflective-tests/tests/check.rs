@@ -172,6 +172,36 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
     );
 }
 
+/// Every switch reads the same words in the environment: `true`/`false`, `on`/`off`, `1`/`0`,
+/// in any case; anything else is an error that names the variable and the words.
+#[test]
+fn switches_read_the_same_words_everywhere() {
+    use reflective::check::SWITCH_WORDS;
+    for variable in [
+        "REFLECTIVE_REGRESSIONS",
+        "REFLECTIVE_STATISTICS",
+        "REFLECTIVE_CHECK_COVERAGE",
+    ] {
+        for (word, on) in SWITCH_WORDS {
+            for text in [word.to_string(), word.to_uppercase(), format!(" {word} ")] {
+                let env = |name: &str| (name == variable).then(|| text.clone());
+                let resolved = Config::new().resolved_from(env).unwrap();
+                let read = match variable {
+                    "REFLECTIVE_REGRESSIONS" => resolved.regressions,
+                    "REFLECTIVE_STATISTICS" => resolved.statistics,
+                    _ => resolved.check_coverage,
+                };
+                assert_eq!(read, on, "{variable}={text}");
+            }
+        }
+        let bad = |name: &str| (name == variable).then(|| "maybe".to_string());
+        let error = Config::new().resolved_from(bad).unwrap_err();
+        for expected in [variable, "maybe", "`true`", "`off`", "`0`"] {
+            assert!(error.contains(expected), "{error}");
+        }
+    }
+}
+
 #[test]
 fn a_strategy_from_the_config_sizes_the_values() {
     // Under `fixed`, a nest of vectors holds at most the size in all; under the default it
@@ -442,4 +472,110 @@ fn a_parallel_run_reports_the_first_event_in_the_runs_order() {
         "{sequential}"
     );
     assert_eq!(without_time(&parallel), without_time(&sequential));
+}
+
+/// `assume` discards a case: the run goes on until its cases held, every one satisfying the
+/// assumption, and the statistics count the discards by their condition.
+#[test]
+fn assumptions_discard_cases_and_the_run_counts_only_the_others() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let mut reported = 0;
+    for seed in 0..5 {
+        let held = AtomicU32::new(0);
+        let config = Config::new().seed(seed).cases(50).regressions(false);
+        check_with(&config, &range(0u32..=100), |&n: &u32| {
+            reflective::assume!(n % 3 == 0);
+            assert_eq!(n % 3, 0);
+            held.fetch_add(1, Ordering::Relaxed);
+        });
+        assert_eq!(held.load(Ordering::Relaxed), 50, "seed {seed}");
+        // The function form, in a property that fails: the report names the discards.
+        let config = Config::new().seed(seed).regressions(false);
+        let text = report(|| {
+            check_with(&config, &range(0u32..=100), |&n: &u32| {
+                reflective::assume(n % 2 == 1);
+                n < 90
+            })
+        });
+        // The shrinker skips the candidates the property discards: the simplest odd value.
+        assert!(text.contains("minimal counterexample:\n    91"), "{text}");
+        let config = Config::new().seed(seed).regressions(false);
+        let text = report(|| {
+            check_with(&config, &range(0u32..=100), |&n: &u32| {
+                reflective::assume!(n > 50);
+                n < 90
+            })
+        });
+        assert!(text.contains("minimal counterexample:\n    90"), "{text}");
+        // The cases before the failure: most runs discard some, and the report says which.
+        if text.contains("discarded") {
+            assert!(text.contains("assume!(n > 50)"), "{text}");
+            reported += 1;
+        }
+    }
+    assert!(reported >= 3, "discards reported in {reported} of 5 runs");
+}
+
+/// A run whose property discards most cases gives up with a health report that says what to
+/// do, also in parallel; so does one whose filters reject most values.
+#[test]
+fn a_run_that_discards_most_cases_gives_up_and_says_why() {
+    use reflective::check::check_parallel_with;
+    let config = Config::new().seed(3).cases(100).regressions(false);
+    let rare = |&n: &u32| {
+        reflective::assume!(n == 7);
+    };
+    let text = report(|| check_with(&config, &range(0u32..=1000), rare));
+    assert!(text.starts_with("property gave up (health check)"), "{text}");
+    for expected in [
+        "the property discarded 1001 cases",
+        "assume!(n == 7)",
+        "Write a generator that produces only those values",
+        "REFLECTIVE_MAX_DISCARD_RATIO",
+    ] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    let parallel = report(|| check_parallel_with(&config, &range(0u32..=1000), rare));
+    assert_eq!(parallel, text);
+    // A larger ratio lets the same run finish.
+    let patient = config.clone().cases(5).max_discard_ratio(1000);
+    check_with(&patient, &range(0u32..=100), rare);
+    // Filters that keep one value in a hundred.
+    let sparse = range(0u32..=10_000).filter(|n| n % 100 == 0);
+    let text = report(|| check_with(&config, &sparse, |_: &u32| true));
+    assert!(
+        text.contains("the generator's filters rejected") && text.contains("Write a generator"),
+        "{text}"
+    );
+}
+
+/// A filtered generator generates and reflects only what it keeps; replay gives the value back;
+/// a failure shrinks to the simplest kept value.
+#[test]
+fn filters_keep_what_they_accept_in_every_interpretation() {
+    let evens = vec(range(0u32..=1000).filter(|n| n % 2 == 0), ..);
+    let mut rng = DefaultRng::seed_from_u64(9);
+    for _ in 0..200 {
+        let generated = evens.generate(&mut rng, 30);
+        assert!(generated.value.iter().all(|n| n % 2 == 0));
+        assert!(evens.can_generate(&generated.value));
+        assert_eq!(evens.replay(&generated.tree), Some(generated.value));
+    }
+    assert!(!evens.can_generate(&vec![2, 3]));
+    let shrunk = evens.shrink(vec![4, 998, 12], |xs| xs.iter().any(|&n| n > 500));
+    assert_eq!(shrunk, [502]);
+    let config = Config::new().seed(1).regressions(false);
+    let text = report(|| check_with(&config, &evens, |xs: &Vec<u32>| xs.len() < 3));
+    assert!(
+        text.contains("minimal counterexample:\n    [\n        0,\n        0,\n        0,\n    ]"),
+        "{text}"
+    );
+}
+
+/// `assume` outside a run has no case to discard: it says so.
+#[test]
+fn an_assumption_outside_a_run_says_so() {
+    reflective::assume(true);
+    let text = report(|| reflective::assume(false));
+    assert!(text.contains("outside a property run by reflective"), "{text}");
 }

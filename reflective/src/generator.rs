@@ -10,7 +10,7 @@ use rand_core::Rng;
 
 use crate::choice::{ChoiceTree, Label};
 use crate::combinator::{
-    Bind, Comap, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
+    Bind, Comap, Filter, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
 };
 use crate::engine::{ReflectError, Strategy};
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
@@ -81,6 +81,30 @@ pub trait Generator: Node {
         F: Fn(Self::Output) -> A + Send + Sync,
     {
         Map::new(self, f)
+    }
+
+    /// Keeps only the values `keep` accepts: draws again while it rejects one (up to
+    /// [`MAX_FILTER_ATTEMPTS`](crate::combinator::MAX_FILTER_ATTEMPTS) times in a row, then
+    /// generation fails), as proptest's `prop_filter`. Backward, a value reflects if this
+    /// generator produces it and `keep` accepts it. The runner counts what filters reject and
+    /// fails a run in which they reject most values.
+    ///
+    /// Prefer a generator that produces only the values wanted: filtering costs a draw per
+    /// rejected value, and `probability_of` counts the first draw only (a lower bound).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let even = range(0u32..=100).filter(|n| n % 2 == 0);
+    /// assert_eq!(even.sample(7) % 2, 0);
+    /// assert!(even.can_generate(&42));
+    /// assert!(!even.can_generate(&43));
+    /// ```
+    fn filter<P>(self, keep: P) -> Filter<Self, P>
+    where
+        Self: Sized,
+        P: Fn(&Self::Output) -> bool + Send + Sync,
+    {
+        Filter::new(self, keep)
     }
 
     /// Runs this generator, then the generator `next` builds from its value.

@@ -172,13 +172,13 @@ mod node;
 pub mod __private;
 
 pub use builtin::*;
-pub use check::check;
+pub use check::{assume, check};
 pub use check::{regressions, statistics};
 pub use choice::{Choice, ChoiceTree, Label, Span};
 pub use combinator::strategy;
 pub use combinator::*;
-pub use derive::Reflective;
 pub use derive::dimension;
+pub use derive::{Reflective, any};
 pub use engine::{ReflectError, Strategy};
 pub use generator::Generator;
 pub use interpret::shrink;
@@ -200,7 +200,7 @@ pub mod prelude {
     };
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,
-        Label, ReflectError, Reflective, Reflector, Strategy,
+        Label, ReflectError, Reflective, Reflector, Strategy, any,
     };
     pub use rand_core::SeedableRng;
 }

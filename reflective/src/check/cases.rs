@@ -1,5 +1,9 @@
 //! The cases of a run: each from its own seed at its size, in order or spread over the cores,
 //! and the shrink of the first that fails.
+//!
+//! A run goes on until its cases have held (discarded cases do not count), a case fails, or
+//! the property discards, or the generator's filters reject, too many values: then the run
+//! gives up with a health report.
 
 use std::any::Any;
 use std::fmt::Debug;
@@ -7,13 +11,14 @@ use std::panic::{self, AssertUnwindSafe};
 
 use rand_core::SeedableRng;
 
+use crate::engine::Filtered;
 use crate::generator::Generator;
 use crate::interpret::shrink::{ShrinkStats, Shrunk};
 use crate::interpret::{DefaultRng, Generated, try_generate_recording};
 
 use super::config::{Replay, Resolved};
-use super::outcome::{Outcome, outcome, quietly};
-use super::report::{Failure, Origin};
+use super::outcome::{Outcome, Verdict, quietly, verdict};
+use super::report::{Failure, Origin, gave_up_report};
 use super::statistics::{Coverage, Statistics};
 
 /// The seed of case `index` of a run seeded with `seed` (SplitMix64's mix of the two).
@@ -24,15 +29,216 @@ pub(super) fn case_seed(seed: u64, index: u32) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The run's cases spread over the cores: each thread takes every n-th case, and stops past
-/// the first failure any thread has found. The statistics of the cases up to the first failure
-/// (all, without one) are merged in the run's order; the first failure is shrunk.
+/// The case at `index` of the run: sizes grow from 0 to the largest over the run's cases, and
+/// start again for cases past them (those discards and `check_coverage` add).
+pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
+    let cases = settings.cases.max(1);
+    let size = if cases == 1 {
+        settings.max_size
+    } else {
+        (u128::from(index % cases) * settings.max_size as u128 / u128::from(cases - 1)) as usize
+    };
+    Replay {
+        seed: case_seed(settings.seed, index),
+        size,
+    }
+}
+
+/// The most cases `check_coverage` runs, as a multiple of the run's cases, before it gives up
+/// on deciding.
+pub(super) const MAX_COVERAGE_FACTOR: u32 = 100;
+
+/// Where a run's cases have got: the index of the next case.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Progress {
+    next: u32,
+}
+
+/// What the run does before its next case.
+enum Next {
+    /// Runs it.
+    Run,
+    /// Stops: enough cases held (and coverage is decided).
+    Done,
+    /// Gives up: too many values were discarded or filtered out.
+    GiveUp,
+}
+
+/// What the run does next, after the cases `statistics` recorded.
+fn next(settings: &Resolved, statistics: &Statistics) -> Next {
+    let ratio = settings.max_discard_ratio;
+    let Filtered { accepted, rejected } = statistics.filters();
+    let evidence = u64::from(settings.cases).saturating_mul(u64::from(ratio));
+    if u64::from(statistics.discarded()) > evidence
+        || (rejected > evidence && rejected > accepted.saturating_mul(u64::from(ratio)))
+    {
+        return Next::GiveUp;
+    }
+    let counted = statistics.counted();
+    let limit = if settings.check_coverage {
+        settings.cases.saturating_mul(MAX_COVERAGE_FACTOR)
+    } else {
+        settings.cases
+    };
+    if counted < settings.cases
+        || (counted < limit && statistics.coverage(true) == Coverage::Unsure)
+    {
+        Next::Run
+    } else {
+        Next::Done
+    }
+}
+
+/// Runs the run's cases from `progress` (or only the one to replay), recording their
+/// statistics, and shrinks the first failure. With `check_coverage`, runs more cases until the
+/// coverage requirements are met or missed with confidence.
+///
+/// # Panics
+///
+/// With the health report, if the run gives up (see the [module](self)).
+pub(super) fn run_cases<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    statistics: &mut Statistics,
+    progress: &mut Progress,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    if let Some(replay) = settings.replay {
+        return run_case(
+            settings,
+            g,
+            property,
+            statistics,
+            replay,
+            Origin::Replayed(replay),
+        );
+    }
+    loop {
+        match next(settings, statistics) {
+            Next::Run => {}
+            Next::Done => return None,
+            Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+        }
+        let index = progress.next;
+        progress.next += 1;
+        let replay = case_at(settings, index);
+        let origin = Origin::Case(index + 1, replay);
+        if let Some(failure) = run_case(settings, g, property, statistics, replay, origin) {
+            return Some(failure);
+        }
+    }
+}
+
+/// Runs the case `replay`, recording its statistics, and shrinks it if it fails.
+fn run_case<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    statistics: &mut Statistics,
+    replay: Replay,
+    origin: Origin,
+) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    // Without the choices, which only a failure needs: the same seed gives them below.
+    let (generated, filtered) = generate(settings, g, replay, false);
+    statistics.filtered(filtered);
+    let value = generated.value;
+    let Verdict::Failed(reason) = statistics.case(|| verdict(settings, property, &value)) else {
+        return None;
+    };
+    let (mut generated, _) = generate(settings, g, replay, true);
+    generated.value = value;
+    Some(shrink_failure(
+        settings, g, property, origin, generated, reason,
+    ))
+}
+
+/// The run's cases spread over the cores, in rounds: each round runs as many cases as the run
+/// still needs, each thread every n-th of them, stopping past the first failure any thread has
+/// found. The cases' statistics are merged in the run's order, as the sequential run would
+/// have recorded them (so it stops, gives up or fails exactly where that run does); the first
+/// failure is shrunk. `None` when enough cases held; the sequential run goes on from
+/// `progress` if coverage needs more.
+///
+/// # Panics
+///
+/// With the health report, if the run gives up; with the generator's panic, if it panics
+/// before any case fails.
 pub(super) fn run_cases_parallel<G, O>(
     settings: &Resolved,
     g: &G,
     property: &(impl Fn(&G::Output) -> O + Sync),
     statistics: &mut Statistics,
+    progress: &mut Progress,
 ) -> Option<Failure<G::Output>>
+where
+    G: Generator,
+    G::Output: Clone + Debug + Send,
+    O: Outcome,
+{
+    loop {
+        match next(settings, statistics) {
+            Next::Run => {}
+            Next::Done => return None,
+            Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+        }
+        let needed = settings.cases.saturating_sub(statistics.counted()).max(1);
+        let start = progress.next;
+        let end = start.saturating_add(needed);
+        let mut done = run_round(settings, g, property, start..end);
+        done.sort_by_key(|&(index, ..)| index);
+        for (index, case, event) in done {
+            // Each case runs only if the sequential run would run it.
+            match next(settings, statistics) {
+                Next::Run => {}
+                Next::Done => return None,
+                Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+            }
+            progress.next = index + 1;
+            statistics.merge(case);
+            match event {
+                Event::Held => {}
+                Event::Failed(reason) => {
+                    let replay = case_at(settings, index);
+                    let (generated, _) = generate(settings, g, replay, true);
+                    let origin = Origin::Case(index + 1, replay);
+                    return Some(shrink_failure(
+                        settings, g, property, origin, generated, reason,
+                    ));
+                }
+                Event::Panicked(payload) => panic::resume_unwind(payload),
+            }
+        }
+    }
+}
+
+/// What a case run in parallel did.
+enum Event {
+    /// It held, or the property discarded it.
+    Held,
+    /// It failed, for this reason.
+    Failed(String),
+    /// The generator panicked.
+    Panicked(Box<dyn Any + Send>),
+}
+
+/// The cases `indices` run over the cores, each with its statistics and what it did, up to
+/// the first failure (in the run's order) any thread has found.
+fn run_round<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &(impl Fn(&G::Output) -> O + Sync),
+    indices: std::ops::Range<u32>,
+) -> Vec<(u32, Statistics, Event)>
 where
     G: Generator,
     G::Output: Clone + Debug + Send,
@@ -41,21 +247,14 @@ where
     use std::sync::atomic::{AtomicU32, Ordering};
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let first_failure = AtomicU32::new(u32::MAX);
-    /// What a case did.
-    enum Event {
-        Held,
-        Failed(String),
-        Panicked(Box<dyn Any + Send>),
-    }
-    type Done = Vec<(u32, Statistics, Event)>;
-    let mut done: Done = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|worker| {
                 let first_failure = &first_failure;
+                let indices = indices.clone();
                 scope.spawn(move || {
-                    let mut done: Done = Vec::new();
-                    let indices = (worker as u32..settings.cases).step_by(threads);
-                    for index in indices {
+                    let mut done = Vec::new();
+                    for index in indices.skip(worker).step_by(threads) {
                         if index > first_failure.load(Ordering::Relaxed) {
                             break;
                         }
@@ -63,15 +262,18 @@ where
                         // panics there, if no case before it fails.
                         let generated = quietly(|| {
                             panic::catch_unwind(AssertUnwindSafe(|| {
-                                generate(settings, g, case_at(settings, index), false).value
+                                generate(settings, g, case_at(settings, index), false)
                             }))
                         });
                         let mut case = Statistics::default();
                         let event = match generated {
-                            Ok(value) => match case.case(|| outcome(settings, property, &value)) {
-                                Some(reason) => Event::Failed(reason),
-                                None => Event::Held,
-                            },
+                            Ok((generated, filtered)) => {
+                                case.filtered(filtered);
+                                match case.case(|| verdict(settings, property, &generated.value)) {
+                                    Verdict::Failed(reason) => Event::Failed(reason),
+                                    Verdict::Held | Verdict::Discarded(_) => Event::Held,
+                                }
+                            }
                             Err(payload) => Event::Panicked(payload),
                         };
                         if !matches!(event, Event::Held) {
@@ -91,93 +293,7 @@ where
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
-    });
-    done.sort_by_key(|&(index, ..)| index);
-    let first = first_failure.into_inner();
-    let mut failing = None;
-    for (index, case, event) in done {
-        if index > first {
-            break;
-        }
-        statistics.merge(case);
-        match event {
-            Event::Held => {}
-            Event::Failed(reason) => failing = Some((index, reason)),
-            Event::Panicked(payload) => panic::resume_unwind(payload),
-        }
-    }
-    let (index, reason) = failing?;
-    let replay = case_at(settings, index);
-    let generated = generate(settings, g, replay, true);
-    let origin = Origin::Case(index + 1, replay);
-    Some(shrink_failure(
-        settings, g, property, origin, generated, reason,
-    ))
-}
-
-/// The case at `index` of the run: sizes grow from 0 to the largest over the run's cases, and
-/// start again for cases past them (those `check_coverage` adds).
-pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
-    let cases = settings.cases.max(1);
-    let size = if cases == 1 {
-        settings.max_size
-    } else {
-        (u128::from(index % cases) * settings.max_size as u128 / u128::from(cases - 1)) as usize
-    };
-    Replay {
-        seed: case_seed(settings.seed, index),
-        size,
-    }
-}
-
-/// The most cases `check_coverage` runs, as a multiple of the run's cases, before it gives up
-/// on deciding.
-pub(super) const MAX_COVERAGE_FACTOR: u32 = 100;
-
-/// Runs the run's cases from `start` (or only the one to replay), recording their statistics,
-/// and shrinks the first failure. With `check_coverage`, runs more cases until the coverage
-/// requirements are met or missed with confidence.
-pub(super) fn run_cases<G, O>(
-    settings: &Resolved,
-    g: &G,
-    property: &impl Fn(&G::Output) -> O,
-    statistics: &mut Statistics,
-    start: u32,
-) -> Option<Failure<G::Output>>
-where
-    G: Generator,
-    G::Output: Clone + Debug,
-    O: Outcome,
-{
-    let limit = if settings.check_coverage {
-        settings.cases.saturating_mul(MAX_COVERAGE_FACTOR)
-    } else {
-        settings.cases
-    };
-    let mut index = start;
-    loop {
-        let more = index < settings.cases
-            || (index < limit && statistics.coverage(true) == Coverage::Unsure);
-        let (origin, replay) = match settings.replay {
-            Some(replay) if index == 0 => (Origin::Replayed(replay), replay),
-            None if more => {
-                let replay = case_at(settings, index);
-                (Origin::Case(index + 1, replay), replay)
-            }
-            _ => return None,
-        };
-        index += 1;
-        // Without the choices, which only a failure needs: the same seed gives them below.
-        let value = generate(settings, g, replay, false).value;
-        let Some(reason) = statistics.case(|| outcome(settings, property, &value)) else {
-            continue;
-        };
-        let mut generated = generate(settings, g, replay, true);
-        generated.value = value;
-        return Some(shrink_failure(
-            settings, g, property, origin, generated, reason,
-        ));
-    }
+    })
 }
 
 /// The failure of `generated`, shrunk.
@@ -196,7 +312,7 @@ where
 {
     let original = generated.value.clone();
     // A failure that does not fail again is not the value's: report it as it is, unshrunk.
-    let flaky = outcome(settings, property, &original).is_none();
+    let flaky = !verdict(settings, property, &original).failed();
     let shrunk = if flaky {
         Shrunk {
             value: generated.value,
@@ -206,8 +322,10 @@ where
     } else {
         shrink_quietly(settings, g, generated, property)
     };
-    let final_reason = outcome(settings, property, &shrunk.value)
-        .unwrap_or_else(|| "it passed when run again".to_string());
+    let final_reason = match verdict(settings, property, &shrunk.value) {
+        Verdict::Failed(reason) => reason,
+        Verdict::Held | Verdict::Discarded(_) => "it passed when run again".to_string(),
+    };
     Failure {
         settings: settings.clone(),
         origin,
@@ -221,7 +339,8 @@ where
     }
 }
 
-/// The value of case `replay`, with its choices if `record`.
+/// The value of case `replay`, with its choices if `record`, and what its filters kept and
+/// rejected.
 ///
 /// # Panics
 ///
@@ -231,7 +350,7 @@ pub(super) fn generate<G: Generator>(
     g: &G,
     replay: Replay,
     record: bool,
-) -> Generated<G::Output> {
+) -> (Generated<G::Output>, Filtered) {
     let mut rng = DefaultRng::seed_from_u64(replay.seed);
     let generated = match settings.strategy {
         Some(strategy) => {
@@ -245,6 +364,7 @@ pub(super) fn generate<G: Generator>(
 }
 
 /// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet.
+/// A candidate the property discards does not fail.
 pub(super) fn shrink_quietly<G, O>(
     settings: &Resolved,
     g: &G,
@@ -255,7 +375,7 @@ where
     G: Generator,
     O: Outcome,
 {
-    let fails = |value: &G::Output| outcome(settings, property, value).is_some();
+    let fails = |value: &G::Output| verdict(settings, property, value).failed();
     // The generator's own panics on a candidate (a `map` that asserts) are kept quiet too: the
     // shrinker drops such candidates.
     quietly(|| match settings.strategy {

@@ -12,6 +12,11 @@ use crate::interpret::shrink::ShrinkBudget;
 /// The number of cases a property runs unless told otherwise.
 pub const DEFAULT_CASES: u32 = 100;
 
+/// How many discarded cases a run accepts per case it runs, unless told otherwise: as
+/// QuickCheck's `maxDiscardRatio`, 10 (a run of 100 cases gives up after 1000 discards), and
+/// the most values a filter may reject per value it keeps.
+pub const DEFAULT_MAX_DISCARD_RATIO: u32 = 10;
+
 /// How [`check_with`](super::check_with) runs a property. Each setting left unset in code comes from its
 /// environment variable, else from its default.
 ///
@@ -33,6 +38,7 @@ pub struct Config {
     statistics: Option<bool>,
     check_coverage: Option<bool>,
     case_time_limit: Option<Duration>,
+    max_discard_ratio: Option<u32>,
 }
 
 /// One case to run alone: the seed of its randomness and its size, as a failure report prints
@@ -72,7 +78,7 @@ impl std::str::FromStr for Replay {
 /// The settings of a run, every one decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resolved {
-    /// How many cases.
+    /// How many cases: values the property held on (or failed), not those it discarded.
     pub cases: u32,
     /// The run's seed.
     pub seed: u64,
@@ -92,6 +98,9 @@ pub struct Resolved {
     pub check_coverage: bool,
     /// The longest a case may take; one that takes longer fails.
     pub case_time_limit: Option<Duration>,
+    /// How many discarded cases the run accepts per case, and filtered values per value kept,
+    /// before it gives up.
+    pub max_discard_ratio: u32,
     /// Whether the run is on CI (the `CI` variable is set), whose profile is stricter: 10
     /// times the cases and coverage checked statistically, unless set otherwise.
     pub ci: bool,
@@ -156,7 +165,7 @@ impl Config {
     }
 
     /// Stores failures in the test's regressions file and replays its cases first, or not
-    /// (default: yes; `REFLECTIVE_REGRESSIONS=off` turns it off). See the
+    /// (default: yes; `REFLECTIVE_REGRESSIONS=off`, `false` or `0` turns it off). See the
     /// [regressions file](crate::regressions).
     pub fn regressions(self, on: bool) -> Self {
         Config {
@@ -195,6 +204,17 @@ impl Config {
         }
     }
 
+    /// Gives up, failing, when the property discards more than `ratio` times the cases (with
+    /// [`assume`](crate::assume)), or the generator's filters reject more than `ratio` values
+    /// per value they keep (default [`DEFAULT_MAX_DISCARD_RATIO`], 10;
+    /// `REFLECTIVE_MAX_DISCARD_RATIO`).
+    pub fn max_discard_ratio(self, ratio: u32) -> Self {
+        Config {
+            max_discard_ratio: Some(ratio),
+            ..self
+        }
+    }
+
     /// Every setting decided: from code, else from the environment, else the default.
     ///
     /// # Panics
@@ -203,7 +223,12 @@ impl Config {
     /// names it.
     pub fn resolved(&self) -> Resolved {
         self.resolved_from(|name| std::env::var(name).ok())
-            .unwrap_or_else(|error| panic!("{error}"))
+            .unwrap_or_else(|error| {
+                panic!(
+                    "reflective: a setting in the environment cannot be read: {error}; set it to \
+                     one of the values named, or unset it"
+                )
+            })
     }
 
     /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
@@ -288,11 +313,7 @@ impl Config {
                 Ok(replay)
             })?,
         };
-        let switch = |text: &str| match text {
-            "on" => Ok(true),
-            "off" => Ok(false),
-            _ => Err(format!("expected `on` or `off`, found `{text}`")),
-        };
+        let switch = parse_switch;
         let regressions = match self.regressions {
             Some(on) => on,
             None => read(&env, "REFLECTIVE_REGRESSIONS", switch)?.unwrap_or(true),
@@ -314,7 +335,16 @@ impl Config {
             )?
             .map(Duration::from_millis),
         };
+        let max_discard_ratio = match self.max_discard_ratio {
+            Some(ratio) => ratio,
+            None => read(&env, "REFLECTIVE_MAX_DISCARD_RATIO", |text| {
+                text.parse::<u32>()
+                    .map_err(|_| format!("expected a whole number, found `{text}`"))
+            })?
+            .unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
+        };
         Ok(Resolved {
+            max_discard_ratio,
             regressions,
             statistics,
             check_coverage,
@@ -340,6 +370,38 @@ pub(super) fn size(text: &str) -> Result<usize, String> {
         .ok()
         .filter(|&size| size <= MAX_ENV_SIZE)
         .ok_or_else(|| format!("expected a size up to {MAX_ENV_SIZE}, found `{text}`"))
+}
+
+/// The words a switch reads, on and off alike in the environment and the test attribute.
+pub const SWITCH_WORDS: [(&str, bool); 6] = [
+    ("true", true),
+    ("false", false),
+    ("on", true),
+    ("off", false),
+    ("1", true),
+    ("0", false),
+];
+
+/// A switch: `true`/`false`, `on`/`off` or `1`/`0`, in any case.
+///
+/// ```
+/// use reflective::check::parse_switch;
+/// assert_eq!(parse_switch("off"), Ok(false));
+/// assert_eq!(parse_switch("TRUE"), Ok(true));
+/// assert!(parse_switch("maybe").unwrap_err().contains("`true`, `false`"));
+/// ```
+pub fn parse_switch(text: &str) -> Result<bool, String> {
+    let word = text.trim().to_ascii_lowercase();
+    SWITCH_WORDS
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|&(_, on)| on)
+        .ok_or_else(|| {
+            format!(
+                "expected `true`, `false`, `on`, `off`, `1` or `0`, found `{}`",
+                text.trim()
+            )
+        })
 }
 
 /// A seed in decimal or `0x` hexadecimal.

@@ -4,7 +4,7 @@ use std::fmt::Debug;
 
 use crate::generator::Generator;
 
-use super::cases::{run_cases, run_cases_parallel};
+use super::cases::{Progress, run_cases, run_cases_parallel};
 use super::config::Config;
 use super::outcome::Outcome;
 #[cfg(feature = "serde")]
@@ -54,7 +54,15 @@ where
         settings: &settings,
         g,
     };
-    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    let cases = |statistics: &mut Statistics| {
+        run_cases(
+            &settings,
+            g,
+            &property,
+            statistics,
+            &mut Progress::default(),
+        )
+    };
     if let Some(failure) = run(&settings, g, &property, &keep, cases) {
         panic!("{failure}");
     }
@@ -85,11 +93,12 @@ where
         g,
     };
     let cases = |statistics: &mut Statistics| {
+        let mut progress = Progress::default();
         if settings.replay.is_some() {
-            return run_cases(&settings, g, &property, statistics, 0);
+            return run_cases(&settings, g, &property, statistics, &mut progress);
         }
-        run_cases_parallel(&settings, g, &property, statistics)
-            .or_else(|| run_cases(&settings, g, &property, statistics, settings.cases))
+        run_cases_parallel(&settings, g, &property, statistics, &mut progress)
+            .or_else(|| run_cases(&settings, g, &property, statistics, &mut progress))
     };
     if let Some(failure) = run(&settings, g, &property, &keep, cases) {
         panic!("{failure}");
@@ -120,7 +129,15 @@ where
         settings: &settings,
         g,
     };
-    let cases = |statistics: &mut Statistics| run_cases(&settings, g, &property, statistics, 0);
+    let cases = |statistics: &mut Statistics| {
+        run_cases(
+            &settings,
+            g,
+            &property,
+            statistics,
+            &mut Progress::default(),
+        )
+    };
     if let Some(failure) = run(&settings, g, &property, &keep, cases) {
         panic!("{failure}");
     }

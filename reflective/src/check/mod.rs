@@ -38,10 +38,13 @@ mod report;
 mod run;
 pub mod statistics;
 
-pub use config::{Config, DEFAULT_CASES, MAX_ENV_SIZE, Replay, Resolved};
+pub use config::{
+    Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Replay, Resolved, SWITCH_WORDS,
+    parse_switch,
+};
 #[cfg(not(feature = "serde"))]
 pub use entry::SerdeFeature;
 #[cfg(feature = "serde")]
 pub use entry::check_values;
 pub use entry::{check, check_parallel_with, check_values_with, check_with};
-pub use outcome::Outcome;
+pub use outcome::{Outcome, assume, assume_that};

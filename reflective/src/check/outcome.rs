@@ -40,25 +40,47 @@ impl<E: Debug> Outcome for Result<(), E> {
     }
 }
 
-/// Why `property` fails on `value` (it returned a failure, panicked, or took longer than the
-/// run's time limit per case), or `None` if it holds. A panic's message is kept, not printed.
-pub(super) fn outcome<T, O: Outcome>(
+/// What one run of a property on a value gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The property held.
+    Held,
+    /// The property discarded the value ([`assume`] did not hold): it does not count.
+    Discarded(String),
+    /// The property failed, for this reason.
+    Failed(String),
+}
+
+impl Verdict {
+    /// Whether the property failed.
+    pub(crate) fn failed(&self) -> bool {
+        matches!(self, Verdict::Failed(_))
+    }
+}
+
+/// What `property` gives on `value`: it held, discarded the value, or failed (it returned a
+/// failure, panicked, or took longer than the run's time limit per case). A panic's message is
+/// kept, not printed.
+pub(super) fn verdict<T, O: Outcome>(
     settings: &Resolved,
     property: &impl Fn(&T) -> O,
     value: &T,
-) -> Option<String> {
+) -> Verdict {
     // The clock is read only when a limit asks for it: it costs as much as a small case.
     let started = settings.case_time_limit.map(|_| Instant::now());
-    let result = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| property(value))));
+    let result = quietly(|| in_case(|| panic::catch_unwind(AssertUnwindSafe(|| property(value)))));
     let took = started.map(|started| started.elapsed());
     let failure = match result {
         Ok(result) => result.failure(),
-        Err(payload) => Some(format!(
-            "the property panicked: {}",
-            panic_message(&*payload)
-        )),
+        Err(payload) => match payload.downcast::<Discard>() {
+            Ok(discard) => return Verdict::Discarded(discard.0.to_string()),
+            Err(payload) => Some(format!(
+                "the property panicked: {}",
+                panic_message(&*payload)
+            )),
+        },
     };
-    failure.or_else(|| {
+    let failure = failure.or_else(|| {
         let (limit, took) = (settings.case_time_limit?, took?);
         (took > limit).then(|| {
             format!(
@@ -67,7 +89,89 @@ pub(super) fn outcome<T, O: Outcome>(
                 limit.as_secs_f64() * 1000.0
             )
         })
-    })
+    });
+    failure.map_or(Verdict::Held, Verdict::Failed)
+}
+
+/// Discards the case being run unless `condition` holds: the runner does not count it, and
+/// generates another (as proptest's `prop_assume!`, QuickCheck's `==>`, Hypothesis's
+/// `assume`). The report counts the discarded cases, and a run in which most cases are
+/// discarded fails: write a generator that produces only the values wanted instead.
+/// [`assume!`](crate::assume!) does the same and names the condition in the report.
+///
+/// # Panics
+///
+/// Outside a property run by [`check`](super::check) (or `#[reflective::property]`), when the
+/// condition does not hold: there is no case to discard.
+///
+/// ```
+/// use reflective::prelude::*;
+/// reflective::check(&range(0u32..=100), |&n: &u32| {
+///     reflective::assume(n != 0);
+///     100 / n >= 1
+/// });
+/// ```
+pub fn assume(condition: bool) {
+    if !condition {
+        discard("assume(false)");
+    }
+}
+
+/// Discards the case being run unless the condition holds, as [`assume`](crate::assume) does,
+/// naming the condition in the report (proptest's `prop_assume!`).
+///
+/// ```
+/// use reflective::prelude::*;
+/// reflective::check(&tuple((range(0u32..=9), range(0u32..=9))), |&(a, b): &(u32, u32)| {
+///     reflective::assume!(a != b);
+///     a.abs_diff(b) > 0
+/// });
+/// ```
+#[macro_export]
+macro_rules! assume {
+    ($condition:expr $(,)?) => {
+        $crate::check::assume_that(
+            $condition,
+            ::core::concat!("assume!(", ::core::stringify!($condition), ")"),
+        )
+    };
+}
+
+/// [`assume`] with the text of the condition, which the report names: what
+/// [`assume!`](crate::assume!) calls.
+#[doc(hidden)]
+pub fn assume_that(condition: bool, text: &'static str) {
+    if !condition {
+        discard(text);
+    }
+}
+
+/// The payload a discarded case unwinds with.
+struct Discard(&'static str);
+
+thread_local! {
+    /// Whether a property is running on this thread under the runner, which catches discards.
+    static IN_CASE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, a property on one value, with discards caught by the runner.
+fn in_case<R>(f: impl FnOnce() -> R) -> R {
+    let outer = IN_CASE.with(|flag| flag.replace(true));
+    let result = f();
+    IN_CASE.with(|flag| flag.set(outer));
+    result
+}
+
+/// Discards the case being run, for `reason`.
+fn discard(reason: &'static str) -> ! {
+    if IN_CASE.with(Cell::get) {
+        // Not a panic: nothing to print, and no hook to run.
+        panic::resume_unwind(Box::new(Discard(reason)))
+    }
+    panic!(
+        "reflective: `{reason}` discarded a case outside a property run by reflective: there is \
+         no case to discard"
+    )
 }
 
 /// A panic's message, as `panic!` formatted it.

@@ -4,6 +4,7 @@
 use std::fmt::{self, Debug};
 use std::path::PathBuf;
 
+use crate::engine::Filtered;
 use crate::interpret::shrink::{Shrunk, Stopped};
 
 use super::config::{Replay, Resolved, test_name};
@@ -139,6 +140,37 @@ pub(super) fn coverage_report(
     format!(
         "property held, but {verdict} (seed {:#x}):\n\n{statistics}\nrun more cases \
          (REFLECTIVE_CASES), make the generator meet the requirement, or lower it",
+        settings.seed
+    )
+}
+
+/// The health report of a run that gave up: its property discarded too many cases, or its
+/// generator's filters rejected too many values, for the cases to be worth anything.
+pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> String {
+    let Filtered { accepted, rejected } = statistics.filters();
+    let ratio = settings.max_discard_ratio;
+    let what = if statistics.discarded() > settings.cases.saturating_mul(ratio) {
+        format!(
+            "the property discarded {} cases (more than {ratio} per case to run) and held on \
+             only {} of the {} cases to run",
+            statistics.discarded(),
+            statistics.counted(),
+            settings.cases
+        )
+    } else {
+        format!(
+            "the generator's filters rejected {rejected} values and kept {accepted} (more than \
+             {ratio} rejected per value kept), over {} cases",
+            statistics.counted() + statistics.discarded()
+        )
+    };
+    format!(
+        "property gave up (health check): {what} (seed {:#x}).\n\n{statistics}\nMost generated \
+         values are not ones the property tests. Write a generator that produces only those \
+         values (a narrower range, `bind` on what the value depends on, `focus` into the parts \
+         that matter, a derive with `#[reflective(generator = ...)]` on the field) instead of \
+         discarding them with `assume` or `filter`; or allow more with \
+         `Config::max_discard_ratio` (`REFLECTIVE_MAX_DISCARD_RATIO`, now {ratio}).",
         settings.seed
     )
 }

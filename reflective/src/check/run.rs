@@ -11,7 +11,7 @@ use crate::interpret::shrink::Shrunk;
 use super::cases::shrink_failure;
 use super::config::Resolved;
 use super::config::test_name;
-use super::outcome::{Outcome, outcome};
+use super::outcome::{Outcome, Verdict, verdict};
 use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
@@ -92,7 +92,7 @@ where
             let Some(generated) = replayed else {
                 continue;
             };
-            if let Some(reason) = outcome(settings, property, &generated.value) {
+            if let Verdict::Failed(reason) = verdict(settings, property, &generated.value) {
                 let origin = Origin::Stored(path.clone(), line);
                 failure = Some(shrink_failure(
                     settings, g, property, origin, generated, reason,

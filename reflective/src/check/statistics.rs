@@ -23,6 +23,10 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt::{self, Display};
 
+use crate::engine::Filtered;
+
+use super::outcome::Verdict;
+
 /// Records that this case has the label `name`: the report gives the share of cases with each
 /// label.
 pub fn label(name: impl Into<String>) {
@@ -82,6 +86,10 @@ pub(crate) struct Statistics {
     covers: BTreeMap<String, (f64, u32)>,
     /// Whether the table judges coverage statistically (as the run does).
     statistically: bool,
+    /// The cases discarded, by the condition that discarded them.
+    discards: BTreeMap<String, u32>,
+    /// What the generator's filters kept and rejected.
+    filtered: Filtered,
 }
 
 /// How a coverage requirement stands after the cases run so far.
@@ -104,12 +112,22 @@ impl Statistics {
         }
     }
 
-    /// Runs `f` as one case, recording what it records.
-    pub(crate) fn case<R>(&mut self, f: impl FnOnce() -> R) -> R {
+    /// Runs `f` as one case, recording what it records; a discarded case counts only as a
+    /// discard.
+    pub(crate) fn case(&mut self, f: impl FnOnce() -> Verdict) -> Verdict {
         let outer = CASE.with(|case| case.borrow_mut().replace(Case::default()));
-        let result = f();
+        let verdict = f();
         let case = CASE.with(|case| std::mem::replace(&mut *case.borrow_mut(), outer));
-        let case = case.unwrap_or_default();
+        if let Verdict::Discarded(reason) = &verdict {
+            *self.discards.entry(reason.clone()).or_default() += 1;
+            return verdict;
+        }
+        self.record(case.unwrap_or_default());
+        verdict
+    }
+
+    /// Counts a case that held or failed, with what it recorded.
+    fn record(&mut self, case: Case) {
         self.cases += 1;
         let mut labels = case.labels;
         labels.sort();
@@ -130,12 +148,36 @@ impl Statistics {
             entry.0 = percent;
             entry.1 += u32::from(met);
         }
-        result
+    }
+
+    /// Adds what a generation's filters kept and rejected.
+    pub(crate) fn filtered(&mut self, filtered: Filtered) {
+        self.filtered.accepted += filtered.accepted;
+        self.filtered.rejected += filtered.rejected;
+    }
+
+    /// How many cases held or failed: those the property did not discard.
+    pub(crate) fn counted(&self) -> u32 {
+        self.cases
+    }
+
+    /// How many cases the property discarded.
+    pub(crate) fn discarded(&self) -> u32 {
+        self.discards.values().sum()
+    }
+
+    /// What the generator's filters kept and rejected.
+    pub(crate) fn filters(&self) -> Filtered {
+        self.filtered
     }
 
     /// Adds what `other`'s cases recorded, as if they had run after these.
     pub(crate) fn merge(&mut self, other: Statistics) {
         self.cases += other.cases;
+        for (reason, count) in other.discards {
+            *self.discards.entry(reason).or_default() += count;
+        }
+        self.filtered(other.filtered);
         for (name, count) in other.labels {
             *self.labels.entry(name).or_default() += count;
         }
@@ -154,7 +196,11 @@ impl Statistics {
 
     /// Whether anything was recorded.
     pub(crate) fn is_empty(&self) -> bool {
-        self.labels.is_empty() && self.tables.is_empty() && self.covers.is_empty()
+        self.labels.is_empty()
+            && self.tables.is_empty()
+            && self.covers.is_empty()
+            && self.discards.is_empty()
+            && self.filtered.rejected == 0
     }
 
     /// How the coverage requirements stand: by the shares seen, or with `statistically`, as
@@ -221,6 +267,7 @@ impl Display for Statistics {
             .keys()
             .chain(self.tables.values().flat_map(BTreeMap::keys))
             .chain(self.covers.keys())
+            .chain(self.discards.keys())
             .map(|name| name.chars().count())
             .max()
             .unwrap_or(0);
@@ -257,6 +304,22 @@ impl Display for Statistics {
                 )?;
             }
         }
+        if !self.discards.is_empty() {
+            writeln!(f, "  discarded {} cases", self.discarded())?;
+            let mut sorted: Vec<(&String, &u32)> = self.discards.iter().collect();
+            sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+            for (reason, count) in sorted {
+                writeln!(f, "    {reason:<width$}  {count}")?;
+            }
+        }
+        if self.filtered.rejected > 0 {
+            let Filtered { accepted, rejected } = self.filtered;
+            writeln!(
+                f,
+                "  filters rejected {rejected} of {} values drawn",
+                accepted + rejected
+            )?;
+        }
         Ok(())
     }
 }
@@ -274,6 +337,7 @@ mod tests {
                 label("any");
                 tabulate("parity", n % 2);
                 cover(50.0, n >= 5, "five or more");
+                Verdict::Held
             });
         }
         // Outside a case, nothing is recorded.
@@ -286,14 +350,20 @@ mod tests {
         // Every case meeting a requirement of 100% meets it, in either judgement.
         let mut always = Statistics::default();
         for _ in 0..1000 {
-            always.case(|| cover(100.0, true, "always"));
+            always.case(|| {
+                cover(100.0, true, "always");
+                Verdict::Held
+            });
         }
         assert_eq!(always.coverage(false), Coverage::Met);
         assert_eq!(always.coverage(true), Coverage::Met);
         // Half the cases, half required: met within QuickCheck's tolerance.
         let mut half = Statistics::default();
         for n in 0..10_000u32 {
-            half.case(|| cover(50.0, n % 2 == 0, "even"));
+            half.case(|| {
+                cover(50.0, n % 2 == 0, "even");
+                Verdict::Held
+            });
         }
         assert_eq!(half.coverage(true), Coverage::Met);
         let text = stats.to_string();
@@ -310,17 +380,43 @@ mod tests {
     }
 
     #[test]
+    fn discarded_cases_count_apart_and_record_nothing() {
+        let mut stats = Statistics::default();
+        for n in 0..10u32 {
+            stats.case(|| {
+                label("seen");
+                if n % 5 == 0 {
+                    Verdict::Discarded("assume!(n % 5 != 0)".into())
+                } else {
+                    Verdict::Held
+                }
+            });
+        }
+        assert_eq!((stats.counted(), stats.discarded()), (8, 2));
+        assert_eq!(stats.labels.get("seen"), Some(&8));
+        let text = stats.to_string();
+        assert!(text.contains("discarded 2 cases"), "{text}");
+        assert!(text.contains("assume!(n % 5 != 0)  2"), "{text}");
+    }
+
+    #[test]
     fn the_interval_decides_with_enough_cases() {
         let (low, high) = wilson(500, 1000, 6.0);
         assert!(low > 0.40 && high < 0.60, "{low} {high}");
         let mut stats = Statistics::default();
         for n in 0..20_000u32 {
-            stats.case(|| cover(10.0, n % 10 < 3, "three in ten"));
+            stats.case(|| {
+                cover(10.0, n % 10 < 3, "three in ten");
+                Verdict::Held
+            });
         }
         assert_eq!(stats.coverage(true), Coverage::Met);
         let mut rare = Statistics::default();
         for n in 0..20_000u32 {
-            rare.case(|| cover(10.0, n % 100 == 0, "one in a hundred"));
+            rare.case(|| {
+                cover(10.0, n % 100 == 0, "one in a hundred");
+                Verdict::Held
+            });
         }
         assert_eq!(rare.coverage(true), Coverage::Missed);
     }

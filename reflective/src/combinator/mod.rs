@@ -19,6 +19,7 @@
 
 mod bind;
 mod either;
+mod filter;
 mod focus;
 pub(crate) mod integer;
 pub(crate) mod lazy;
@@ -33,6 +34,7 @@ mod zip;
 
 pub use bind::Bind;
 pub use either::Either;
+pub use filter::{Filter, MAX_FILTER_ATTEMPTS};
 pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};
 pub use lazy::{At, Family, Lazy, family, lazy, recursive};

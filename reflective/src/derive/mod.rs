@@ -15,4 +15,4 @@ mod reflective;
 
 pub use cache::cached;
 pub use parts::{same_typed_parts, take_part};
-pub use reflective::Reflective;
+pub use reflective::{Reflective, any};

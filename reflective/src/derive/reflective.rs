@@ -97,6 +97,19 @@ impl Dimensions {
     }
 }
 
+/// The generator of `T`'s values, [`T::arbitrary_reflective()`](Reflective::arbitrary_reflective),
+/// by the name proptest users know (`proptest::prelude::any`).
+///
+/// ```
+/// use reflective::prelude::*;
+/// let pairs = any::<(u8, Vec<bool>)>();
+/// let value = pairs.sample(3);
+/// assert!(pairs.can_generate(&value));
+/// ```
+pub fn any<T: Reflective>() -> Gen<T, T> {
+    T::arbitrary_reflective()
+}
+
 /// The dimension of a product of the types `$part`.
 macro_rules! product_dimension {
     ($($part:ty),*) => {

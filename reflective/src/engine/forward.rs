@@ -24,6 +24,17 @@ pub struct Forward<'s> {
     depth: usize,
     /// Picks open around the current choice: not nesting levels, but stack frames.
     picks: usize,
+    /// What the filters of this run kept and rejected.
+    pub(crate) filtered: Filtered,
+}
+
+/// How many values the filters of a run kept and rejected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filtered {
+    /// Values a filter kept.
+    pub accepted: u64,
+    /// Values a filter rejected, each drawn again.
+    pub rejected: u64,
 }
 
 impl<'s> Forward<'s> {
@@ -42,6 +53,7 @@ impl<'s> Forward<'s> {
             record,
             depth: 0,
             picks: 0,
+            filtered: Filtered::default(),
         }
     }
 

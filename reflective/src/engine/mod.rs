@@ -27,7 +27,7 @@ mod trace;
 pub use backward::{Backward, Reflected, Solution};
 pub use budget::ReflectError;
 pub(crate) use budget::{Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS};
-pub use forward::Forward;
+pub use forward::{Filtered, Forward};
 pub use sizing::Strategy;
 pub(crate) use sizing::{Allotment, Sizing};
 pub use source::{Branches, Halt};

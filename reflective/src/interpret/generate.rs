@@ -7,7 +7,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::ChoiceTree;
 use crate::engine::source::random::RandomSource;
 use crate::engine::source::replay::{Fallback, ReplaySource};
-use crate::engine::{ChoiceSource, Forward, Halt};
+use crate::engine::{ChoiceSource, Filtered, Forward, Halt};
 use crate::node::Node;
 
 /// The size [`Generator::sample`](crate::Generator::sample) generates at and reflection assumes, unless told otherwise.
@@ -64,15 +64,24 @@ pub(crate) fn try_generate<G: Node, R: Rng + ?Sized>(
 
 /// [`Generator::try_generate`](crate::Generator::try_generate), recording the choices only if `record`: without them, the
 /// value is the one the same seed gives with them, and the tree is empty.
+/// What its filters kept and rejected comes with it.
 pub(crate) fn try_generate_recording<G: Node, R: Rng + ?Sized>(
     g: &G,
     rng: &mut R,
     size: usize,
     record: bool,
-) -> Result<Generated<G::Output>, GenerateError> {
+) -> Result<(Generated<G::Output>, Filtered), GenerateError> {
     let mut source = RandomSource::new(rng);
-    let (value, tree) = run(g, &mut source, size, record).map_err(halt_to_error)?;
-    Ok(Generated { value, tree })
+    let mut run = Forward::new(&mut source, size, record);
+    let value = g.forward(&mut run).map_err(halt_to_error)?;
+    let filtered = run.filtered;
+    Ok((
+        Generated {
+            value,
+            tree: run.into_tree(),
+        },
+        filtered,
+    ))
 }
 
 /// [`Generator::generate_value`](crate::Generator::generate_value).

@@ -1,0 +1,63 @@
+//! Keeping only the values that satisfy a predicate: [`Generator::filter`](crate::Generator::filter).
+//!
+//! Forward, the generator draws again while the predicate rejects its value, each attempt in a
+//! span of its own, so the rejected attempts replay and a shrinker can delete them. Backward, a
+//! value reflects if the inner generator produces it and the predicate accepts it, as produced
+//! on the first attempt: the simplest way.
+
+use crate::engine::{Backward, Forward, Halt, Reflected};
+use crate::node::{Node, Sealed};
+
+/// How many values in a row a filter may reject before generation fails.
+pub const MAX_FILTER_ATTEMPTS: usize = 1_000;
+
+opaque_debug!(impl[G, P] Filter<G, P>);
+
+/// The generator [`Generator::filter`](crate::Generator::filter) returns.
+#[derive(Clone)]
+pub struct Filter<G, P> {
+    inner: G,
+    keep: P,
+}
+
+impl<G, P> Filter<G, P> {
+    pub(crate) fn new(inner: G, keep: P) -> Self {
+        Filter { inner, keep }
+    }
+}
+
+impl<G, P> Sealed for Filter<G, P> {}
+
+impl<G, P> Node for Filter<G, P>
+where
+    G: Node,
+    P: Fn(&G::Output) -> bool + Send + Sync,
+{
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        for _ in 0..MAX_FILTER_ATTEMPTS {
+            let span = run.open_span(None);
+            let value = self.inner.forward(run);
+            run.close_span(span);
+            let value = value?;
+            if (self.keep)(&value) {
+                run.filtered.accepted += 1;
+                return Ok(value);
+            }
+            run.filtered.rejected += 1;
+        }
+        Err(Halt::Failed(format!(
+            "a filter rejected {MAX_FILTER_ATTEMPTS} values in a row: it keeps too few of the \
+             values its generator produces; generate the values it keeps directly (with `bind`, \
+             `focus` or narrower ranges) instead of filtering"
+        )))
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let mut ways = run.with_values(|run| self.inner.backward(b, run, limit))?;
+        ways.retain(|way| way.value.as_ref().is_some_and(|value| (self.keep)(value)));
+        Ok(ways)
+    }
+}
