@@ -526,7 +526,10 @@ fn a_run_that_discards_most_cases_gives_up_and_says_why() {
         reflective::assume!(n == 7);
     };
     let text = report(|| check_with(&config, &range(0u32..=1000), rare));
-    assert!(text.starts_with("property gave up (health check)"), "{text}");
+    assert!(
+        text.starts_with("property gave up (health check)"),
+        "{text}"
+    );
     for expected in [
         "the property discarded 1001 cases",
         "assume!(n == 7)",
@@ -577,5 +580,8 @@ fn filters_keep_what_they_accept_in_every_interpretation() {
 fn an_assumption_outside_a_run_says_so() {
     reflective::assume(true);
     let text = report(|| reflective::assume(false));
-    assert!(text.contains("outside a property run by reflective"), "{text}");
+    assert!(
+        text.contains("outside a property run by reflective"),
+        "{text}"
+    );
 }

@@ -171,6 +171,9 @@ mod node;
 #[path = "private.rs"]
 pub mod __private;
 
+#[doc = include_str!("../docs/from-proptest.md")]
+pub mod from_proptest {}
+
 pub use builtin::*;
 pub use check::{assume, check};
 pub use check::{regressions, statistics};

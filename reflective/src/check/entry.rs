@@ -1,12 +1,13 @@
 //! The entry points: [`check`] and its forms with a [`Config`], on all cores, or storing values.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
+use std::panic::{self, AssertUnwindSafe};
 
 use crate::generator::Generator;
 
 use super::cases::{Progress, run_cases, run_cases_parallel};
 use super::config::Config;
-use super::outcome::Outcome;
+use super::outcome::{Outcome, panic_message, quietly};
 #[cfg(feature = "serde")]
 use super::run::KeepValues;
 use super::run::{KeepChoices, run};
@@ -67,6 +68,60 @@ where
         panic!("{failure}");
     }
 }
+
+/// [`check_with`], returning the report instead of panicking: for running a property outside a
+/// test (a program, a script, a fuzzing harness), as proptest's `TestRunner::run`. Every way
+/// the run can end badly (a failing case, a run that gave up, coverage not met, a generator that
+/// panics, a setting in the environment that cannot be read) is an `Err` with its report;
+/// nothing is printed. Regressions files are kept only for tests (a thread the test harness
+/// named).
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, try_check_with};
+/// let config = Config::new().seed(3).regressions(false);
+/// let failed = try_check_with(&config, &range(0u32..=1000), |&n: &u32| n < 500).unwrap_err();
+/// assert!(failed.report().contains("minimal counterexample:\n    500"));
+/// assert!(try_check_with(&config, &range(0u32..=1000), |&n: &u32| n <= 1000).is_ok());
+/// ```
+pub fn try_check_with<G, O>(
+    config: &Config,
+    g: &G,
+    property: impl Fn(&G::Output) -> O,
+) -> Result<(), CheckFailed>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let run = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| check_with(config, g, property))));
+    run.map_err(|payload| CheckFailed {
+        report: panic_message(&*payload),
+    })
+}
+
+/// A run that [`try_check_with`] reports as failed: its report, as `check_with` would panic
+/// with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckFailed {
+    report: String,
+}
+
+impl CheckFailed {
+    /// The report: the minimal counterexample, the seed and how to replay it, or why the run
+    /// gave up.
+    pub fn report(&self) -> &str {
+        &self.report
+    }
+}
+
+impl fmt::Display for CheckFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.report)
+    }
+}
+
+impl std::error::Error for CheckFailed {}
 
 /// [`check_with`](super::check_with) on all cores: the cases are spread over one thread per core, and the run
 /// reports exactly what the sequential run reports for the same seed (the first failing case in

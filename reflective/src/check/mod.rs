@@ -29,6 +29,7 @@
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
 //! before its random cases on every later run.
 
+mod arguments;
 mod cases;
 mod config;
 mod entry;
@@ -38,6 +39,7 @@ mod report;
 mod run;
 pub mod statistics;
 
+pub use arguments::{Arguments, arguments};
 pub use config::{
     Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Replay, Resolved, SWITCH_WORDS,
     parse_switch,
@@ -46,5 +48,7 @@ pub use config::{
 pub use entry::SerdeFeature;
 #[cfg(feature = "serde")]
 pub use entry::check_values;
-pub use entry::{check, check_parallel_with, check_values_with, check_with};
+pub use entry::{
+    CheckFailed, check, check_parallel_with, check_values_with, check_with, try_check_with,
+};
 pub use outcome::{Outcome, assume, assume_that};

@@ -1,0 +1,149 @@
+//! The arguments of a property with their names, so that a report prints `xs = [0], k = 0`
+//! rather than a tuple: what `#[reflective::property]` generates.
+
+use std::fmt;
+
+use crate::generator::{Gen, Generator};
+
+/// A property's argument values (a tuple, one element per argument) with the arguments' names.
+/// Its `Debug` prints each as `name = value`; `{:#?}` puts each on lines of its own.
+///
+/// ```
+/// use reflective::check::Arguments;
+/// let args = Arguments::new(&["xs", "k"], (vec![0u8], 3u8));
+/// assert_eq!(format!("{args:?}"), "xs = [0], k = 3");
+/// assert_eq!(format!("{args:#?}"), "xs = [\n    0,\n]\nk = 3");
+/// ```
+#[derive(Clone, PartialEq)]
+pub struct Arguments<T> {
+    names: &'static [&'static str],
+    values: T,
+}
+
+impl<T> Arguments<T> {
+    /// The values `values` of the arguments named `names`, in order.
+    pub fn new(names: &'static [&'static str], values: T) -> Self {
+        Arguments { names, values }
+    }
+
+    /// The values.
+    pub fn values(&self) -> &T {
+        &self.values
+    }
+
+    /// The names; empty for arguments read back from a regressions file.
+    pub fn names(&self) -> &'static [&'static str] {
+        self.names
+    }
+}
+
+/// `g`'s tuples as [`Arguments`] named `names`: reflects on the values, whatever the names.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::arguments;
+/// let g = arguments(&["n", "flag"], tuple((range(0u8..=9), bool())));
+/// let args = g.sample(1);
+/// assert!(g.can_generate(&args));
+/// assert!(format!("{args:?}").starts_with("n = "));
+/// ```
+pub fn arguments<T>(
+    names: &'static [&'static str],
+    g: impl Generator<Input = T, Output = T> + 'static,
+) -> Gen<Arguments<T>, Arguments<T>>
+where
+    T: Send + Sync + 'static,
+{
+    g.focus(|args: &Arguments<T>| Some(&args.values))
+        .map(move |values| Arguments::new(names, values))
+        .boxed()
+}
+
+/// Writes `name = value` for each value, as the formatter asks (`{:#?}`: each on its lines).
+fn write_named(
+    f: &mut fmt::Formatter<'_>,
+    names: &[&str],
+    values: &[&dyn fmt::Debug],
+) -> fmt::Result {
+    for (index, value) in values.iter().enumerate() {
+        let separator = if f.alternate() { "\n" } else { ", " };
+        if index > 0 {
+            f.write_str(separator)?;
+        }
+        match names.get(index) {
+            Some(name) => write!(f, "{name} = ")?,
+            None => write!(f, "argument {} = ", index + 1)?,
+        }
+        if f.alternate() {
+            write!(f, "{value:#?}")?;
+        } else {
+            write!(f, "{value:?}")?;
+        }
+    }
+    Ok(())
+}
+
+macro_rules! tuple_arguments {
+    ($($t:ident $i:tt),+) => {
+        impl<$($t: fmt::Debug),+> fmt::Debug for Arguments<($($t,)+)> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_named(f, self.names, &[$(&self.values.$i),+])
+            }
+        }
+    };
+}
+
+tuple_arguments!(A 0);
+tuple_arguments!(A 0, B 1);
+tuple_arguments!(A 0, B 1, C 2);
+tuple_arguments!(A 0, B 1, C 2, D 3);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+
+/// Stored as the values alone: the one value of a one-argument property, else the tuple.
+#[cfg(feature = "serde")]
+mod stored {
+    use super::Arguments;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl<A: Serialize> Serialize for Arguments<(A,)> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            self.values.0.serialize(serializer)
+        }
+    }
+
+    impl<'de, A: Deserialize<'de>> Deserialize<'de> for Arguments<(A,)> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            A::deserialize(deserializer).map(|value| Arguments::new(&[], (value,)))
+        }
+    }
+
+    macro_rules! stored_tuple {
+        ($($t:ident),+) => {
+            impl<$($t: Serialize),+> Serialize for Arguments<($($t,)+)> {
+                fn serialize<Out: Serializer>(
+                    &self,
+                    serializer: Out,
+                ) -> Result<Out::Ok, Out::Error> {
+                    self.values.serialize(serializer)
+                }
+            }
+
+            impl<'de, $($t: Deserialize<'de>),+> Deserialize<'de> for Arguments<($($t,)+)> {
+                fn deserialize<In: Deserializer<'de>>(deserializer: In) -> Result<Self, In::Error> {
+                    <($($t,)+)>::deserialize(deserializer).map(|values| Arguments::new(&[], values))
+                }
+            }
+        };
+    }
+
+    stored_tuple!(A, B);
+    stored_tuple!(A, B, C);
+    stored_tuple!(A, B, C, D);
+    stored_tuple!(A, B, C, D, E);
+    stored_tuple!(A, B, C, D, E, F);
+    stored_tuple!(A, B, C, D, E, F, G);
+    stored_tuple!(A, B, C, D, E, F, G, H);
+}
