@@ -15,12 +15,12 @@
 //! ```
 //!
 //! The front end (`internals`) reads the input and its attributes and gathers every error with
-//! its span; the back end (`expand`) writes the code. On errors the macro emits them all,
+//! its span; the back end (`expand`) writes the code. Both macros read the attributes they share
+//! (`crate`, `with`, `generator`) with the same parsers. On errors the derive emits them all,
 //! plus a stub implementation so that the user sees these errors and not a cascade.
 
 mod expand;
 mod internals;
-mod property;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -56,7 +56,8 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// returns `()` (failing by panicking), `bool` or `Result<(), E: Debug>`. Other attributes
 /// (`#[should_panic]`, `#[ignore]`, docs) stay on the test.
 ///
-/// Settings, all optional: `cases = N`, `seed = N`, `max_size = N`,
+/// Settings, all optional: `crate = "path"` (where the `reflective` crate is, for re-exports,
+/// as for the derive), `cases = N`, `seed = N`, `max_size = N`,
 /// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
 /// `regressions = false` (do not store failures in, or replay them from, the regressions file),
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
@@ -76,5 +77,5 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
-    property::expand(args.into(), item.into()).into()
+    expand::property::expand(args.into(), item.into()).into()
 }

@@ -113,10 +113,10 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
 /// Where errors about a field's generator point: its `with` or `generator` value, or its type.
 pub(crate) fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     use syn::spanned::Spanned;
-    if let Some(with) = &f.field.with {
+    if let Some(with) = &f.field.custom.with {
         return with.span();
     }
-    if let Some(generator) = &f.field.generator {
+    if let Some(generator) = &f.field.custom.generator {
         return generator.span();
     }
     f.field.ty.span()
@@ -129,13 +129,13 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     // A custom generator is annotated with the field's type, so that a generator of another
     // type is one error at the attribute, not several inside the derive.
     let private = quote!(#krate::__private);
-    if let Some(with) = &f.field.with {
+    if let Some(with) = &f.field.custom.with {
         let path = &**with;
         return quote_spanned! {with.span()=>
             { let custom: #private::Gen<#ty, #ty> = #path().boxed(); custom }
         };
     }
-    if let Some(generator) = &f.field.generator {
+    if let Some(generator) = &f.field.custom.generator {
         let expr = &**generator;
         return quote_spanned! {generator.span()=>
             { let custom: #private::Gen<#ty, #ty> = (#expr).boxed(); custom }

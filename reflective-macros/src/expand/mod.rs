@@ -1,12 +1,14 @@
-//! The back end: the code `#[derive(Reflective)]` writes.
+//! The back end: the code the macros write.
 //!
-//! [`derive`] reads the input, checks it, and writes the impl of `Reflective` (the generator in
-//! [`generator`], the shrinker in [`shrink`]) and the optics in [`optics`]. With errors it
-//! writes them all, and a stub impl so that uses of the type do not add errors of their own.
+//! `#[property]`'s is in [`property`]. For `#[derive(Reflective)]`, [`derive`] reads the input,
+//! checks it, and writes the impl of `Reflective` (the generator in [`generator`], the shrinker
+//! in [`shrink`]) and the optics in [`optics`]. With errors it writes them all, and a stub impl
+//! so that uses of the type do not add errors of their own.
 
 mod dimension;
 mod generator;
 mod optics;
+pub(crate) mod property;
 mod shrink;
 
 use std::collections::HashSet;
@@ -20,6 +22,7 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
+use crate::internals::lenient;
 use crate::internals::types::{Reach, reach, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
@@ -90,11 +93,13 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 
 /// A stub impl, so that a type whose derive failed still implements `Reflective` and its uses
 /// add no errors. It holds only where the trait's requirements do, so it adds no errors of its
-/// own. Types with lifetimes get none: the impl itself would not hold.
+/// own. Types with lifetimes get none: the impl itself would not hold. The runtime is where the
+/// type's `crate = "..."` says, if that parses.
 fn stub(input: &DeriveInput) -> TokenStream {
     if input.generics.lifetimes().next().is_some() {
         return TokenStream::new();
     }
+    let krate = lenient::krate(&input.attrs).unwrap_or_else(|| parse_quote!(::reflective));
     let ident = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
     let mut predicates: Vec<WherePredicate> = where_clause
@@ -103,11 +108,11 @@ fn stub(input: &DeriveInput) -> TokenStream {
         .collect();
     predicates.push(parse_quote!(Self: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync + 'static));
     quote! {
-        impl #impl_generics ::reflective::Reflective for #ident #type_generics
+        impl #impl_generics #krate::Reflective for #ident #type_generics
         where #(#predicates,)*
         {
-            fn arbitrary_reflective() -> ::reflective::Gen<Self, Self> {
-                unreachable!("the derive of `Reflective` failed to compile")
+            fn arbitrary_reflective() -> #krate::__private::Gen<Self, Self> {
+                ::core::unreachable!("the derive of `Reflective` failed to compile")
             }
         }
     }
@@ -333,4 +338,97 @@ pub(crate) fn snake_case(ident: &Ident) -> String {
         }
     }
     snake
+}
+
+#[cfg(test)]
+mod tests {
+    //! With `crate = "..."`, no expansion names `::reflective`: the runtime may be reachable only
+    //! through the path given (`reflective-tests/tests/crate_path.rs` compiles such a crate).
+
+    use proc_macro2::{TokenStream, TokenTree};
+    use quote::quote;
+
+    /// Whether `tokens` hold `::reflective` (or `some::reflective`), in groups too.
+    fn names_reflective(tokens: TokenStream) -> bool {
+        let mut colons = 0;
+        for tree in tokens {
+            match tree {
+                TokenTree::Group(group) if names_reflective(group.stream()) => return true,
+                TokenTree::Punct(punct) if punct.as_char() == ':' => colons += 1,
+                TokenTree::Ident(ident) if colons >= 2 && ident == "reflective" => return true,
+                _ => colons = 0,
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_check_finds_the_default_path() {
+        let input = syn::parse_quote! {
+            struct Point { x: i32 }
+        };
+        assert!(names_reflective(super::derive(&input)));
+    }
+
+    #[test]
+    fn the_derive_names_only_the_given_crate() {
+        let input = syn::parse_quote! {
+            #[reflective(crate = "my::rt")]
+            enum Tree<T> {
+                Leaf,
+                #[reflective(weight = 2)]
+                Node(Box<Tree<T>>, T, #[reflective(generator = range(0u8..=3))] u8),
+                #[reflective(skip)]
+                Other { #[reflective(with = small)] x: u8, y: Vec<T> },
+            }
+        };
+        let expansion = super::derive(&input);
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+    }
+
+    #[test]
+    fn the_stub_of_a_failed_derive_names_only_the_given_crate() {
+        let input = syn::parse_quote! {
+            #[reflective(crate = "my::rt", dimension = "two")]
+            struct Point { x: i32 }
+        };
+        let expansion = super::derive(&input);
+        assert!(
+            expansion.to_string().contains("compile_error"),
+            "{expansion}"
+        );
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+    }
+
+    #[test]
+    fn the_property_names_only_the_given_crate() {
+        let settings = quote! {
+            crate = "my::rt", cases = 5, seed = 1, max_size = 9, strategy = "random",
+            regressions = true, statistics = true, check_coverage = false,
+            case_time_limit_ms = 100
+        };
+        let function = quote! {
+            #[should_panic]
+            fn holds(x: u8, #[reflective(generator = range(0u8..=3))] y: u8) -> bool { x >= y }
+        };
+        let expansion = super::property::expand(settings, function);
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+        for (settings, check) in [
+            (
+                quote!(crate = "my::rt", parallel = true),
+                "check_parallel_with",
+            ),
+            (
+                quote!(crate = "my::rt", regressions = "values"),
+                "check_values_with",
+            ),
+        ] {
+            let function = quote!(
+                fn holds(#[reflective(with = small)] x: u8) {}
+            );
+            let expansion = super::property::expand(settings, function);
+            assert!(expansion.to_string().contains(check), "{expansion}");
+            assert!(!names_reflective(expansion.clone()), "{expansion}");
+        }
+    }
 }

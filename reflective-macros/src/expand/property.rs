@@ -1,0 +1,177 @@
+//! The code `#[property]` writes.
+//!
+//! ```ignore
+//! #[reflective::property(cases = 500)]
+//! fn sorting_keeps_the_length(xs: Vec<u8>, #[reflective(generator = range(0u8..=9))] k: u8) {
+//!     ...
+//! }
+//! ```
+//!
+//! becomes a `#[test]` function that builds the tuple of the arguments' generators (each
+//! argument's `arbitrary_reflective()`, or the generator its attribute names; one argument's
+//! alone), and runs the body on each tuple of values with `check::check_with`. Every runtime
+//! path goes through `crate::__private`, `crate` being `::reflective` unless `crate = "..."`
+//! says otherwise.
+
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{FnArg, ItemFn, ReturnType, parse_quote};
+
+use crate::internals::property::{Argument, Property, Regressions, Settings};
+
+/// The expansion of `#[property(args)] item`, or its errors.
+pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    match Property::from_tokens(args, item) {
+        Ok(property) => write(&property),
+        Err(errors) => errors.write_errors(),
+    }
+}
+
+/// The test function running `property`.
+fn write(property: &Property) -> TokenStream {
+    let Property {
+        settings,
+        function,
+        arguments,
+    } = property;
+    let krate = settings
+        .krate
+        .clone()
+        .unwrap_or_else(|| parse_quote!(::reflective));
+    let private = quote!(#krate::__private);
+    let ItemFn {
+        attrs,
+        vis,
+        sig,
+        block,
+    } = function;
+    let name = &sig.ident;
+    // At the return type's span, so that a type that is not an outcome is reported there.
+    let output = match &sig.output {
+        ReturnType::Default => quote!(()),
+        ReturnType::Type(_, ty) => quote_spanned!(ty.span()=> #ty),
+    };
+    // A failure a test expects is not a regression to keep.
+    let expects_panic = attrs
+        .iter()
+        .any(|attr| attr.path().is_ident("should_panic"));
+    let mut config = calls(settings, &private);
+    if expects_panic {
+        config.extend(quote!(.regressions(false)));
+    }
+    let check = match settings.regressions.as_deref() {
+        Some(Regressions::Values) => quote!(check_values_with),
+        _ if settings.parallel.as_deref() == Some(&true) => quote!(check_parallel_with),
+        _ => quote!(check_with),
+    };
+    // The runner's own names, out of reach of the body's (a function `config` stays callable).
+    let generator_name = syn::Ident::new("generator", Span::mixed_site());
+    let config_name = syn::Ident::new("config", Span::mixed_site());
+    let values_name = syn::Ident::new("values", Span::mixed_site());
+    let patterns = sig.inputs.iter().filter_map(|input| match input {
+        FnArg::Typed(argument) => Some(&argument.pat),
+        FnArg::Receiver(_) => None,
+    });
+    // One argument is generated alone, so that the report prints its value, not a 1-tuple.
+    let (generator, values, pattern) = match arguments.as_slice() {
+        [argument] => {
+            let ty = &argument.ty;
+            (
+                generator(argument, &private),
+                quote!(#ty),
+                quote!(#(#patterns)*),
+            )
+        }
+        _ => {
+            let generators = arguments
+                .iter()
+                .map(|argument| generator(argument, &private));
+            let types = arguments.iter().map(|argument| &argument.ty);
+            (
+                quote!(#private::tuple((#(#generators,)*))),
+                quote!((#(#types,)*)),
+                quote!((#(#patterns,)*)),
+            )
+        }
+    };
+    quote! {
+        #(#attrs)*
+        #[test]
+        #vis fn #name() {
+            let #generator_name = #generator;
+            let #config_name = #private::Config::new() #config;
+            #private::#check(
+                &#config_name,
+                &#generator_name,
+                |#values_name: &#values| -> #output {
+                    let #pattern = ::core::clone::Clone::clone(#values_name);
+                    #block
+                },
+            );
+        }
+    }
+}
+
+/// The `Config` calls the settings make, each at its value's span.
+fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
+    let mut calls = TokenStream::new();
+    let number = |value: u64, span: Span| {
+        let mut literal = Literal::u64_unsuffixed(value);
+        literal.set_span(span);
+        literal
+    };
+    if let Some(cases) = &settings.cases {
+        let cases = number(u64::from(**cases), cases.span());
+        calls.extend(quote_spanned!(cases.span()=> .cases(#cases)));
+    }
+    if let Some(seed) = &settings.seed {
+        let seed = number(**seed, seed.span());
+        calls.extend(quote_spanned!(seed.span()=> .seed(#seed)));
+    }
+    if let Some(max_size) = &settings.max_size {
+        let max_size = number(**max_size, max_size.span());
+        calls.extend(quote_spanned!(max_size.span()=> .max_size(#max_size)));
+    }
+    if let Some(strategy) = &settings.strategy {
+        let variant = syn::Ident::new(strategy, strategy.span());
+        calls.extend(quote!(.strategy(#private::Strategy::#variant)));
+    }
+    if let Some(regressions) = &settings.regressions {
+        match **regressions {
+            Regressions::Off => calls.extend(quote!(.regressions(false))),
+            Regressions::Choices => calls.extend(quote!(.regressions(true))),
+            Regressions::Values => {}
+        }
+    }
+    if let Some(on) = &settings.statistics {
+        let on = **on;
+        calls.extend(quote!(.statistics(#on)));
+    }
+    if let Some(on) = &settings.check_coverage {
+        let on = **on;
+        calls.extend(quote!(.check_coverage(#on)));
+    }
+    if let Some(limit) = &settings.case_time_limit_ms {
+        let milliseconds = number(**limit, limit.span());
+        calls.extend(quote_spanned!(limit.span()=>
+            .case_time_limit(::core::time::Duration::from_millis(#milliseconds))));
+    }
+    calls
+}
+
+/// The generator of `argument`: the one its `generator` or `with` gives, at its span, else its
+/// type's own, at the type's span.
+fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
+    let custom = &argument.custom;
+    if let Some(with) = &custom.with {
+        let path = &**with;
+        return quote_spanned!(with.span()=> #path());
+    }
+    if let Some(generator) = &custom.generator {
+        let expr = &**generator;
+        return quote_spanned!(generator.span()=> (#expr));
+    }
+    let ty = &argument.ty;
+    quote_spanned!(ty.span()=> <#ty as #private::ReflectiveTrait>::arbitrary_reflective())
+}
