@@ -7,16 +7,18 @@
 //! }
 //! ```
 //!
-//! becomes a `#[test]` function that builds the tuple of the arguments' generators (each
-//! argument's `arbitrary_reflective()`, or the generator its attribute names; one argument's
-//! alone), and runs the body on each tuple of values with `check::check_with`. Every runtime
-//! path goes through `crate::__private`, `crate` being `::reflective` unless `crate = "..."`
-//! says otherwise.
+//! becomes a `#[test]` function holding the user's function as it was written (its
+//! `#[reflective(...)]` attributes removed), which builds the tuple of the arguments'
+//! generators (each argument's `arbitrary_reflective()`, or the generator its attribute names;
+//! one argument's alone) and runs the user's function on each tuple of values with
+//! `check::check_with`. The user's body stays a function body, so it reads, returns and lints
+//! as written, and it cannot see the test's own locals. Every runtime path goes through
+//! `crate::__private`, `crate` being `::reflective` unless `crate = "..."` says otherwise.
 
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, ReturnType, parse_quote};
+use syn::{AttrStyle, ItemFn, ReturnType, parse_quote};
 
 use crate::internals::property::{Argument, Property, Regressions, Settings};
 
@@ -40,20 +42,32 @@ fn write(property: &Property) -> TokenStream {
         .clone()
         .unwrap_or_else(|| parse_quote!(::reflective));
     let private = quote!(#krate::__private);
-    let ItemFn {
-        attrs,
-        vis,
-        sig,
-        block,
-    } = function;
+    // The test keeps the outer attributes (`#[should_panic]`, `#[ignore]`, docs); the user's
+    // function keeps the inner ones, inside its body.
+    let (outer, inner): (Vec<_>, Vec<_>) = function
+        .attrs
+        .iter()
+        .cloned()
+        .partition(|attr| attr.style == AttrStyle::Outer);
+    let mut user_function = ItemFn {
+        attrs: inner,
+        vis: syn::Visibility::Inherited,
+        ..function.clone()
+    };
+    // Up to eight arguments, each taken by value: that is how a property gets its values, not
+    // a signature for clippy to question.
+    user_function.attrs.insert(
+        0,
+        parse_quote!(#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]),
+    );
+    let ItemFn { vis, sig, .. } = function;
     let name = &sig.ident;
-    // At the return type's span, so that a type that is not an outcome is reported there.
     let output = match &sig.output {
         ReturnType::Default => quote!(()),
-        ReturnType::Type(_, ty) => quote_spanned!(ty.span()=> #ty),
+        ReturnType::Type(_, ty) => quote!(#ty),
     };
     // A failure a test expects is not a regression to keep.
-    let expects_panic = attrs
+    let expects_panic = outer
         .iter()
         .any(|attr| attr.path().is_ident("should_panic"));
     let mut config = calls(settings, &private);
@@ -65,22 +79,19 @@ fn write(property: &Property) -> TokenStream {
         _ if settings.parallel.as_deref() == Some(&true) => quote!(check_parallel_with),
         _ => quote!(check_with),
     };
-    // The runner's own names, out of reach of the body's (a function `config` stays callable).
+    // The runner's own names, out of reach of the generators' expressions.
     let generator_name = syn::Ident::new("generator", Span::mixed_site());
     let config_name = syn::Ident::new("config", Span::mixed_site());
     let values_name = syn::Ident::new("values", Span::mixed_site());
-    let patterns = sig.inputs.iter().filter_map(|input| match input {
-        FnArg::Typed(argument) => Some(&argument.pat),
-        FnArg::Receiver(_) => None,
-    });
     // One argument is generated alone, so that the report prints its value, not a 1-tuple.
-    let (generator, values, pattern) = match arguments.as_slice() {
+    let (generator, values, call) = match arguments.as_slice() {
         [argument] => {
+            let generator = generator(argument, &private);
             let ty = &argument.ty;
             (
-                generator(argument, &private),
+                generator,
                 quote!(#ty),
-                quote!(#(#patterns)*),
+                quote!(#name(::core::clone::Clone::clone(#values_name))),
             )
         }
         _ => {
@@ -88,32 +99,37 @@ fn write(property: &Property) -> TokenStream {
                 .iter()
                 .map(|argument| generator(argument, &private));
             let types = arguments.iter().map(|argument| &argument.ty);
+            let bindings: Vec<_> = (0..arguments.len())
+                .map(|index| format_ident!("value_{}", index, span = Span::mixed_site()))
+                .collect();
             (
                 quote!(#private::tuple((#(#generators,)*))),
                 quote!((#(#types,)*)),
-                quote!((#(#patterns,)*)),
+                quote!({
+                    let (#(#bindings,)*) = ::core::clone::Clone::clone(#values_name);
+                    #name(#(#bindings),*)
+                }),
             )
         }
     };
     quote! {
-        #(#attrs)*
+        #(#outer)*
         #[test]
         #vis fn #name() {
+            #user_function
             let #generator_name = #generator;
             let #config_name = #private::Config::new() #config;
             #private::#check(
                 &#config_name,
                 &#generator_name,
-                |#values_name: &#values| -> #output {
-                    let #pattern = ::core::clone::Clone::clone(#values_name);
-                    #block
-                },
+                |#values_name: &#values| -> #output { #call },
             );
         }
     }
 }
 
-/// The `Config` calls the settings make, each at its value's span.
+/// The `Config` calls the settings make. Only the numbers are at their values' spans (an error
+/// about one points there): the calls are the macro's, which lints leave alone.
 fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     let mut calls = TokenStream::new();
     let number = |value: u64, span: Span| {
@@ -123,15 +139,15 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     };
     if let Some(cases) = &settings.cases {
         let cases = number(u64::from(**cases), cases.span());
-        calls.extend(quote_spanned!(cases.span()=> .cases(#cases)));
+        calls.extend(quote!(.cases(#cases)));
     }
     if let Some(seed) = &settings.seed {
         let seed = number(**seed, seed.span());
-        calls.extend(quote_spanned!(seed.span()=> .seed(#seed)));
+        calls.extend(quote!(.seed(#seed)));
     }
     if let Some(max_size) = &settings.max_size {
         let max_size = number(**max_size, max_size.span());
-        calls.extend(quote_spanned!(max_size.span()=> .max_size(#max_size)));
+        calls.extend(quote!(.max_size(#max_size)));
     }
     if let Some(strategy) = &settings.strategy {
         let variant = syn::Ident::new(strategy, strategy.span());
@@ -154,8 +170,7 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     }
     if let Some(limit) = &settings.case_time_limit_ms {
         let milliseconds = number(**limit, limit.span());
-        calls.extend(quote_spanned!(limit.span()=>
-            .case_time_limit(::core::time::Duration::from_millis(#milliseconds))));
+        calls.extend(quote!(.case_time_limit(::core::time::Duration::from_millis(#milliseconds))));
     }
     calls
 }
@@ -169,8 +184,10 @@ fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
         return quote_spanned!(with.span()=> #path());
     }
     if let Some(generator) = &custom.generator {
+        // As it is: it stands alone as a value or a tuple's element, where parentheses would be
+        // reported as unnecessary.
         let expr = &**generator;
-        return quote_spanned!(generator.span()=> (#expr));
+        return quote!(#expr);
     }
     let ty = &argument.ty;
     quote_spanned!(ty.span()=> <#ty as #private::ReflectiveTrait>::arbitrary_reflective())
