@@ -2,7 +2,8 @@
 //! in an argument's generator expression, an argument whose type has no generator. trybuild
 //! (`tests/ui`) compiles its cases without `--test`, where a `#[test]` function is dropped
 //! before it is type checked, so these cases are compiled by a child `cargo test --no-run`,
-//! whose output also says how many errors there were.
+//! whose output also says how many errors there were: the same mistakes in a derived type's
+//! field are here too, for the count.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -88,6 +89,48 @@ fn names_are_short(#[reflective(generator = strng())] text: String) -> bool {
             "--> tests/generator_typo.rs:10:45",
             "help: a function with a similar name exists",
             "generator = string()",
+            "due to 2 previous errors",
+        ],
+    );
+}
+
+#[test]
+fn a_type_without_a_generator_is_one_error_with_what_to_do() {
+    // In a derived type's field (trybuild shows it too, `tests/ui/bounds`, but not the count)
+    // and in a property's argument: one error each, at the type.
+    let source = r#"use reflective::prelude::*;
+
+/// No generator: it derives no `Reflective`.
+#[derive(Clone, Debug, PartialEq)]
+struct Money(u64);
+
+#[derive(Clone, Debug, Reflective)]
+struct Order {
+    id: u32,
+    price: Money,
+}
+
+#[reflective::property]
+fn prices_are_positive(id: u32, price: Money) -> bool {
+    id < u32::MAX || price.0 > 0
+}
+"#;
+    let text = compile_error("no_generator", source);
+    let message = "error[E0277]: `Money` has no reflective generator: it does not implement \
+                   `Reflective`";
+    let note = "note: derive `Reflective` on `Money`, or give this field or argument its \
+                generator with `#[reflective(generator = expr)]` or `#[reflective(with = path)]`";
+    assert_in_order(
+        &text,
+        &[
+            message,
+            "--> tests/no_generator.rs:10:12",
+            "no generator for `Money`",
+            note,
+            message,
+            "--> tests/no_generator.rs:14:40",
+            "no generator for `Money`",
+            note,
             "due to 2 previous errors",
         ],
     );

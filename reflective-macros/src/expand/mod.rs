@@ -16,8 +16,9 @@ use std::collections::HashSet;
 use darling::FromDeriveInput;
 use darling::ast::{Data, Fields};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
+use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
@@ -59,6 +60,7 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
                 return tokens;
             }
             let optics = optics::expand(&model);
+            let functions = field_functions(&model);
             let generator = generator::expand(&model);
             let shrink = shrink::expand(&model);
             let dimension = dimension::expand(&model);
@@ -72,6 +74,8 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
             let (impl_generics, type_generics, _) = generics.split_for_impl();
             quote! {
                 #optics
+
+                #functions
 
                 impl #impl_generics #krate::Reflective for #ident #type_generics
                 where #(#predicates,)*
@@ -114,6 +118,60 @@ fn stub(input: &DeriveInput) -> TokenStream {
             fn arbitrary_reflective() -> #krate::__private::Gen<Self, Self> {
                 ::core::unreachable!("the derive of `Reflective` failed to compile")
             }
+        }
+    }
+}
+
+/// The one place the impl requires a field's type to be `Reflective`, so that a type that is
+/// not is one error, at the field's type, not one per use: for each field without its own
+/// generator, a function of the type returning the four `Reflective` functions of the field's
+/// type, which the generator, the shrinker and the dimension call. Its uses of the trait are in
+/// one body, so rustc proves `F: Reflective` once.
+fn field_functions(model: &Model<'_>) -> TokenStream {
+    let Model {
+        krate,
+        ident,
+        generics,
+        predicates,
+        ..
+    } = model;
+    let private = quote!(#krate::__private);
+    let functions: Vec<TokenStream> = model
+        .constructors()
+        .iter()
+        .flat_map(|constructor| &constructor.fields)
+        .filter_map(|f| {
+            let name = f.functions.as_ref()?;
+            let ty = &f.field.ty;
+            let reflective = quote_spanned!(ty.span()=> <#ty as #krate::Reflective>);
+            Some(quote! {
+                #[allow(clippy::type_complexity)]
+                fn #name() -> (
+                    fn() -> #private::Gen<#ty, #ty>,
+                    fn(&#ty) -> #private::Vec<#ty>,
+                    fn(&#ty, &mut dyn FnMut(&dyn #private::AnyValue) -> bool),
+                    fn(&mut #private::Dimensions) -> #private::Reach,
+                ) {
+                    (
+                        #reflective::arbitrary_reflective,
+                        #reflective::shrink_by_type,
+                        #reflective::visit_parts,
+                        #reflective::dimension_in,
+                    )
+                }
+            })
+        })
+        .collect();
+    if functions.is_empty() {
+        return TokenStream::new();
+    }
+    let (impl_generics, type_generics, _) = generics.split_for_impl();
+    quote! {
+        #[doc(hidden)]
+        impl #impl_generics #ident #type_generics
+        where #(#predicates,)*
+        {
+            #(#functions)*
         }
     }
 }
@@ -196,6 +254,10 @@ pub(crate) struct FieldModel<'a> {
     /// `x` or `0`, for the names of optics.
     pub(crate) name: String,
     pub(crate) reach: Reach,
+    /// The function returning the `Reflective` functions of the field's type (see
+    /// [`field_functions`]); `None` for a field with its own generator, whose type need not be
+    /// `Reflective`.
+    pub(crate) functions: Option<Ident>,
 }
 
 impl<'a> Model<'a> {
@@ -205,6 +267,7 @@ impl<'a> Model<'a> {
             .type_params()
             .map(|param| param.ident.clone())
             .collect();
+        let count = std::cell::Cell::new(0usize);
         let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
             variant,
             fields: fields
@@ -223,6 +286,10 @@ impl<'a> Model<'a> {
                         binding: format_ident!("field_{}", name),
                         name,
                         reach: reach(&field.ty, &container.ident, &params),
+                        functions: (!field.has_custom_generator()).then(|| {
+                            count.set(count.get() + 1);
+                            format_ident!("__reflective_field_{}", count.get())
+                        }),
                     }
                 })
                 .collect(),
