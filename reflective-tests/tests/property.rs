@@ -74,3 +74,12 @@ fn the_runner_does_not_hide_the_bodys_names((a, b): (u8, u8)) -> Result<(), Stri
         Err(format!("{sum}"))
     }
 }
+
+/// One argument's generator may take another input than it gives (here, a `map` without a
+/// `comap`): it runs alone, forward.
+#[reflective::property(cases = 20)]
+fn a_generator_may_reflect_on_another_type(
+    #[reflective(generator = range(0u8..=9).map(|d| d.to_string()))] digit: String,
+) -> bool {
+    digit.len() == 1
+}

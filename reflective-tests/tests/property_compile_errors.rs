@@ -1,9 +1,9 @@
 //! Compile errors that rustc reports inside the test `#[reflective::property]` writes: a typo
-//! in an argument's generator expression, an argument whose type has no generator. trybuild
-//! (`tests/ui`) compiles its cases without `--test`, where a `#[test]` function is dropped
-//! before it is type checked, so these cases are compiled by a child `cargo test --no-run`,
-//! whose output also says how many errors there were: the same mistakes in a derived type's
-//! field are here too, for the count.
+//! in an argument's generator expression, an argument whose type has no generator, a generator
+//! of another type. trybuild (`tests/ui`) compiles its cases without `--test`, where a
+//! `#[test]` function is dropped before it is type checked, so these cases are compiled by a
+//! child `cargo test --no-run`, whose output also says how many errors there were: the same
+//! mistakes in a derived type's field are here too, for the count.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -131,6 +131,39 @@ fn prices_are_positive(id: u32, price: Money) -> bool {
             "--> tests/no_generator.rs:14:40",
             "no generator for `Money`",
             note,
+            "due to 2 previous errors",
+        ],
+    );
+}
+
+#[test]
+fn a_generator_of_another_type_is_one_error_at_the_attribute() {
+    let source = r#"use reflective::prelude::*;
+
+fn small() -> Gen<u16, u16> {
+    range(0u16..=3).boxed()
+}
+
+#[reflective::property]
+fn one(#[reflective(generator = range(0u16..=9))] x: u8) -> bool {
+    x < 10
+}
+
+#[reflective::property]
+fn two(#[reflective(with = small)] x: u8, y: bool) -> bool {
+    x < 10 || y
+}
+"#;
+    let text = compile_error("another_type", source);
+    assert_in_order(
+        &text,
+        &[
+            "error[E0308]: mismatched types",
+            "--> tests/another_type.rs:8:33",
+            "expected `Gen<_, u8>`, found `Gen<u16, u16>`",
+            "error[E0308]: mismatched types",
+            "--> tests/another_type.rs:13:28",
+            "expected `Gen<_, u8>`, found `Gen<u16, u16>`",
             "due to 2 previous errors",
         ],
     );

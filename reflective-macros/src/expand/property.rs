@@ -18,7 +18,7 @@
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{AttrStyle, ItemFn, ReturnType, parse_quote};
+use syn::{AttrStyle, Ident, ItemFn, ReturnType, parse_quote};
 
 use crate::internals::property::{Argument, Property, Regressions, Settings};
 
@@ -80,9 +80,9 @@ fn write(property: &Property) -> TokenStream {
         _ => quote!(check_with),
     };
     // The runner's own names, out of reach of the generators' expressions.
-    let generator_name = syn::Ident::new("generator", Span::mixed_site());
-    let config_name = syn::Ident::new("config", Span::mixed_site());
-    let values_name = syn::Ident::new("values", Span::mixed_site());
+    let generator_name = Ident::new("generator", Span::mixed_site());
+    let config_name = Ident::new("config", Span::mixed_site());
+    let values_name = Ident::new("values", Span::mixed_site());
     // One argument is generated alone, so that the report prints its value, not a 1-tuple.
     let (generator, values, call) = match arguments.as_slice() {
         [argument] => {
@@ -150,7 +150,7 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
         calls.extend(quote!(.max_size(#max_size)));
     }
     if let Some(strategy) = &settings.strategy {
-        let variant = syn::Ident::new(strategy, strategy.span());
+        let variant = Ident::new(strategy, strategy.span());
         calls.extend(quote!(.strategy(#private::Strategy::#variant)));
     }
     if let Some(regressions) = &settings.regressions {
@@ -175,20 +175,31 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     calls
 }
 
-/// The generator of `argument`: the one its `generator` or `with` gives, at its span, else its
-/// type's own, at the type's span.
+/// The generator of `argument`: the one its `generator` or `with` gives, erased to a `Gen` of
+/// the argument's type at the attribute's span, as the derive does for a field, so that a
+/// generator of another type is one error there (its input is left free: one argument's
+/// generator may take any); else its type's own, at the type's span.
 fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
     let custom = &argument.custom;
-    if let Some(with) = &custom.with {
-        let path = &**with;
-        return quote_spanned!(with.span()=> #path());
-    }
-    if let Some(generator) = &custom.generator {
-        // As it is: it stands alone as a value or a tuple's element, where parentheses would be
-        // reported as unnecessary.
-        let expr = &**generator;
-        return quote!(#expr);
-    }
     let ty = &argument.ty;
-    quote_spanned!(ty.span()=> <#ty as #private::ReflectiveTrait>::arbitrary_reflective())
+    let (span, generator) = if let Some(with) = &custom.with {
+        let path = &**with;
+        (with.span(), quote!(#path()))
+    } else if let Some(generator) = &custom.generator {
+        let expr = &**generator;
+        (generator.span(), quote!(#expr))
+    } else {
+        return quote_spanned!(ty.span()=>
+            <#ty as #private::ReflectiveTrait>::arbitrary_reflective());
+    };
+    // The method call at the attribute's span, so that the whole initializer is there (the
+    // runtime's paths are the macro's own); the trait imported inside, not into the test's body.
+    let boxed = quote_spanned!(span=> (#generator).boxed());
+    quote! {
+        {
+            use #private::Generator as _;
+            let generator: #private::Gen<_, #ty> = #boxed;
+            generator
+        }
+    }
 }
