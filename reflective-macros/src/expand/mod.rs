@@ -1,9 +1,9 @@
 //! The back end: the code the macros write.
 //!
-//! `#[property]`'s is in [`property`]. For `#[derive(Reflective)]`, [`derive`] reads the input,
-//! checks it, and writes the impl of `Reflective` (the generator in [`generator`], the shrinker
-//! in [`shrink`]) and the optics in [`optics`]. With errors it writes them all, and a stub impl
-//! so that uses of the type do not add errors of their own.
+//! `#[property]`'s is in [`property`]. For `#[derive(Reflective)]`, [`derive`](fn@derive)
+//! reads the input, checks it, and writes the impl of `Reflective` (the generator in
+//! [`generator`], the shrinker in [`shrink`]) and the optics in [`optics`]. With errors it
+//! writes them all, and a stub impl so that uses of the type do not add errors of their own.
 
 mod dimension;
 mod generator;

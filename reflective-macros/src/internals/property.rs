@@ -77,12 +77,14 @@ pub(crate) struct Settings {
 #[derive(FromAttributes)]
 #[darling(attributes(reflective))]
 struct ArgumentAttrs {
+    /// `with` or `generator`, read as on a field.
     #[darling(flatten)]
     custom: CustomGenerator,
 }
 
 /// A property, read and checked.
 pub(crate) struct Property {
+    /// What `#[property(...)]` sets.
     pub(crate) settings: Settings,
     /// The function, without the arguments' `#[reflective(...)]` attributes.
     pub(crate) function: ItemFn,
@@ -92,6 +94,7 @@ pub(crate) struct Property {
 
 /// An argument of the property: the type of its values, and where they come from.
 pub(crate) struct Argument {
+    /// The argument's type, which its values have.
     pub(crate) ty: Type,
     /// The generator its attribute gives, if any; else its type's.
     pub(crate) custom: CustomGenerator,
