@@ -125,6 +125,45 @@ fn with_and_generator_replace_the_field_generator() {
     assert!(labels(&g, &roll(3, 15, true)).contains(&"up".to_string()));
 }
 
+/// The same generators, given as expressions and as strings holding them.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Unquoted {
+    #[reflective(generator = range(10u8..=20))]
+    score: u8,
+    #[reflective(generator = vec(range(1u8..=6), 1..=3))]
+    dice: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Quoted {
+    #[reflective(generator = "range(10u8..=20)")]
+    score: u8,
+    #[reflective(generator = "vec(range(1u8..=6), 1..=3)")]
+    dice: Vec<u8>,
+}
+
+#[test]
+fn generator_takes_an_expression_or_a_string_holding_one() {
+    let (unquoted, quoted) = (
+        Unquoted::arbitrary_reflective(),
+        Quoted::arbitrary_reflective(),
+    );
+    for (u, q) in draw(8, &unquoted, 200)
+        .into_iter()
+        .zip(draw(8, &quoted, 200))
+    {
+        assert!((10..=20).contains(&u.score), "{u:?}");
+        assert!((1..=3).contains(&u.dice.len()), "{u:?}");
+        assert_eq!((u.score, &u.dice), (q.score, &q.dice));
+    }
+    let value = Unquoted {
+        score: 15,
+        dice: vec![6, 1],
+    };
+    assert!(unquoted.can_generate(&value));
+    assert!(!unquoted.can_generate(&Unquoted { score: 9, ..value }));
+}
+
 /// `BTreeSet<K>` is `Reflective` only when `K: Ord`, so the default bound `K: Reflective`
 /// would not compile: `bound` gives the one that does.
 #[derive(Clone, Debug, PartialEq, Reflective)]

@@ -21,8 +21,13 @@ fn arguments_come_from_the_generators_they_name(
     #[reflective(generator = "range(10u32..=20)")] x: u32,
     #[reflective(with = digits)] d: u8,
     tree: Tree<u8>,
+    #[reflective(generator = vec(range(1u8..=3), 2..=4))] short: Vec<u8>,
 ) -> bool {
-    (10..=20).contains(&x) && d <= 9 && format!("{tree:?}").len() > 3
+    (10..=20).contains(&x)
+        && d <= 9
+        && format!("{tree:?}").len() > 3
+        && (2..=4).contains(&short.len())
+        && short.iter().all(|&s| (1..=3).contains(&s))
 }
 
 #[reflective::property(strategy = "fixed", max_size = 10)]
@@ -68,4 +73,13 @@ fn the_runner_does_not_hide_the_bodys_names((a, b): (u8, u8)) -> Result<(), Stri
     } else {
         Err(format!("{sum}"))
     }
+}
+
+/// One argument's generator may take another input than it gives (here, a `map` without a
+/// `comap`): it runs alone, forward.
+#[reflective::property(cases = 20)]
+fn a_generator_may_reflect_on_another_type(
+    #[reflective(generator = range(0u8..=9).map(|d| d.to_string()))] digit: String,
+) -> bool {
+    digit.len() == 1
 }

@@ -5,9 +5,8 @@
 //! be `Reflective`, and their generators set their own sizes.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::quote;
 
-use super::generator::field_span;
 use super::{Model, Shape};
 
 /// The `dimension_in` method of the impl.
@@ -21,21 +20,16 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 Shape::Struct(constructor) => std::slice::from_ref(constructor),
                 Shape::Enum(constructors) => constructors.as_slice(),
             };
-            // `<F as Reflective>` at the field's span, as in the generator: a field whose type
-            // is not `Reflective` gets one error, not one here too.
+            // Through the field's functions, as in the generator: a field whose type is not
+            // `Reflective` gets one error there, not one here too.
             let visits = constructors
                 .iter()
                 .filter(|constructor| constructor.variant.is_none_or(|v| v.weight() > 0))
                 .flat_map(|constructor| &constructor.fields)
-                .filter(|f| !f.field.has_custom_generator())
-                .map(|f| {
+                .filter_map(|f| {
+                    let functions = f.functions.as_ref()?;
                     let ty = &f.field.ty;
-                    // Only the impl is at the field's span: `cx` must keep the derive's own, or
-                    // a derive inside a `macro_rules!` could not see it.
-                    let dimension_in = quote_spanned! {field_span(f)=>
-                        <#ty as #krate::Reflective>::dimension_in
-                    };
-                    quote!(cx.visit_type(#private::TypeId::of::<#ty>(), #dimension_in))
+                    Some(quote!(cx.visit_type(#private::TypeId::of::<#ty>(), Self::#functions().3)))
                 });
             quote! {
                 cx.node::<Self>(#private::Shape::Product, |cx| {

@@ -111,12 +111,12 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
 }
 
 /// Where errors about a field's generator point: its `with` or `generator` value, or its type.
-pub(crate) fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
+fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     use syn::spanned::Spanned;
-    if let Some(with) = &f.field.with {
+    if let Some(with) = &f.field.custom.with {
         return with.span();
     }
-    if let Some(generator) = &f.field.generator {
+    if let Some(generator) = &f.field.custom.generator {
         return generator.span();
     }
     f.field.ty.span()
@@ -129,24 +129,28 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
     // A custom generator is annotated with the field's type, so that a generator of another
     // type is one error at the attribute, not several inside the derive.
     let private = quote!(#krate::__private);
-    if let Some(with) = &f.field.with {
+    if let Some(with) = &f.field.custom.with {
         let path = &**with;
         return quote_spanned! {with.span()=>
             { let custom: #private::Gen<#ty, #ty> = #path().boxed(); custom }
         };
     }
-    if let Some(generator) = &f.field.generator {
+    if let Some(generator) = &f.field.custom.generator {
         let expr = &**generator;
         return quote_spanned! {generator.span()=>
             { let custom: #private::Gen<#ty, #ty> = (#expr).boxed(); custom }
         };
     }
+    let functions = f
+        .functions
+        .as_ref()
+        .expect("a field without its own generator has its type's functions");
     match f.reach {
-        Reach::Direct => quote!(<#ty as #krate::Reflective>::arbitrary_reflective()),
+        Reach::Direct => quote!((Self::#functions().0)()),
         // The generator may be the one being built (a placeholder while it is): see
         // `__private::cached`. At half the size, so that generation stops.
         Reach::OtherType | Reach::OwnType => quote! {
-            <#ty as #krate::Reflective>::arbitrary_reflective().scale(|size| size / 2)
+            (Self::#functions().0)().scale(|size| size / 2)
         },
     }
 }

@@ -1,12 +1,14 @@
-//! The back end: the code `#[derive(Reflective)]` writes.
+//! The back end: the code the macros write.
 //!
-//! [`derive`] reads the input, checks it, and writes the impl of `Reflective` (the generator in
+//! `#[property]`'s is in [`property`]. For `#[derive(Reflective)]`, [`derive`](fn@derive)
+//! reads the input, checks it, and writes the impl of `Reflective` (the generator in
 //! [`generator`], the shrinker in [`shrink`]) and the optics in [`optics`]. With errors it
 //! writes them all, and a stub impl so that uses of the type do not add errors of their own.
 
 mod dimension;
 mod generator;
 mod optics;
+pub(crate) mod property;
 mod shrink;
 
 use std::collections::HashSet;
@@ -14,12 +16,14 @@ use std::collections::HashSet;
 use darling::FromDeriveInput;
 use darling::ast::{Data, Fields};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
+use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
+use crate::internals::lenient;
 use crate::internals::types::{Reach, reach, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
@@ -56,6 +60,7 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
                 return tokens;
             }
             let optics = optics::expand(&model);
+            let functions = field_functions(&model);
             let generator = generator::expand(&model);
             let shrink = shrink::expand(&model);
             let dimension = dimension::expand(&model);
@@ -69,6 +74,8 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
             let (impl_generics, type_generics, _) = generics.split_for_impl();
             quote! {
                 #optics
+
+                #functions
 
                 impl #impl_generics #krate::Reflective for #ident #type_generics
                 where #(#predicates,)*
@@ -90,11 +97,13 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
 
 /// A stub impl, so that a type whose derive failed still implements `Reflective` and its uses
 /// add no errors. It holds only where the trait's requirements do, so it adds no errors of its
-/// own. Types with lifetimes get none: the impl itself would not hold.
+/// own. Types with lifetimes get none: the impl itself would not hold. The runtime is where the
+/// type's `crate = "..."` says, if that parses.
 fn stub(input: &DeriveInput) -> TokenStream {
     if input.generics.lifetimes().next().is_some() {
         return TokenStream::new();
     }
+    let krate = lenient::krate(&input.attrs).unwrap_or_else(|| parse_quote!(::reflective));
     let ident = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
     let mut predicates: Vec<WherePredicate> = where_clause
@@ -103,12 +112,66 @@ fn stub(input: &DeriveInput) -> TokenStream {
         .collect();
     predicates.push(parse_quote!(Self: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync + 'static));
     quote! {
-        impl #impl_generics ::reflective::Reflective for #ident #type_generics
+        impl #impl_generics #krate::Reflective for #ident #type_generics
         where #(#predicates,)*
         {
-            fn arbitrary_reflective() -> ::reflective::Gen<Self, Self> {
-                unreachable!("the derive of `Reflective` failed to compile")
+            fn arbitrary_reflective() -> #krate::__private::Gen<Self, Self> {
+                ::core::unreachable!("the derive of `Reflective` failed to compile")
             }
+        }
+    }
+}
+
+/// The one place the impl requires a field's type to be `Reflective`, so that a type that is
+/// not is one error, at the field's type, not one per use: for each field without its own
+/// generator, a function of the type returning the four `Reflective` functions of the field's
+/// type, which the generator, the shrinker and the dimension call. Its uses of the trait are in
+/// one body, so rustc proves `F: Reflective` once.
+fn field_functions(model: &Model<'_>) -> TokenStream {
+    let Model {
+        krate,
+        ident,
+        generics,
+        predicates,
+        ..
+    } = model;
+    let private = quote!(#krate::__private);
+    let functions: Vec<TokenStream> = model
+        .constructors()
+        .iter()
+        .flat_map(|constructor| &constructor.fields)
+        .filter_map(|f| {
+            let name = f.functions.as_ref()?;
+            let ty = &f.field.ty;
+            let reflective = quote_spanned!(ty.span()=> <#ty as #krate::Reflective>);
+            Some(quote! {
+                #[allow(clippy::type_complexity)]
+                fn #name() -> (
+                    fn() -> #private::Gen<#ty, #ty>,
+                    fn(&#ty) -> #private::Vec<#ty>,
+                    fn(&#ty, &mut dyn FnMut(&dyn #private::AnyValue) -> bool),
+                    fn(&mut #private::Dimensions) -> #private::Reach,
+                ) {
+                    (
+                        #reflective::arbitrary_reflective,
+                        #reflective::shrink_by_type,
+                        #reflective::visit_parts,
+                        #reflective::dimension_in,
+                    )
+                }
+            })
+        })
+        .collect();
+    if functions.is_empty() {
+        return TokenStream::new();
+    }
+    let (impl_generics, type_generics, _) = generics.split_for_impl();
+    quote! {
+        #[doc(hidden)]
+        impl #impl_generics #ident #type_generics
+        where #(#predicates,)*
+        {
+            #(#functions)*
         }
     }
 }
@@ -191,6 +254,10 @@ pub(crate) struct FieldModel<'a> {
     /// `x` or `0`, for the names of optics.
     pub(crate) name: String,
     pub(crate) reach: Reach,
+    /// The function returning the `Reflective` functions of the field's type (see
+    /// [`field_functions`]); `None` for a field with its own generator, whose type need not be
+    /// `Reflective`.
+    pub(crate) functions: Option<Ident>,
 }
 
 impl<'a> Model<'a> {
@@ -200,6 +267,7 @@ impl<'a> Model<'a> {
             .type_params()
             .map(|param| param.ident.clone())
             .collect();
+        let count = std::cell::Cell::new(0usize);
         let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
             variant,
             fields: fields
@@ -218,6 +286,10 @@ impl<'a> Model<'a> {
                         binding: format_ident!("field_{}", name),
                         name,
                         reach: reach(&field.ty, &container.ident, &params),
+                        functions: (!field.has_custom_generator()).then(|| {
+                            count.set(count.get() + 1);
+                            format_ident!("__reflective_field_{}", count.get())
+                        }),
                     }
                 })
                 .collect(),
@@ -333,4 +405,97 @@ pub(crate) fn snake_case(ident: &Ident) -> String {
         }
     }
     snake
+}
+
+#[cfg(test)]
+mod tests {
+    //! With `crate = "..."`, no expansion names `::reflective`: the runtime may be reachable only
+    //! through the path given (`reflective-tests/tests/crate_path.rs` compiles such a crate).
+
+    use proc_macro2::{TokenStream, TokenTree};
+    use quote::quote;
+
+    /// Whether `tokens` hold `::reflective` (or `some::reflective`), in groups too.
+    fn names_reflective(tokens: TokenStream) -> bool {
+        let mut colons = 0;
+        for tree in tokens {
+            match tree {
+                TokenTree::Group(group) if names_reflective(group.stream()) => return true,
+                TokenTree::Punct(punct) if punct.as_char() == ':' => colons += 1,
+                TokenTree::Ident(ident) if colons >= 2 && ident == "reflective" => return true,
+                _ => colons = 0,
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_check_finds_the_default_path() {
+        let input = syn::parse_quote! {
+            struct Point { x: i32 }
+        };
+        assert!(names_reflective(super::derive(&input)));
+    }
+
+    #[test]
+    fn the_derive_names_only_the_given_crate() {
+        let input = syn::parse_quote! {
+            #[reflective(crate = "my::rt")]
+            enum Tree<T> {
+                Leaf,
+                #[reflective(weight = 2)]
+                Node(Box<Tree<T>>, T, #[reflective(generator = range(0u8..=3))] u8),
+                #[reflective(skip)]
+                Other { #[reflective(with = small)] x: u8, y: Vec<T> },
+            }
+        };
+        let expansion = super::derive(&input);
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+    }
+
+    #[test]
+    fn the_stub_of_a_failed_derive_names_only_the_given_crate() {
+        let input = syn::parse_quote! {
+            #[reflective(crate = "my::rt", dimension = "two")]
+            struct Point { x: i32 }
+        };
+        let expansion = super::derive(&input);
+        assert!(
+            expansion.to_string().contains("compile_error"),
+            "{expansion}"
+        );
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+    }
+
+    #[test]
+    fn the_property_names_only_the_given_crate() {
+        let settings = quote! {
+            crate = "my::rt", cases = 5, seed = 1, max_size = 9, strategy = "random",
+            regressions = true, statistics = true, check_coverage = false,
+            case_time_limit_ms = 100
+        };
+        let function = quote! {
+            #[should_panic]
+            fn holds(x: u8, #[reflective(generator = range(0u8..=3))] y: u8) -> bool { x >= y }
+        };
+        let expansion = super::property::expand(settings, function);
+        assert!(!names_reflective(expansion.clone()), "{expansion}");
+        for (settings, check) in [
+            (
+                quote!(crate = "my::rt", parallel = true),
+                "check_parallel_with",
+            ),
+            (
+                quote!(crate = "my::rt", regressions = "values"),
+                "check_values_with",
+            ),
+        ] {
+            let function = quote!(
+                fn holds(#[reflective(with = small)] x: u8) {}
+            );
+            let expansion = super::property::expand(settings, function);
+            assert!(expansion.to_string().contains(check), "{expansion}");
+            assert!(!names_reflective(expansion.clone()), "{expansion}");
+        }
+    }
 }

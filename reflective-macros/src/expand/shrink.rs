@@ -6,8 +6,7 @@
 //! least once over the candidates); the value with one field shrunk by its own type.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::quote;
 
 use super::{Constructor, Model};
 
@@ -30,19 +29,16 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
         let shrinks = c
             .fields
             .iter()
-            .filter(|f| !f.field.has_custom_generator())
-            .map(|f| {
-                let (binding, ty) = (&f.binding, &f.field.ty);
+            .filter_map(|f| f.functions.as_ref().map(|functions| (f, functions)))
+            .map(|(f, functions)| {
+                let binding = &f.binding;
                 let others = c.fields.iter().filter(|o| o.binding != f.binding).map(|o| {
                     let other = &o.binding;
                     quote!(let #other = ::core::clone::Clone::clone(#other);)
                 });
                 let build = c.build();
-                let shrinks = quote_spanned! {ty.span()=>
-                    <#ty as #krate::Reflective>::shrink_by_type(#binding)
-                };
                 quote! {
-                    for #binding in #shrinks {
+                    for #binding in (Self::#functions().1)(#binding) {
                         #(#others)*
                         shrinks.push(#build);
                     }
@@ -52,20 +48,14 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     });
     let visits = constructors.iter().map(|c| {
         let visits = c.fields.iter().map(|f| {
-            let (binding, ty) = (&f.binding, &f.field.ty);
-            if f.field.has_custom_generator() {
-                quote!(let _ = visit(#binding);)
-            } else {
-                // Only the impl is at the field's span: names the derive binds here must keep
-                // the derive's own, or a derive inside a `macro_rules!` could not see them.
-                let visit_parts = quote_spanned! {ty.span()=>
-                    <#ty as #krate::Reflective>::visit_parts
-                };
-                quote! {
+            let binding = &f.binding;
+            match &f.functions {
+                None => quote!(let _ = visit(#binding);),
+                Some(functions) => quote! {
                     if visit(#binding) {
-                        #visit_parts(#binding, visit);
+                        (Self::#functions().2)(#binding, visit);
                     }
-                }
+                },
             }
         });
         quote!({ #(#visits)* })

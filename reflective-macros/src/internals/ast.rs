@@ -4,8 +4,8 @@
 //! unsupported shapes (unions), each at its span, all at once.
 
 use darling::util::{Flag, SpannedValue};
-use darling::{FromDeriveInput, FromField, FromVariant, ast};
-use syn::{Generics, Ident, LitStr, Path, Type, Visibility};
+use darling::{FromDeriveInput, FromField, FromMeta, FromVariant, ast};
+use syn::{Expr, Generics, Ident, LitStr, Path, Type, Visibility};
 
 use super::attr;
 
@@ -56,12 +56,23 @@ pub(crate) struct Field {
     pub(crate) ident: Option<Ident>,
     pub(crate) vis: Visibility,
     pub(crate) ty: Type,
-    /// `with = path`: a function returning the field's generator.
+    /// `with` or `generator`: the field's generator, instead of its type's.
+    #[darling(flatten)]
+    pub(crate) custom: CustomGenerator,
+}
+
+/// `with = path` or `generator = expr`: the generator of a derived type's field or of a
+/// property's argument, instead of its type's own. The derive and `#[property]` read these
+/// attributes with this one definition, so they accept the same forms and report the same
+/// errors.
+#[derive(Default, FromMeta)]
+pub(crate) struct CustomGenerator {
+    /// `with = path`: a function returning the generator.
     #[darling(default, with = attr::with)]
     pub(crate) with: Option<SpannedValue<Path>>,
-    /// `generator = "expr"`: the field's generator.
+    /// `generator = expr` (or `generator = "expr"`): the generator.
     #[darling(default, with = attr::generator)]
-    pub(crate) generator: Option<SpannedValue<syn::Expr>>,
+    pub(crate) generator: Option<SpannedValue<Expr>>,
 }
 
 impl Variant {
@@ -85,6 +96,13 @@ impl Variant {
 impl Field {
     /// Whether the field's generator is given by an attribute.
     pub(crate) fn has_custom_generator(&self) -> bool {
+        self.custom.is_given()
+    }
+}
+
+impl CustomGenerator {
+    /// Whether an attribute gives the generator.
+    pub(crate) fn is_given(&self) -> bool {
         self.with.is_some() || self.generator.is_some()
     }
 }

@@ -1,10 +1,13 @@
-//! Parsers for the values of `#[reflective(...)]` attributes, each with an error that says what
-//! is expected, at the value's span.
+//! Parsers for the values of `#[reflective(...)]` attributes and of the settings of
+//! `#[reflective::property(...)]`, each with an error that says what is expected, at the
+//! value's span. Both macros read `crate`, `with` and `generator` with the same parsers.
 
 use darling::util::{Flag, SpannedValue};
 use darling::{Error, Result};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Path};
+
+use super::property::{Regressions, STRATEGIES};
 
 /// The value of `name = value`, or an error saying it needs one.
 fn value<'m>(meta: &'m Meta, example: &str) -> Result<&'m Expr> {
@@ -83,16 +86,18 @@ pub(crate) fn skip(meta: &Meta) -> Result<Flag> {
     }
 }
 
-/// `generator = "expr"` or `generator = expr`: the field's generator.
+/// `generator = expr` or `generator = "expr"`: the generator of a field or an argument. An
+/// expression keeps its tokens' spans, so that errors in it point into it.
 pub(crate) fn generator(meta: &Meta) -> Result<Option<SpannedValue<Expr>>> {
-    let value = value(meta, "`generator = \"range(0..=9)\"`")?;
+    let value = value(meta, "`generator = range(0..=9)`")?;
     let expr = match value {
         Expr::Lit(ExprLit {
             lit: Lit::Str(text),
             ..
         }) => text.parse::<Expr>().map_err(|error| {
             Error::custom(format!(
-                "`generator` must be an expression giving the field's `Gen<F, F>`: {error}"
+                "`generator` must be an expression giving the generator, such as \
+                 `generator = range(0..=9)`: {error}"
             ))
             .with_span(value)
         })?,
@@ -101,10 +106,11 @@ pub(crate) fn generator(meta: &Meta) -> Result<Option<SpannedValue<Expr>>> {
     Ok(Some(SpannedValue::new(expr, value.span())))
 }
 
-/// `with = path` or `with = "path"`: a function returning the field's generator.
+/// `with = path` or `with = "path"`: a function returning the generator of a field or an
+/// argument.
 pub(crate) fn with(meta: &Meta) -> Result<Option<SpannedValue<Path>>> {
-    const EXPECTED: &str = "`with` must be the path of a function returning the field's \
-                            generator, such as `with = my_generator`";
+    const EXPECTED: &str = "`with` must be the path of a function returning the generator, \
+                            such as `with = my_generator`";
     let value = value(meta, "`with = my_generator`")?;
     let path = match value {
         Expr::Path(path) => path.path.clone(),
@@ -152,4 +158,108 @@ pub(crate) fn bound(meta: &Meta) -> Result<Option<LitStr>> {
         "`bound` must be a string of `where` predicates, such as `bound = \"T: Reflective + Ord\"`",
     )
     .map(|text| Some(text.clone()))
+}
+
+// The settings of `#[reflective::property(...)]`.
+
+/// `cases = N`: a whole number that fits a `u32`.
+pub(crate) fn cases(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
+    let value = value(meta, "`cases = 200`")?;
+    whole_number(
+        value,
+        "`cases` must be a whole number from 0 to 4294967295, such as `cases = 200`",
+    )
+    .map(Some)
+}
+
+/// `seed = N`: a whole number that fits a `u64`.
+pub(crate) fn seed(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, "`seed = 7`")?;
+    whole_number(value, "`seed` must be a whole number, such as `seed = 7`").map(Some)
+}
+
+/// `max_size = N`: a whole number (a `usize` of the target, which rustc checks).
+pub(crate) fn max_size(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, "`max_size = 30`")?;
+    whole_number(
+        value,
+        "`max_size` must be a whole number, such as `max_size = 30`",
+    )
+    .map(Some)
+}
+
+/// `case_time_limit_ms = N`: a whole number of milliseconds.
+pub(crate) fn case_time_limit_ms(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, "`case_time_limit_ms = 200`")?;
+    whole_number(
+        value,
+        "`case_time_limit_ms` must be a whole number of milliseconds, such as \
+         `case_time_limit_ms = 200`",
+    )
+    .map(Some)
+}
+
+/// `name = true` or `name = false`, for the switches `parallel`, `statistics` and
+/// `check_coverage`.
+fn switch(meta: &Meta, name: &str) -> Result<Option<SpannedValue<bool>>> {
+    let value = value(meta, &format!("`{name} = true`"))?;
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(on), ..
+        }) => Ok(Some(SpannedValue::new(on.value, value.span()))),
+        _ => Err(Error::custom(format!("`{name}` must be `true` or `false`")).with_span(value)),
+    }
+}
+
+/// `parallel = true`: run the cases on every core.
+pub(crate) fn parallel(meta: &Meta) -> Result<Option<SpannedValue<bool>>> {
+    switch(meta, "parallel")
+}
+
+/// `statistics = true`: print the statistics of a run that passes.
+pub(crate) fn statistics(meta: &Meta) -> Result<Option<SpannedValue<bool>>> {
+    switch(meta, "statistics")
+}
+
+/// `check_coverage = true`: decide the coverage requirements statistically.
+pub(crate) fn check_coverage(meta: &Meta) -> Result<Option<SpannedValue<bool>>> {
+    switch(meta, "check_coverage")
+}
+
+/// `strategy = "name"`: one of the size strategies, as the name of its `Strategy` variant.
+pub(crate) fn strategy(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>> {
+    let value = value(meta, "`strategy = \"linear\"`")?;
+    let names: Vec<&str> = STRATEGIES.iter().map(|(name, _)| *name).collect();
+    let expected = format!("`strategy` must be one of \"{}\"", names.join("\", \""));
+    let text = string(value, &expected)?.value();
+    STRATEGIES
+        .iter()
+        .find(|(name, _)| *name == text)
+        .map(|(_, variant)| Some(SpannedValue::new(*variant, value.span())))
+        .ok_or_else(|| Error::custom(expected).with_span(value))
+}
+
+/// `regressions = true`, `false` or `"values"`.
+pub(crate) fn regressions(meta: &Meta) -> Result<Option<SpannedValue<Regressions>>> {
+    let value = value(meta, "`regressions = false`")?;
+    let regressions = match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(on), ..
+        }) if on.value => Regressions::Choices,
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(_), ..
+        }) => Regressions::Off,
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) if text.value() == "values" => Regressions::Values,
+        _ => {
+            return Err(Error::custom(
+                "`regressions` must be `true`, `false` or `\"values\"` (store values, with the \
+                 `serde` feature)",
+            )
+            .with_span(value));
+        }
+    };
+    Ok(Some(SpannedValue::new(regressions, value.span())))
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use darling::Error;
 use darling::ast::Data;
 
-use super::ast::{Container, Field, Variant};
+use super::ast::{Container, CustomGenerator, Field, Variant};
 use super::lenient;
 
 /// Every problem with a parsed container, each at its span.
@@ -94,10 +94,22 @@ fn check_generics(generics: &syn::Generics, errors: &mut darling::error::Accumul
 }
 
 fn check_field(field: &Field, errors: &mut darling::error::Accumulator) {
-    if let (Some(_), Some(generator)) = (&field.with, &field.generator) {
+    check_custom(&field.custom, "field", errors);
+}
+
+/// `with` and `generator` on one `what` (a field, a property's argument): only one can be its
+/// generator.
+pub(crate) fn check_custom(
+    custom: &CustomGenerator,
+    what: &str,
+    errors: &mut darling::error::Accumulator,
+) {
+    if let (Some(_), Some(generator)) = (&custom.with, &custom.generator) {
         errors.push(
-            Error::custom("`with` and `generator` both give this field's generator: keep one")
-                .with_span(&generator.span()),
+            Error::custom(format!(
+                "`with` and `generator` both give this {what}'s generator: keep one"
+            ))
+            .with_span(&generator.span()),
         );
     }
 }

@@ -1,27 +1,41 @@
 //! A second, lenient reading of the variants and fields whose attributes darling could not
 //! read: every attribute that does parse is kept, so that the checks on them (duplicate labels,
 //! conflicting attributes) still run in the same compile. The errors of the ones that do not
-//! parse were reported already.
+//! parse were reported already. The container's `crate = "..."` is read the same way, so that
+//! the stub impl of a failed derive finds the runtime where the type says it is.
 
-use darling::ast::{Fields, Style};
+use darling::ast::{Fields, NestedMeta, Style};
 use darling::util::Flag;
 use syn::punctuated::Punctuated;
-use syn::{Meta, Token};
+use syn::{Meta, Path, Token};
 
-use super::ast::{Field, Variant};
+use super::ast::{CustomGenerator, Field, Variant};
 use super::attr;
 
-/// The items of every `#[reflective(...)]` attribute that parse as meta items.
+/// The items of every `#[reflective(...)]` attribute that parse as meta items (as darling
+/// parses them: keywords such as `crate` are keys too).
 fn items(attrs: &[syn::Attribute]) -> Vec<Meta> {
     attrs
         .iter()
         .filter(|attr| attr.path().is_ident("reflective"))
         .filter_map(|attr| {
-            attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            attr.parse_args_with(Punctuated::<NestedMeta, Token![,]>::parse_terminated)
                 .ok()
         })
         .flatten()
+        .filter_map(|item| match item {
+            NestedMeta::Meta(meta) => Some(meta),
+            NestedMeta::Lit(_) => None,
+        })
         .collect()
+}
+
+/// The container's `crate = "path"`, if it parses.
+pub(crate) fn krate(attrs: &[syn::Attribute]) -> Option<Path> {
+    items(attrs)
+        .iter()
+        .filter(|item| item.path().is_ident("crate"))
+        .find_map(|item| attr::krate(item).ok().flatten())
 }
 
 /// `field` with the attributes that parse.
@@ -30,14 +44,13 @@ pub(crate) fn field(field: &syn::Field) -> Field {
         ident: field.ident.clone(),
         vis: field.vis.clone(),
         ty: field.ty.clone(),
-        with: None,
-        generator: None,
+        custom: CustomGenerator::default(),
     };
     for item in items(&field.attrs) {
         if item.path().is_ident("with") {
-            read.with = attr::with(&item).ok().flatten();
+            read.custom.with = attr::with(&item).ok().flatten();
         } else if item.path().is_ident("generator") {
-            read.generator = attr::generator(&item).ok().flatten();
+            read.custom.generator = attr::generator(&item).ok().flatten();
         }
     }
     read

@@ -30,6 +30,11 @@ use crate::interpret::type_shrink;
 /// assert!(pairs.can_generate(&value));
 /// assert!((300u32).shrink_by_type().contains(&0));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no reflective generator: it does not implement `Reflective`",
+    label = "no generator for `{Self}`",
+    note = "derive `Reflective` on `{Self}`, or give this field or argument its generator with `#[reflective(generator = expr)]` or `#[reflective(with = path)]`"
+)]
 pub trait Reflective: Clone + Send + Sync + 'static {
     /// The generator of this type's values.
     fn arbitrary_reflective() -> Gen<Self, Self>;

@@ -1,0 +1,223 @@
+//! The front end of `#[property]`: its settings, its function and the arguments' attributes,
+//! read by darling with the derive's parsers (`crate`, `with`, `generator`), and every misuse
+//! found, each at its span, all at once.
+
+use darling::ast::NestedMeta;
+use darling::util::SpannedValue;
+use darling::{Error, FromAttributes, FromMeta};
+use proc_macro2::TokenStream;
+use syn::spanned::Spanned;
+use syn::{FnArg, ItemFn, Path, Type};
+
+use super::ast::CustomGenerator;
+use super::attr;
+use super::check::check_custom;
+
+/// The size strategies the runner knows: the name `strategy = "..."` takes, and the
+/// `Strategy` variant it names.
+pub(crate) const STRATEGIES: [(&str, &str); 6] = [
+    ("linear", "Linear"),
+    ("quadratic", "Quadratic"),
+    ("exponential", "Exponential"),
+    ("fixed", "Fixed"),
+    ("partitions", "Partitions"),
+    ("random", "Random"),
+];
+
+/// The most arguments a property takes: the runtime's `tuple` zips up to 8 generators.
+const MOST_ARGUMENTS: usize = 8;
+
+/// `regressions = ...`: what a failing case leaves in the regressions file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Regressions {
+    /// `false`: nothing, and nothing is replayed from it.
+    Off,
+    /// `true`: the minimal case's choices (the default, unless the environment says otherwise).
+    Choices,
+    /// `"values"`: the minimal value itself, read back by reflection (`check_values_with`).
+    Values,
+}
+
+/// The settings in `#[property(...)]`, each optional.
+#[derive(FromMeta)]
+pub(crate) struct Settings {
+    /// `crate = "path"`: where the runtime crate is.
+    #[darling(rename = "crate", default, with = attr::krate)]
+    pub(crate) krate: Option<Path>,
+    /// `cases = N`.
+    #[darling(default, with = attr::cases)]
+    pub(crate) cases: Option<SpannedValue<u32>>,
+    /// `seed = N`.
+    #[darling(default, with = attr::seed)]
+    pub(crate) seed: Option<SpannedValue<u64>>,
+    /// `max_size = N`.
+    #[darling(default, with = attr::max_size)]
+    pub(crate) max_size: Option<SpannedValue<u64>>,
+    /// `strategy = "name"`: the name of the `Strategy` variant.
+    #[darling(default, with = attr::strategy)]
+    pub(crate) strategy: Option<SpannedValue<&'static str>>,
+    /// `regressions = true | false | "values"`.
+    #[darling(default, with = attr::regressions)]
+    pub(crate) regressions: Option<SpannedValue<Regressions>>,
+    /// `parallel = true`: the cases on every core (`check_parallel_with`).
+    #[darling(default, with = attr::parallel)]
+    pub(crate) parallel: Option<SpannedValue<bool>>,
+    /// `statistics = true`.
+    #[darling(default, with = attr::statistics)]
+    pub(crate) statistics: Option<SpannedValue<bool>>,
+    /// `check_coverage = true`.
+    #[darling(default, with = attr::check_coverage)]
+    pub(crate) check_coverage: Option<SpannedValue<bool>>,
+    /// `case_time_limit_ms = N`.
+    #[darling(default, with = attr::case_time_limit_ms)]
+    pub(crate) case_time_limit_ms: Option<SpannedValue<u64>>,
+}
+
+/// The `#[reflective(...)]` attributes of one argument: what the derive reads on a field.
+#[derive(FromAttributes)]
+#[darling(attributes(reflective))]
+struct ArgumentAttrs {
+    /// `with` or `generator`, read as on a field.
+    #[darling(flatten)]
+    custom: CustomGenerator,
+}
+
+/// A property, read and checked.
+pub(crate) struct Property {
+    /// What `#[property(...)]` sets.
+    pub(crate) settings: Settings,
+    /// The function, without the arguments' `#[reflective(...)]` attributes.
+    pub(crate) function: ItemFn,
+    /// Its arguments, in order: at least one, at most [`MOST_ARGUMENTS`].
+    pub(crate) arguments: Vec<Argument>,
+}
+
+/// An argument of the property: the type of its values, and where they come from.
+pub(crate) struct Argument {
+    /// The argument's type, which its values have.
+    pub(crate) ty: Type,
+    /// The generator its attribute gives, if any; else its type's.
+    pub(crate) custom: CustomGenerator,
+}
+
+impl Property {
+    /// The property `#[property(args)] item`, or every error in it.
+    pub(crate) fn from_tokens(args: TokenStream, item: TokenStream) -> darling::Result<Property> {
+        let mut function: ItemFn = syn::parse2(item)?;
+        let mut errors = Error::accumulator();
+        let settings = errors
+            .handle(NestedMeta::parse_meta_list(args).map_err(Error::from))
+            .and_then(|list| {
+                check_settings(&list, &mut errors);
+                errors.handle(Settings::from_list(&list))
+            });
+        let arguments = arguments(&mut function, &mut errors);
+        check_function(&function, arguments.len(), &mut errors);
+        let settings = errors.finish_with(settings)?;
+        Ok(Property {
+            settings: settings.expect("no error means the settings were read"),
+            function,
+            arguments,
+        })
+    }
+}
+
+/// Settings that do not go together. Read from the items that parse, so that this is reported
+/// with the errors of the others.
+fn check_settings(list: &[NestedMeta], errors: &mut darling::error::Accumulator) {
+    let metas = || {
+        list.iter().filter_map(|item| match item {
+            NestedMeta::Meta(meta) => Some(meta),
+            NestedMeta::Lit(_) => None,
+        })
+    };
+    let parallel = metas()
+        .filter(|meta| meta.path().is_ident("parallel"))
+        .filter_map(|meta| attr::parallel(meta).ok().flatten())
+        .any(|on| *on);
+    let values = metas()
+        .filter(|meta| meta.path().is_ident("regressions"))
+        .filter_map(|meta| attr::regressions(meta).ok().flatten())
+        .find(|regressions| **regressions == Regressions::Values);
+    if let (true, Some(values)) = (parallel, values) {
+        errors.push(
+            Error::custom(
+                "`parallel = true` and `regressions = \"values\"` do not go together yet: \
+                 choose one",
+            )
+            .with_span(&values.span()),
+        );
+    }
+}
+
+/// The arguments of `function`, their `#[reflective(...)]` attributes read and removed.
+fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) -> Vec<Argument> {
+    let mut arguments = Vec::new();
+    for input in &mut function.sig.inputs {
+        let FnArg::Typed(argument) = input else {
+            errors.push(
+                Error::custom("a property takes its values as arguments, not `self`")
+                    .with_span(input),
+            );
+            continue;
+        };
+        let custom = match ArgumentAttrs::from_attributes(&argument.attrs) {
+            Ok(attrs) => {
+                check_custom(&attrs.custom, "argument", errors);
+                attrs.custom
+            }
+            Err(error) => {
+                errors.push(error);
+                CustomGenerator::default()
+            }
+        };
+        argument
+            .attrs
+            .retain(|attr| !attr.path().is_ident("reflective"));
+        arguments.push(Argument {
+            ty: (*argument.ty).clone(),
+            custom,
+        });
+    }
+    arguments
+}
+
+/// What a property's function cannot be: a second `#[test]`, without arguments or with too
+/// many, generic, `async`.
+fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::error::Accumulator) {
+    for attr in &function.attrs {
+        if attr.path().is_ident("test") {
+            errors.push(
+                Error::custom(
+                    "remove `#[test]`: `#[reflective::property]` makes the function a test",
+                )
+                .with_span(attr),
+            );
+        }
+    }
+    let sig = &function.sig;
+    if sig.inputs.is_empty() {
+        errors.push(
+            Error::custom("a property takes at least one argument, the values to generate")
+                .with_span(&sig.ident),
+        );
+    }
+    if arguments > MOST_ARGUMENTS {
+        errors.push(
+            Error::custom(format!(
+                "a property takes at most {MOST_ARGUMENTS} arguments: group more into a tuple \
+                 or a struct"
+            ))
+            .with_span(&sig.inputs),
+        );
+    }
+    if !sig.generics.params.is_empty() {
+        errors.push(
+            Error::custom("a property cannot be generic: a test runs one function")
+                .with_span(&sig.generics),
+        );
+    }
+    if let Some(asyncness) = sig.asyncness {
+        errors.push(Error::custom("a property cannot be `async`").with_span(&asyncness.span()));
+    }
+}
