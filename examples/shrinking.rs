@@ -7,7 +7,7 @@
 //!
 //! Each trial generates until a value meets the benchmark's precondition and fails its
 //! property (case `i` at size `i % 101`), then shrinks that value twice: with the derived
-//! type-directed shrinker (`Reflective::shrink_by_type`, QuickCheck's `genericShrink`, greedy,
+//! type-directed shrinker (`Reflective::shrink_candidates`, QuickCheck's `genericShrink`, greedy,
 //! candidates filtered by the precondition) and with the choice shrinker, from the choices the
 //! generator recorded. It reports the mean SIZE, the mean ± 2σ, the number of distinct final
 //! values and the mean number of property evaluations, beside Hypothesis's figure from the
@@ -23,7 +23,7 @@ use reflective::prelude::*;
 use reflective::shrink::ShrinkBudget;
 use reflective_examples::debug_text::{FromDebug, parse_debug};
 use reflective_examples::smartcheck::{self, Benchmark};
-use reflective_examples::type_directed::shrink_by_type;
+use reflective_examples::type_directed::shrink_candidates;
 
 /// The evaluation budget of the type-directed shrinker: the choice shrinker's default.
 const MAX_EVALUATIONS: usize = reflective::shrink::DEFAULT_MAX_EVALUATIONS;
@@ -127,7 +127,7 @@ where
             .unwrap_or_else(|| panic!("{}: no counterexample in trial {trial}", bench.name));
         unshrunk.add((bench.size)(&generated.value), &generated.value, 0);
 
-        let typed = shrink_by_type(
+        let typed = shrink_candidates(
             generated.value.clone(),
             bench.valid,
             |v| !(bench.holds)(v),

@@ -11,7 +11,7 @@
 //! - [`smartcheck`]: the SmartCheck shrinking benchmarks of the paper's Table 1, with their
 //!   generators, preconditions, properties and size measures.
 //! - [`type_directed`]: the type-directed shrinker Table 1 compares against: QuickCheck's
-//!   greedy loop over the derived `shrink_by_type`.
+//!   greedy loop over the derived `shrink_candidates`.
 //! - [`debug_text`]: reads the benchmarks' values back from their `{:?}` text, so that a
 //!   printed counterexample can be shrunk as a value that was never generated.
 //!

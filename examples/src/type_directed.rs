@@ -1,10 +1,10 @@
 //! The type-directed shrinker Table 1 compares against: QuickCheck's greedy shrink loop over
-//! the candidates `Reflective::shrink_by_type` gives, the `genericShrink` that
+//! the candidates `Reflective::shrink_candidates` gives, the `genericShrink` that
 //! `#[derive(Reflective)]` writes.
 
 use reflective::prelude::*;
 
-/// What [`shrink_by_type`] reached.
+/// What [`shrink_candidates`] reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeShrunk<T> {
     /// The simplest failing value found.
@@ -15,16 +15,16 @@ pub struct TypeShrunk<T> {
     pub discarded: usize,
 }
 
-/// QuickCheck's greedy loop: the first candidate of `value.shrink_by_type()` that meets
+/// QuickCheck's greedy loop: the first candidate of `value.shrink_candidates()` that meets
 /// `valid` and `fails` becomes the value, until none does or `max_evaluations` run out.
 /// `start` is assumed to meet `valid` and to fail.
 ///
 /// ```
-/// use reflective_examples::type_directed::shrink_by_type;
-/// let shrunk = shrink_by_type(vec![3u8, 90, 7], |_| true, |xs| xs.iter().any(|&x| x > 50), 100);
+/// use reflective_examples::type_directed::shrink_candidates;
+/// let shrunk = shrink_candidates(vec![3u8, 90, 7], |_| true, |xs| xs.iter().any(|&x| x > 50), 100);
 /// assert_eq!(shrunk.value, [51]);
 /// ```
-pub fn shrink_by_type<T: Reflective>(
+pub fn shrink_candidates<T: Reflective>(
     start: T,
     valid: impl Fn(&T) -> bool,
     fails: impl Fn(&T) -> bool,
@@ -36,7 +36,7 @@ pub fn shrink_by_type<T: Reflective>(
         discarded: 0,
     };
     'shrink: loop {
-        for candidate in shrunk.value.shrink_by_type() {
+        for candidate in shrunk.value.shrink_candidates() {
             if shrunk.evaluations == max_evaluations {
                 break 'shrink;
             }
@@ -72,7 +72,7 @@ mod tests {
                     .expect("a failure")
                     .value;
                 let shrunk =
-                    shrink_by_type(start.clone(), bench.valid, |v| !(bench.holds)(v), 10_000);
+                    shrink_candidates(start.clone(), bench.valid, |v| !(bench.holds)(v), 10_000);
                 assert!(
                     bench.fails(&shrunk.value),
                     "{}: {:?}",

@@ -26,7 +26,7 @@ use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
 /// Derives `reflective::Reflective`: a reflective generator (`arbitrary_reflective`), a
-/// type-directed shrinker (`shrink_by_type`), and optics for hand-written generators.
+/// type-directed shrinker (`shrink_candidates`), and optics for hand-written generators.
 ///
 /// Attributes, all under `#[reflective(...)]`:
 ///
@@ -64,9 +64,12 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
 /// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
 /// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the
-/// statistics of a run that passes), `check_coverage = true`, `case_time_limit_ms = N`. A
+/// statistics of a run that passes), `check_coverage = true`, `case_time_limit_ms = N`,
+/// `max_discard_ratio = N` (how many cases `assume` may discard per case, 10 unless set). A
+/// switch reads `true`/`false`, `"on"`/`"off"` or `1`/`0`, as the environment does. A
 /// `#[should_panic]` property keeps no regressions.
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
+/// A failure report prints the arguments by name: `xs = [0], k = 0`.
 ///
 /// ```ignore
 /// #[reflective::property(cases = 500)]

@@ -88,7 +88,7 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     assert!(text.contains(&format!("(seed {seed},")), "{text}");
     let minimal = section(&text, "minimal counterexample:\n");
     assert_eq!(
-        minimal, "    [\n        1000,\n    ]\n    the property panicked: the sum is 1000",
+        minimal, "    xs = [\n        1000,\n    ]\n    the property panicked: the sum is 1000",
         "{text}"
     );
     // The replay line names the test and the case.
@@ -162,6 +162,15 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
         "a file that cannot be read is left as it is"
     );
 
+    // A two-argument property's report names both arguments.
+    let (passed, text) = cargo_test(&dir, "never_contains_the_key", &[]);
+    assert!(!passed, "{text}");
+    assert_eq!(
+        section(&text, "minimal counterexample:\n"),
+        "    xs = [\n        0,\n    ]\n    key = 0\n    the property returned false",
+        "{text}"
+    );
+
     // A `bool` property's report.
     let (passed, text) = cargo_test(&dir, "lists_are_short", &[]);
     assert!(!passed, "{text}");
@@ -181,7 +190,10 @@ fn a_stored_value_survives_an_edit_of_the_generator() {
     let (passed, text) = cargo_test(&dir, test, &[]);
     assert!(!passed, "{text}");
     let minimal = section(&text, "minimal counterexample:\n");
-    assert!(minimal.starts_with("    [\n        1000,\n    ]"), "{text}");
+    assert!(
+        minimal.starts_with("    xs = [\n        1000,\n    ]"),
+        "{text}"
+    );
     let stored = std::fs::read_to_string(regressions.join(format!("{test}.txt")))
         .expect("the regressions file");
     assert!(stored.contains("value: [1000]"), "{stored}");

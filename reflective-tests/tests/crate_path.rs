@@ -53,7 +53,7 @@ fn the_derive_reaches_the_runtime_through_crate() {
         assert!(g.can_generate(&shape), "{shape:?}");
         assert!(!matches!(shape, Shape::Never(_)));
     }
-    assert!(Shape::Line(3).shrink_by_type().contains(&Shape::Line(0)));
+    assert!(Shape::Line(3).shrink_candidates().contains(&Shape::Line(0)));
     assert_eq!(Shape::dimension(), 1);
     let g = Labelled::<bool>::arbitrary_reflective();
     let value = g.sample(3);

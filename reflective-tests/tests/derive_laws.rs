@@ -348,7 +348,7 @@ fn bounded<T: Reflective + PartialEq + Debug>(name: &str, config: Config) {
     }
 }
 
-/// Every candidate of `shrink_by_type` differs from the value and is strictly smaller.
+/// Every candidate of `shrink_candidates` differs from the value and is strictly smaller.
 fn shrinks_are_smaller<T: Reflective + PartialEq + Debug>(
     name: &str,
     seeds: usize,
@@ -359,16 +359,16 @@ fn shrinks_are_smaller<T: Reflective + PartialEq + Debug>(
     for (seed, size) in cases(&label, seeds, sizes) {
         let value = g.generate_value(&mut DefaultRng::seed_from_u64(seed), size);
         let before = measure(&value);
-        for candidate in value.shrink_by_type() {
+        for candidate in value.shrink_candidates() {
             assert!(
                 !same(&candidate, &value),
-                "`{name}` at seed {seed}, size {size}: shrink_by_type of {} gives the value back",
+                "`{name}` at seed {seed}, size {size}: shrink_candidates of {} gives the value back",
                 show(&value)
             );
             let after = measure(&candidate);
             assert!(
                 after < before,
-                "`{name}` at seed {seed}, size {size}: shrink_by_type of {} ({before:?}) gives \
+                "`{name}` at seed {seed}, size {size}: shrink_candidates of {} ({before:?}) gives \
                  {} ({after:?}), not smaller",
                 show(&value),
                 show(&candidate)
@@ -717,7 +717,7 @@ fn shrinks_start_with<T: Reflective + PartialEq + Debug>(
     children: &[T],
     also: &[T],
 ) {
-    let shrinks = value.shrink_by_type();
+    let shrinks = value.shrink_candidates();
     assert!(
         shrinks.starts_with(children),
         "`{name}`: the shrinks of {} should start with its recursive children {}, not {}",
@@ -743,12 +743,12 @@ fn lists_shrink_to_their_tail_and_to_nil() {
             conses += 1;
             shrinks_start_with("List", &list, &[(**tail).clone()], &[List::Nil]);
         } else {
-            assert!(list.shrink_by_type().is_empty(), "Nil does not shrink");
+            assert!(list.shrink_candidates().is_empty(), "Nil does not shrink");
         }
     }
     assert!(conses > 20, "enough lists were not empty: {conses}");
     let two = List::Cons(7, Box::new(List::Cons(3, Box::new(List::Nil))));
-    let shrinks = two.shrink_by_type();
+    let shrinks = two.shrink_candidates();
     assert_eq!(
         shrinks[..2],
         [List::Cons(3, Box::new(List::Nil)), List::Nil]
@@ -812,7 +812,7 @@ fn json_shrinks_to_its_elements_and_to_scalars() {
         nested += usize::from(!children.is_empty());
         // Compared by debug text: the children may hold NaN.
         let shrinks: Vec<String> = json
-            .shrink_by_type()
+            .shrink_candidates()
             .iter()
             .map(|j| format!("{j:?}"))
             .collect();
@@ -955,7 +955,7 @@ fn mutually_recursive_types_shrink_to_the_outermost_values_of_their_type() {
 #[test]
 fn custom_generator_fields_are_not_shrunk() {
     for readings in samples::<Readings>("Readings shrinks", 40, &[0, 100]) {
-        for candidate in readings.shrink_by_type() {
+        for candidate in readings.shrink_candidates() {
             assert_eq!(
                 (
                     candidate.face,

@@ -84,7 +84,7 @@ fn round_trip<T: Reflective + PartialEq + std::fmt::Debug>(seed: u64) {
     let g = T::arbitrary_reflective();
     let value = g.sample(seed);
     assert!(g.can_generate(&value), "{value:?}");
-    let _ = value.shrink_by_type();
+    let _ = value.shrink_candidates();
 }
 
 #[test]
@@ -162,6 +162,17 @@ fn many_arguments(
         && w.items.len() < 1000
         && custom.digit <= 9
 }
+
+#[reflective::property]
+fn uses_assume(a: u8, b: u8) {
+    reflective::assume!(b != 0);
+    reflective::assume(a >= b);
+    assert!(a / b >= 1);
+}
+
+#[reflective::property(regressions = "off", statistics = 1)]
+#[rustfmt::skip]
+fn one_line_with_assume(n: u16) -> bool { reflective::assume!(n > 3); n > 2 }
 
 #[reflective::property(parallel = true)]
 fn in_parallel(x: u32, tree: Tree) -> bool {

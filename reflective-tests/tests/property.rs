@@ -83,3 +83,16 @@ fn a_generator_may_reflect_on_another_type(
 ) -> bool {
     digit.len() == 1
 }
+
+/// The switches read the environment's words; `assume!` discards a case; a larger
+/// `max_discard_ratio` lets a run discard most of its values (one in twenty is kept here).
+#[reflective::property(
+    statistics = "on",
+    regressions = 0,
+    check_coverage = "off",
+    max_discard_ratio = 50
+)]
+fn settings_read_every_switch_word(#[reflective(generator = range(0u32..=100))] n: u32) {
+    reflective::assume!(n.is_multiple_of(20));
+    assert!(n.is_multiple_of(20));
+}

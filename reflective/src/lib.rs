@@ -89,7 +89,7 @@
 //! struct or an enum, recursive ones included, and [`Reflective::arbitrary_reflective`]
 //! returns it. The derive also writes optics (`Type::lens_field`, `Type::as_variant`,
 //! `Type::variant_field`, ...) for hand-written generators to `focus` with, and a type-directed
-//! shrinker, [`Reflective::shrink_by_type`]. The attributes are listed on the derive.
+//! shrinker, [`Reflective::shrink_candidates`]. The attributes are listed on the derive.
 //!
 //! ```
 //! use reflective::prelude::*;

@@ -11,9 +11,9 @@ pub use std::any::TypeId;
 pub use std::vec::Vec;
 
 // The test attribute's runtime.
-//
-// `Reflective` as `ReflectiveTrait`: the name the attribute's expansion uses for it.
 pub use crate::builtin::tuple;
-pub use crate::check::{Config, check_parallel_with, check_values_with, check_with};
-pub use crate::derive::Reflective as ReflectiveTrait;
+pub use crate::check::{
+    Arguments, Config, arguments, check_parallel_with, check_values_with, check_with, one_argument,
+};
+pub use crate::derive::Reflective;
 pub use crate::engine::Strategy;

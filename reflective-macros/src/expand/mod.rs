@@ -154,7 +154,7 @@ fn field_functions(model: &Model<'_>) -> TokenStream {
                 ) {
                     (
                         #reflective::arbitrary_reflective,
-                        #reflective::shrink_by_type,
+                        #reflective::shrink_candidates,
                         #reflective::visit_parts,
                         #reflective::dimension_in,
                     )

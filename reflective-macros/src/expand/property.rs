@@ -9,9 +9,9 @@
 //!
 //! becomes a `#[test]` function holding the user's function as it was written (its
 //! `#[reflective(...)]` attributes removed), which builds the tuple of the arguments'
-//! generators (each argument's `arbitrary_reflective()`, or the generator its attribute names;
-//! one argument's alone) and runs the user's function on each tuple of values with
-//! `check::check_with`. The user's body stays a function body, so it reads, returns and lints
+//! generators (each argument's `arbitrary_reflective()`, or the generator its attribute names),
+//! named with the arguments' names so that a report prints `xs = [0], k = 0`, and runs the
+//! user's function on each tuple of values with `check::check_with`. The user's body stays a function body, so it reads, returns and lints
 //! as written, and it cannot see the test's own locals. Every runtime path goes through
 //! `crate::__private`, `crate` being `::reflective` unless `crate = "..."` says otherwise.
 
@@ -83,35 +83,29 @@ fn write(property: &Property) -> TokenStream {
     let generator_name = Ident::new("generator", Span::mixed_site());
     let config_name = Ident::new("config", Span::mixed_site());
     let values_name = Ident::new("values", Span::mixed_site());
-    // One argument is generated alone, so that the report prints its value, not a 1-tuple.
-    let (generator, values, call) = match arguments.as_slice() {
-        [argument] => {
+    // The tuple of the arguments, with their names: a report prints `xs = [0], k = 0`.
+    let generators = arguments
+        .iter()
+        .map(|argument| generator(argument, &private));
+    let names = arguments.iter().map(|argument| &argument.name);
+    let types = arguments.iter().map(|argument| &argument.ty);
+    let bindings: Vec<_> = (0..arguments.len())
+        .map(|index| format_ident!("value_{}", index, span = Span::mixed_site()))
+        .collect();
+    let generator = match arguments.as_slice() {
+        // One argument's generator may reflect on another type than it gives: it runs forward.
+        [argument] if !matches!(settings.regressions.as_deref(), Some(Regressions::Values)) => {
             let generator = generator(argument, &private);
-            let ty = &argument.ty;
-            (
-                generator,
-                quote!(#ty),
-                quote!(#name(::core::clone::Clone::clone(#values_name))),
-            )
+            let name = &argument.name;
+            quote!(#private::one_argument(&[#name], #generator))
         }
-        _ => {
-            let generators = arguments
-                .iter()
-                .map(|argument| generator(argument, &private));
-            let types = arguments.iter().map(|argument| &argument.ty);
-            let bindings: Vec<_> = (0..arguments.len())
-                .map(|index| format_ident!("value_{}", index, span = Span::mixed_site()))
-                .collect();
-            (
-                quote!(#private::tuple((#(#generators,)*))),
-                quote!((#(#types,)*)),
-                quote!({
-                    let (#(#bindings,)*) = ::core::clone::Clone::clone(#values_name);
-                    #name(#(#bindings),*)
-                }),
-            )
-        }
+        _ => quote!(#private::arguments(&[#(#names),*], #private::tuple((#(#generators,)*)))),
     };
+    let values = quote!(#private::Arguments<(#(#types,)*)>);
+    let call = quote!({
+        let (#(#bindings,)*) = ::core::clone::Clone::clone(#private::Arguments::values(#values_name));
+        #name(#(#bindings),*)
+    });
     quote! {
         #(#outer)*
         #[test]
@@ -168,6 +162,10 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
         let on = **on;
         calls.extend(quote!(.check_coverage(#on)));
     }
+    if let Some(ratio) = &settings.max_discard_ratio {
+        let ratio = number(u64::from(**ratio), ratio.span());
+        calls.extend(quote!(.max_discard_ratio(#ratio)));
+    }
     if let Some(limit) = &settings.case_time_limit_ms {
         let milliseconds = number(**limit, limit.span());
         calls.extend(quote!(.case_time_limit(::core::time::Duration::from_millis(#milliseconds))));
@@ -190,7 +188,7 @@ fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
         (generator.span(), quote!(#expr))
     } else {
         return quote_spanned!(ty.span()=>
-            <#ty as #private::ReflectiveTrait>::arbitrary_reflective());
+            <#ty as #private::Reflective>::arbitrary_reflective());
     };
     // The method call at the attribute's span, so that the whole initializer is there (the
     // runtime's paths are the macro's own); the trait imported inside, not into the test's body.

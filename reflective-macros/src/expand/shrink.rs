@@ -1,4 +1,4 @@
-//! `shrink_by_type` and `visit_parts`: the type-directed shrinker of the Agata thesis
+//! `shrink_candidates` and `visit_parts`: the type-directed shrinker of the Agata thesis
 //! (section 2.3), the baseline the choice shrinker is measured against.
 //!
 //! Three kinds of candidates, in order: a value of the same type found inside the value; the
@@ -10,7 +10,7 @@ use quote::quote;
 
 use super::{Constructor, Model};
 
-/// The `shrink_by_type` and `visit_parts` methods.
+/// The `shrink_candidates` and `visit_parts` methods.
 pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
@@ -62,7 +62,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     });
 
     quote! {
-        fn shrink_by_type(&self) -> #private::Vec<Self> {
+        fn shrink_candidates(&self) -> #private::Vec<Self> {
             let mut shrinks: #private::Vec<Self> = #private::same_typed_parts(self);
             let parts: #private::Vec<&dyn #private::AnyValue> = match self {
                 #(#patterns => #parts,)*

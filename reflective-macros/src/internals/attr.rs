@@ -199,15 +199,50 @@ pub(crate) fn case_time_limit_ms(meta: &Meta) -> Result<Option<SpannedValue<u64>
     .map(Some)
 }
 
+/// `max_discard_ratio = N`: how many discarded cases per case the run accepts.
+pub(crate) fn max_discard_ratio(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
+    let value = value(meta, "`max_discard_ratio = 10`")?;
+    whole_number(
+        value,
+        "`max_discard_ratio` must be a whole number, such as `max_discard_ratio = 10`",
+    )
+    .map(Some)
+}
+
 /// `name = true` or `name = false`, for the switches `parallel`, `statistics` and
 /// `check_coverage`.
 fn switch(meta: &Meta, name: &str) -> Result<Option<SpannedValue<bool>>> {
     let value = value(meta, &format!("`{name} = true`"))?;
-    match value {
+    match switch_word(value) {
+        Some(on) => Ok(Some(SpannedValue::new(on, value.span()))),
+        None => Err(Error::custom(format!(
+            "`{name}` must be `true` or `false` (or \"on\"/\"off\", 1/0, as in the environment)"
+        ))
+        .with_span(value)),
+    }
+}
+
+/// The words a switch reads, as the runtime's `REFLECTIVE_*` variables read them: `true` and
+/// `false`, `"on"` and `"off"` (or `"true"`, `"false"`, `"1"`, `"0"`, in any case), `1` and `0`.
+fn switch_word(value: &Expr) -> Option<bool> {
+    let word = match value {
         Expr::Lit(ExprLit {
             lit: Lit::Bool(on), ..
-        }) => Ok(Some(SpannedValue::new(on.value, value.span()))),
-        _ => Err(Error::custom(format!("`{name}` must be `true` or `false`")).with_span(value)),
+        }) => return Some(on.value),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(text),
+            ..
+        }) => text.value().trim().to_ascii_lowercase(),
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(number),
+            ..
+        }) => number.base10_digits().to_string(),
+        _ => return None,
+    };
+    match word.as_str() {
+        "true" | "on" | "1" => Some(true),
+        "false" | "off" | "0" => Some(false),
+        _ => None,
     }
 }
 
@@ -242,21 +277,20 @@ pub(crate) fn strategy(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>
 /// `regressions = true`, `false` or `"values"`.
 pub(crate) fn regressions(meta: &Meta) -> Result<Option<SpannedValue<Regressions>>> {
     let value = value(meta, "`regressions = false`")?;
-    let regressions = match value {
-        Expr::Lit(ExprLit {
-            lit: Lit::Bool(on), ..
-        }) if on.value => Regressions::Choices,
-        Expr::Lit(ExprLit {
-            lit: Lit::Bool(_), ..
-        }) => Regressions::Off,
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(text),
-            ..
-        }) if text.value() == "values" => Regressions::Values,
+    let regressions = match (value, switch_word(value)) {
+        (_, Some(true)) => Regressions::Choices,
+        (_, Some(false)) => Regressions::Off,
+        (
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(text),
+                ..
+            }),
+            None,
+        ) if text.value() == "values" => Regressions::Values,
         _ => {
             return Err(Error::custom(
-                "`regressions` must be `true`, `false` or `\"values\"` (store values, with the \
-                 `serde` feature)",
+                "`regressions` must be `true`, `false` (or \"on\"/\"off\", 1/0) or \
+                 `\"values\"` (store values, with the `serde` feature)",
             )
             .with_span(value));
         }

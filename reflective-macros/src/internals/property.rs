@@ -71,6 +71,9 @@ pub(crate) struct Settings {
     /// `case_time_limit_ms = N`.
     #[darling(default, with = attr::case_time_limit_ms)]
     pub(crate) case_time_limit_ms: Option<SpannedValue<u64>>,
+    /// `max_discard_ratio = N`.
+    #[darling(default, with = attr::max_discard_ratio)]
+    pub(crate) max_discard_ratio: Option<SpannedValue<u32>>,
 }
 
 /// The `#[reflective(...)]` attributes of one argument: what the derive reads on a field.
@@ -94,6 +97,8 @@ pub(crate) struct Property {
 
 /// An argument of the property: the type of its values, and where they come from.
 pub(crate) struct Argument {
+    /// The argument's name as a report prints it: its pattern, as written.
+    pub(crate) name: String,
     /// The argument's type, which its values have.
     pub(crate) ty: Type,
     /// The generator its attribute gives, if any; else its type's.
@@ -174,7 +179,12 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
         argument
             .attrs
             .retain(|attr| !attr.path().is_ident("reflective"));
+        let name = match &*argument.pat {
+            syn::Pat::Ident(binding) => binding.ident.to_string(),
+            pattern => quote::quote!(#pattern).to_string(),
+        };
         arguments.push(Argument {
+            name,
             ty: (*argument.ty).clone(),
             custom,
         });

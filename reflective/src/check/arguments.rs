@@ -59,6 +59,22 @@ where
         .boxed()
 }
 
+/// The values of `g` as the [`Arguments`] of a one-argument property named `names` (one name),
+/// forward only: `g` may reflect on another type than it produces, as the runner runs it
+/// forward (replaying choices to shrink). [`arguments`] reflects, for regressions stored as
+/// values.
+pub fn one_argument<G>(
+    names: &'static [&'static str],
+    g: G,
+) -> Gen<G::Input, Arguments<(G::Output,)>>
+where
+    G: Generator + 'static,
+    G::Input: 'static,
+    G::Output: 'static,
+{
+    g.map(move |value| Arguments::new(names, (value,))).boxed()
+}
+
 /// Writes `name = value` for each value, as the formatter asks (`{:#?}`: each on its lines).
 fn write_named(
     f: &mut fmt::Formatter<'_>,

@@ -205,7 +205,7 @@ impl Config {
     }
 
     /// Gives up, failing, when the property discards more than `ratio` times the cases (with
-    /// [`assume`](crate::assume)), or the generator's filters reject more than `ratio` values
+    /// [`assume`](fn@crate::assume)), or the generator's filters reject more than `ratio` values
     /// per value they keep (default [`DEFAULT_MAX_DISCARD_RATIO`], 10;
     /// `REFLECTIVE_MAX_DISCARD_RATIO`).
     pub fn max_discard_ratio(self, ratio: u32) -> Self {

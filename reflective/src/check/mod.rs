@@ -39,7 +39,7 @@ mod report;
 mod run;
 pub mod statistics;
 
-pub use arguments::{Arguments, arguments};
+pub use arguments::{Arguments, arguments, one_argument};
 pub use config::{
     Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Replay, Resolved, SWITCH_WORDS,
     parse_switch,

@@ -45,7 +45,7 @@ impl<E: Debug> Outcome for Result<(), E> {
 pub(crate) enum Verdict {
     /// The property held.
     Held,
-    /// The property discarded the value ([`assume`] did not hold): it does not count.
+    /// The property discarded the value ([`assume`](fn@assume) did not hold): it does not count.
     Discarded(String),
     /// The property failed, for this reason.
     Failed(String),
@@ -117,7 +117,7 @@ pub fn assume(condition: bool) {
     }
 }
 
-/// Discards the case being run unless the condition holds, as [`assume`](crate::assume) does,
+/// Discards the case being run unless the condition holds, as [`assume`](fn@crate::assume) does,
 /// naming the condition in the report (proptest's `prop_assume!`).
 ///
 /// ```
@@ -137,7 +137,7 @@ macro_rules! assume {
     };
 }
 
-/// [`assume`] with the text of the condition, which the report names: what
+/// [`assume`](fn@assume) with the text of the condition, which the report names: what
 /// [`assume!`](crate::assume!) calls.
 #[doc(hidden)]
 pub fn assume_that(condition: bool, text: &'static str) {

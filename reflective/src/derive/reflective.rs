@@ -28,7 +28,7 @@ use crate::interpret::type_shrink;
 /// let pairs = <(u8, Vec<bool>)>::arbitrary_reflective();
 /// let value = pairs.sample(1);
 /// assert!(pairs.can_generate(&value));
-/// assert!((300u32).shrink_by_type().contains(&0));
+/// assert!((300u32).shrink_candidates().contains(&0));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no reflective generator: it does not implement `Reflective`",
@@ -39,12 +39,30 @@ pub trait Reflective: Clone + Send + Sync + 'static {
     /// The generator of this type's values.
     fn arbitrary_reflective() -> Gen<Self, Self>;
 
-    /// Simpler values of the same type, each strictly smaller, as QuickCheck's `shrink` and
-    /// `genericShrink` give: the baseline the choice shrinker is compared with. Numbers move
-    /// toward 0, collections lose and shrink elements, derived types follow the Agata thesis
-    /// (section 2.3).
-    fn shrink_by_type(&self) -> Vec<Self> {
+    /// The candidates a type-directed shrinker tries for this value: simpler values of the same
+    /// type, each strictly smaller, most aggressive first, as QuickCheck's `shrink` and
+    /// `genericShrink` give them. Numbers move toward 0, collections lose and shrink elements,
+    /// derived types follow the Agata thesis (section 2.3). This is the baseline the choice
+    /// shrinker ([`Generator::shrink`], one simplest failing value) is measured against.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let candidates = vec![3u8, 0, 7].shrink_candidates();
+    /// assert!(candidates.contains(&vec![]));
+    /// assert!(candidates.contains(&vec![0, 0, 7]));
+    /// ```
+    fn shrink_candidates(&self) -> Vec<Self> {
         Vec::new()
+    }
+
+    /// The old name of [`shrink_candidates`](Reflective::shrink_candidates), which says
+    /// better that it returns a list of candidates, not one smaller value.
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed to `shrink_candidates`: it returns candidates"
+    )]
+    fn shrink_by_type(&self) -> Vec<Self> {
+        self.shrink_candidates()
     }
 
     /// Calls `visit` on each direct part of the value, and visits the parts of each part for
@@ -165,7 +183,7 @@ macro_rules! integer {
                 int().boxed()
             }
 
-            fn shrink_by_type(&self) -> Vec<Self> {
+            fn shrink_candidates(&self) -> Vec<Self> {
                 type_shrink::integer(*self)
             }
         }
@@ -181,7 +199,7 @@ impl Reflective for bool {
         crate::builtin::bool()
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         if *self { vec![false] } else { Vec::new() }
     }
 }
@@ -191,7 +209,7 @@ impl Reflective for char {
         crate::builtin::any_char()
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         type_shrink::character(*self)
     }
 }
@@ -201,7 +219,7 @@ impl Reflective for f32 {
         float()
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         type_shrink::float(f64::from(*self))
             .into_iter()
             .map(|x| x as f32)
@@ -214,7 +232,7 @@ impl Reflective for f64 {
         float()
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         type_shrink::float(*self)
     }
 }
@@ -236,9 +254,9 @@ impl<T: Reflective> Reflective for std::sync::Arc<T> {
         })
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         (**self)
-            .shrink_by_type()
+            .shrink_candidates()
             .into_iter()
             .map(std::sync::Arc::new)
             .collect()
@@ -266,9 +284,9 @@ impl Reflective for String {
         1
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         let chars: Vec<char> = self.chars().collect();
-        type_shrink::sequence(&chars, char::shrink_by_type)
+        type_shrink::sequence(&chars, char::shrink_candidates)
             .into_iter()
             .map(String::from_iter)
             .collect()
@@ -293,8 +311,8 @@ impl<T: Reflective> Reflective for Vec<T> {
         1 + T::sequence_depth()
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
-        type_shrink::sequence(self, T::shrink_by_type)
+    fn shrink_candidates(&self) -> Vec<Self> {
+        type_shrink::sequence(self, T::shrink_candidates)
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
@@ -309,11 +327,11 @@ impl<T: Reflective> Reflective for Option<T> {
         cached::<Self, _>(|| option(T::arbitrary_reflective()))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         match self {
             None => Vec::new(),
             Some(inner) => std::iter::once(None)
-                .chain(inner.shrink_by_type().into_iter().map(Some))
+                .chain(inner.shrink_candidates().into_iter().map(Some))
                 .collect(),
         }
     }
@@ -332,10 +350,10 @@ impl<T: Reflective, E: Reflective> Reflective for Result<T, E> {
         cached::<Self, _>(|| result(T::arbitrary_reflective(), E::arbitrary_reflective()))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         match self {
-            Ok(value) => value.shrink_by_type().into_iter().map(Ok).collect(),
-            Err(error) => error.shrink_by_type().into_iter().map(Err).collect(),
+            Ok(value) => value.shrink_candidates().into_iter().map(Ok).collect(),
+            Err(error) => error.shrink_candidates().into_iter().map(Err).collect(),
         }
     }
 
@@ -354,9 +372,9 @@ impl<T: Reflective> Reflective for Box<T> {
         cached::<Self, _>(|| in_box(T::arbitrary_reflective()))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         (**self)
-            .shrink_by_type()
+            .shrink_candidates()
             .into_iter()
             .map(Box::new)
             .collect()
@@ -374,8 +392,8 @@ impl<T: Reflective, const N: usize> Reflective for [T; N] {
         cached::<Self, _>(|| array(T::arbitrary_reflective()))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
-        type_shrink::each(self, |item| item.shrink_by_type())
+    fn shrink_candidates(&self) -> Vec<Self> {
+        type_shrink::each(self, |item| item.shrink_candidates())
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
@@ -390,9 +408,9 @@ impl<T: Reflective + Ord> Reflective for BTreeSet<T> {
         cached::<Self, _>(|| in_own_levels(btree_set(T::arbitrary_reflective(), ..)))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         let items: Vec<T> = self.iter().cloned().collect();
-        type_shrink::sequence(&items, T::shrink_by_type)
+        type_shrink::sequence(&items, T::shrink_candidates)
             .into_iter()
             .map(BTreeSet::from_iter)
             .collect()
@@ -410,9 +428,9 @@ impl<T: Reflective + Hash + Eq> Reflective for HashSet<T> {
         cached::<Self, _>(|| in_own_levels(hash_set(T::arbitrary_reflective(), ..)))
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
+    fn shrink_candidates(&self) -> Vec<Self> {
         let items: Vec<T> = self.iter().cloned().collect();
-        type_shrink::sequence(&items, T::shrink_by_type)
+        type_shrink::sequence(&items, T::shrink_candidates)
             .into_iter()
             .map(HashSet::from_iter)
             .collect()
@@ -436,8 +454,8 @@ impl<K: Reflective + Ord, V: Reflective> Reflective for BTreeMap<K, V> {
         })
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
-        type_shrink::entries(self, <(K, V)>::shrink_by_type)
+    fn shrink_candidates(&self) -> Vec<Self> {
+        type_shrink::entries(self, <(K, V)>::shrink_candidates)
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
@@ -458,8 +476,8 @@ impl<K: Reflective + Hash + Eq, V: Reflective> Reflective for HashMap<K, V> {
         })
     }
 
-    fn shrink_by_type(&self) -> Vec<Self> {
-        type_shrink::entries(self, <(K, V)>::shrink_by_type)
+    fn shrink_candidates(&self) -> Vec<Self> {
+        type_shrink::entries(self, <(K, V)>::shrink_candidates)
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
@@ -476,10 +494,10 @@ macro_rules! tuple_impl {
                 cached::<Self, _>(|| tuple(($($t::arbitrary_reflective(),)+)))
             }
 
-            fn shrink_by_type(&self) -> Vec<Self> {
+            fn shrink_candidates(&self) -> Vec<Self> {
                 let mut shrinks = Vec::new();
                 $(
-                    for part in self.$i.shrink_by_type() {
+                    for part in self.$i.shrink_candidates() {
                         let mut shrunk = self.clone();
                         shrunk.$i = part;
                         shrinks.push(shrunk);
