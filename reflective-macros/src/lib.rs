@@ -64,19 +64,22 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
 /// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
 /// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the
-/// statistics of a run that passes), `check_coverage = true`, `case_time_limit_ms = N`,
-/// `max_discard_ratio = N` (how many cases `assume` may discard per case, 10 unless set). A
+/// statistics of a run that passes to the test's output: `cargo test -- --nocapture` shows
+/// it), `check_coverage = true`, `case_time_limit_ms = N`, `max_discard_ratio = N` (how many
+/// cases `assume` may discard per case, and filters reject per value kept, 10 unless set). A
 /// switch reads `true`/`false`, `"on"`/`"off"` or `1`/`0`, as the environment does. A
 /// `#[should_panic]` property keeps no regressions.
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
-/// A failure report prints the arguments by name: `xs = [0], k = 0`.
+/// A failure report prints the arguments by name: `xs = [0], k = 0`. Outside `cargo test` (a
+/// doctest, a plain build) the property is a plain function, compiled and callable, so that
+/// examples of properties are checked.
 ///
 /// ```ignore
 /// #[reflective::property(cases = 500)]
 /// fn sorting_keeps_the_length(xs: Vec<u8>, #[reflective(generator = range(0u8..=9))] k: u8) {
 ///     let mut sorted = xs.clone();
 ///     sorted.sort();
-///     assert_eq!(sorted.len(), xs.len());
+///     assert_eq!(sorted.len(), xs.len(), "k = {k}");
 /// }
 /// ```
 #[proc_macro_attribute]

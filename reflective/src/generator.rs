@@ -45,8 +45,8 @@ pub trait Generator: Node {
     // ----- Erasure -----
 
     /// This generator as a [`Gen`]: one type for every generator of the same input and output,
-    /// cheap to clone. Recursive definitions, struct fields and branches of different types
-    /// need it.
+    /// cheap to clone. Recursive definitions, struct fields, and branches of different types
+    /// beyond the eight a tuple takes (or kept in a `Vec`), need it.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -64,9 +64,11 @@ pub trait Generator: Node {
 
     /// Produces `f(x)` for every `x` this generator produces.
     ///
-    /// Backward the value reflected on is not changed: `map` is the covariant half of the
-    /// profunctor. To keep a generator aligned, map with a constructor after focusing on the
-    /// constructor's fields.
+    /// Backward, `map` passes the value reflected on through unchanged, so the part before it
+    /// must be focused on what `f` consumed: map with a constructor after focusing on the
+    /// constructor's fields, or undo `f` with [`comap`](Generator::comap). A `map` that changes
+    /// the value without that makes reflection answer wrongly (`range(0u8..=9).map(|x| x * 2)`
+    /// claims to produce 7 and not 14); [`Reflector::reproductions`] finds such a map.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -87,7 +89,8 @@ pub trait Generator: Node {
     /// [`MAX_FILTER_ATTEMPTS`](crate::combinator::MAX_FILTER_ATTEMPTS) times in a row, then
     /// generation fails), as proptest's `prop_filter`. Backward, a value reflects if this
     /// generator produces it and `keep` accepts it. The runner counts what filters reject and
-    /// fails a run in which they reject most values.
+    /// gives up on a run in which they reject more than `max_discard_ratio` (10) values per
+    /// value kept.
     ///
     /// Prefer a generator that produces only the values wanted: filtering costs a draw per
     /// rejected value, and `probability_of` counts the first draw only (a lower bound).
@@ -417,9 +420,11 @@ pub trait Generator: Node {
         interpret::replay_repaired(self, tree)
     }
 
-    /// The simplest value this generator produces that still fails `still_fails`, starting
-    /// from `value`: a generated value, or any other the generator can produce (a bug report,
-    /// a fixture), whose choices reflection finds. See [`shrink`](mod@crate::shrink) for how.
+    /// A simpler value this generator produces that still fails `still_fails`, starting from
+    /// `value`: a generated value, or any other the generator can produce (a bug report, a
+    /// fixture), whose choices reflection finds. The result is one that none of the shrinker's
+    /// passes can simplify further (a local minimum, as Hypothesis gives, not always the
+    /// simplest failing value there is). See [`shrink`](mod@crate::shrink) for how.
     /// `value` comes back unchanged if it does not fail, or if the generator cannot produce it.
     ///
     /// ```
@@ -581,7 +586,11 @@ pub trait Generator: Node {
         or_panic(self.reflector().choices(input))
     }
 
-    /// Whether the generator can produce `input`: a validity check from the generator alone.
+    /// Whether the generator can produce `input` at [`DEFAULT_SIZE`](crate::DEFAULT_SIZE)
+    /// (100): a validity check from the generator alone. A value that needs a larger size (a
+    /// collection longer than 100) is reported `false`: ask
+    /// `g.reflector().size(n).can_generate(&input)` for it ([`Generator::shrink`] tries larger
+    /// sizes by itself).
     ///
     /// # Panics
     ///

@@ -6,14 +6,25 @@
 //! it never generated: one from a bug report, a fixture, a crash. From those two engines come
 //! validity checking ([`Generator::can_generate`]), the probability of a value
 //! ([`Generator::probability_of`]), the labels of its choices ([`Generator::reflect`]), exact
-//! replay ([`Generator::replay`]), and the shrinking, mutation and tuning built on them.
+//! replay ([`Generator::replay`]), and the shrinking built on them ([`Generator::shrink`]);
+//! mutation, tuning by example and valid generation by derivatives are planned on the same
+//! engines.
+//!
+//! The library implements reflective generators as "Reflecting on Random Generation" and
+//! "Holding a Mirror up to Random Generation" (Frohlich, Goldstein, Pierce and Wang) describe
+//! them, which the docs call "the paper", and the size control of the Agata thesis (Jonas
+//! Almström Duregård, "AGATA: Random generation of test data", Chalmers, 2009), "the thesis".
 //!
 //! # The model
 //!
 //! Read a generator as "a program that reflects on its [`Input`](Node::Input) while
 //! producing its [`Output`](Node::Output)". Most generators users hold are *aligned*:
-//! input and output are the same type. They are built from a few primitives (see
-//! [`combinator`]):
+//! input and output are the same type. The same type is not enough for reflection to be right:
+//! each [`map`](Generator::map) that changes the value must be undone by a
+//! [`focus`](Generator::focus) or [`comap`](Generator::comap) before it, or reflection answers
+//! wrongly (`range(0u8..=9).map(|x| x * 2)` claims it can produce 7 and not 14);
+//! [`Reflector::reproductions`] shows such a missing annotation. Generators are built from a
+//! few primitives (see [`combinator`]):
 //!
 //! - choices: [`pick`] between weighted, labelled branches, and integers ([`int`], [`range`]);
 //! - sequencing: [`Generator::bind`] (what comes next depends on a value) and [`zip`] (it does
@@ -26,8 +37,9 @@
 //! built inside a `bind` at every run costs no allocation. [`Generator::boxed`] erases the type
 //! to a [`Gen<B, A>`](Gen): a recursive function returning a generator returns a `Gen`, and so
 //! does every derived generator. Branches of different types go in a tuple:
-//! `pick(((1, "leaf", leaf), (5, "node", node)))`. (The design guide's single `Gen` type built
-//! every generator on the heap; see [`Node`] for why this crate splits it.)
+//! `pick(((1, "leaf", leaf), (5, "node", node)))`, up to eight; more, or a number known only at
+//! run time, go in a `Vec` of [`Gen`]s. (See [`Node`] for why a generator is a type of its own
+//! rather than one heap-allocated `Gen`.)
 //!
 //! Forward, annotations do nothing. Backward, the value flows through them: a pick tries each
 //! branch, a focus looks at part of the value, an integer checks its range. Whatever survives
@@ -123,7 +135,7 @@
 //! a [`ReflectError`] ([`Generator::reflector`]); it never hangs. Deeply nested values do not
 //! overflow the stack: both engines grow it on the heap when it runs low.
 //!
-//! # The map of the crate
+//! # For contributors: the map of the crate
 //!
 //! The crate is layered: each layer imports only the layers below it, and the folders show the
 //! layers, from the bottom up.
@@ -174,25 +186,30 @@ pub mod __private;
 #[doc = include_str!("../docs/from-proptest.md")]
 pub mod from_proptest {}
 
+#[doc(inline)]
 pub use builtin::*;
-pub use check::{assume, check};
-pub use check::{regressions, statistics};
+#[doc(inline)]
+pub use check::{assume, check, regressions, statistics};
 pub use choice::{Choice, ChoiceTree, Label, Span};
+#[doc(inline)]
 pub use combinator::strategy;
+#[doc(inline)]
 pub use combinator::*;
 pub use derive::dimension;
 pub use derive::{Reflective, any};
 pub use engine::{ReflectError, Strategy};
+#[doc(inline)]
 pub use generator::Generator;
 pub use interpret::shrink;
 pub use interpret::{DEFAULT_SIZE, DefaultRng, Enumerate, GenerateError, Generated, Reflector};
 pub use node::{Gen, Node};
 pub use rand_core;
-/// Derives [`Reflective`] for a struct or an enum; see the attributes in its documentation.
-pub use reflective_macros::{Reflective, property};
+pub use reflective_macros::Reflective;
+pub use reflective_macros::property;
 pub use shrink::{ShrinkBudget, ShrinkStats, Shrunk};
 
-/// Everything a test file needs: `use reflective::prelude::*;`.
+/// The generators, the [`Generator`] trait and [`assume`](fn@assume): `use reflective::prelude::*;`.
+/// The runner is reached by path: `reflective::check`, `reflective::check::Config`.
 pub mod prelude {
     pub use crate::builtin::*;
     // The combinators' own types (`Map`, `Pick`, `Either`, ...) are left out: their names are
@@ -203,7 +220,7 @@ pub mod prelude {
     };
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,
-        Label, ReflectError, Reflective, Reflector, Strategy, any,
+        Label, ReflectError, Reflective, Reflector, Strategy, any, assume,
     };
     pub use rand_core::SeedableRng;
 }

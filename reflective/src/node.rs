@@ -10,7 +10,7 @@
 //!
 //! # Why a trait and an erased type
 //!
-//! The design guide describes one type, `Gen<B, A>`, a shared pointer to a tree of nodes. A
+//! A simpler design has one type, `Gen<B, A>`, a shared pointer to a tree of nodes. A
 //! generator whose next part depends on a value (the paper's binary search trees, where the
 //! subtrees' ranges depend on the key) builds that part anew inside every `bind`, at every
 //! run; with one allocation per node that cost seven times what a hand-written generator does.

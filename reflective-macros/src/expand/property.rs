@@ -7,7 +7,8 @@
 //! }
 //! ```
 //!
-//! becomes a `#[test]` function holding the user's function as it was written (its
+//! becomes a `#[test]` function (under `cfg(test)`; elsewhere a plain function that can be
+//! called, so that a doctest compiles and can run a property) holding the user's function as it was written (its
 //! `#[reflective(...)]` attributes removed), which builds the tuple of the arguments'
 //! generators (each argument's `arbitrary_reflective()`, or the generator its attribute names),
 //! named with the arguments' names so that a report prints `xs = [0], k = 0`, and runs the
@@ -106,9 +107,12 @@ fn write(property: &Property) -> TokenStream {
         let (#(#bindings,)*) = ::core::clone::Clone::clone(#private::Arguments::values(#values_name));
         #name(#(#bindings),*)
     });
+    // A test under `cargo test`; elsewhere (a doctest, a plain build) a function that compiles
+    // and can be called, so that examples of properties are checked too.
     quote! {
         #(#outer)*
-        #[test]
+        #[cfg_attr(test, test)]
+        #[allow(dead_code)]
         #vis fn #name() {
             #user_function
             let #generator_name = #generator;

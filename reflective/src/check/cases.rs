@@ -93,43 +93,35 @@ fn next(settings: &Resolved, statistics: &Statistics) -> Next {
 /// statistics, and shrinks the first failure. With `check_coverage`, runs more cases until the
 /// coverage requirements are met or missed with confidence.
 ///
-/// # Panics
-///
-/// With the health report, if the run gives up (see the [module](self)).
+/// `Err` with the health report if the run gives up (see the [module](self)).
 pub(super) fn run_cases<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     statistics: &mut Statistics,
     progress: &mut Progress,
-) -> Option<Failure<G::Output>>
+) -> Result<Option<Failure<G::Output>>, String>
 where
     G: Generator,
     G::Output: Clone + Debug,
     O: Outcome,
 {
     if let Some(replay) = settings.replay {
-        return run_case(
-            settings,
-            g,
-            property,
-            statistics,
-            replay,
-            Origin::Replayed(replay),
-        );
+        let origin = Origin::Replayed(replay);
+        return Ok(run_case(settings, g, property, statistics, replay, origin));
     }
     loop {
         match next(settings, statistics) {
             Next::Run => {}
-            Next::Done => return None,
-            Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+            Next::Done => return Ok(None),
+            Next::GiveUp => return Err(gave_up_report(settings, statistics)),
         }
         let index = progress.next;
         progress.next += 1;
         let replay = case_at(settings, index);
         let origin = Origin::Case(index + 1, replay);
         if let Some(failure) = run_case(settings, g, property, statistics, replay, origin) {
-            return Some(failure);
+            return Ok(Some(failure));
         }
     }
 }
@@ -169,17 +161,18 @@ where
 /// failure is shrunk. `None` when enough cases held; the sequential run goes on from
 /// `progress` if coverage needs more.
 ///
+/// `Err` with the health report if the run gives up.
+///
 /// # Panics
 ///
-/// With the health report, if the run gives up; with the generator's panic, if it panics
-/// before any case fails.
+/// With the generator's panic, if it panics before any case fails.
 pub(super) fn run_cases_parallel<G, O>(
     settings: &Resolved,
     g: &G,
     property: &(impl Fn(&G::Output) -> O + Sync),
     statistics: &mut Statistics,
     progress: &mut Progress,
-) -> Option<Failure<G::Output>>
+) -> Result<Option<Failure<G::Output>>, String>
 where
     G: Generator,
     G::Output: Clone + Debug + Send,
@@ -188,8 +181,8 @@ where
     loop {
         match next(settings, statistics) {
             Next::Run => {}
-            Next::Done => return None,
-            Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+            Next::Done => return Ok(None),
+            Next::GiveUp => return Err(gave_up_report(settings, statistics)),
         }
         let needed = settings.cases.saturating_sub(statistics.counted()).max(1);
         let start = progress.next;
@@ -200,8 +193,8 @@ where
             // Each case runs only if the sequential run would run it.
             match next(settings, statistics) {
                 Next::Run => {}
-                Next::Done => return None,
-                Next::GiveUp => panic!("{}", gave_up_report(settings, statistics)),
+                Next::Done => return Ok(None),
+                Next::GiveUp => return Err(gave_up_report(settings, statistics)),
             }
             progress.next = index + 1;
             statistics.merge(case);
@@ -211,9 +204,9 @@ where
                     let replay = case_at(settings, index);
                     let (generated, _) = generate(settings, g, replay, true);
                     let origin = Origin::Case(index + 1, replay);
-                    return Some(shrink_failure(
+                    return Ok(Some(shrink_failure(
                         settings, g, property, origin, generated, reason,
-                    ));
+                    )));
                 }
                 Event::Panicked(payload) => panic::resume_unwind(payload),
             }

@@ -174,8 +174,17 @@ impl Config {
         }
     }
 
+    /// The same config with the regressions file on or off as `on` says, unless code set it.
+    pub(super) fn regressions_unless_set(self, on: bool) -> Self {
+        Config {
+            regressions: self.regressions.or(Some(on)),
+            ..self
+        }
+    }
+
     /// Prints the [statistics](crate::statistics) of a run that passes (default: no;
-    /// `REFLECTIVE_STATISTICS=on`). A failure report has them anyway.
+    /// `REFLECTIVE_STATISTICS=on`) to the test's output (`cargo test -- --nocapture` shows
+    /// it). A failure report has them anyway.
     pub fn statistics(self, on: bool) -> Self {
         Config {
             statistics: Some(on),

@@ -64,8 +64,8 @@ where
             &mut Progress::default(),
         )
     };
-    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
-        panic!("{failure}");
+    if let Err(report) = run(&settings, g, &property, &keep, cases) {
+        panic!("{report}");
     }
 }
 
@@ -73,8 +73,9 @@ where
 /// test (a program, a script, a fuzzing harness), as proptest's `TestRunner::run`. Every way
 /// the run can end badly (a failing case, a run that gave up, coverage not met, a generator that
 /// panics, a setting in the environment that cannot be read) is an `Err` with its report;
-/// nothing is printed. Regressions files are kept only for tests (a thread the test harness
-/// named).
+/// nothing is printed but statistics asked for. Unlike `check_with`, it keeps no regressions
+/// file unless the config turns it on (`Config::regressions(true)`), since a failure it reports
+/// is often expected: every check in a test shares the test's file.
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -94,7 +95,9 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let run = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| check_with(config, g, property))));
+    let config = config.clone().regressions_unless_set(false);
+    let run =
+        quietly(|| panic::catch_unwind(AssertUnwindSafe(|| check_with(&config, g, property))));
     run.map_err(|payload| CheckFailed {
         report: panic_message(&*payload),
     })
@@ -152,11 +155,13 @@ where
         if settings.replay.is_some() {
             return run_cases(&settings, g, &property, statistics, &mut progress);
         }
-        run_cases_parallel(&settings, g, &property, statistics, &mut progress)
-            .or_else(|| run_cases(&settings, g, &property, statistics, &mut progress))
+        match run_cases_parallel(&settings, g, &property, statistics, &mut progress)? {
+            Some(failure) => Ok(Some(failure)),
+            None => run_cases(&settings, g, &property, statistics, &mut progress),
+        }
     };
-    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
-        panic!("{failure}");
+    if let Err(report) = run(&settings, g, &property, &keep, cases) {
+        panic!("{report}");
     }
 }
 
@@ -193,8 +198,8 @@ where
             &mut Progress::default(),
         )
     };
-    if let Some(failure) = run(&settings, g, &property, &keep, cases) {
-        panic!("{failure}");
+    if let Err(report) = run(&settings, g, &property, &keep, cases) {
+        panic!("{report}");
     }
 }
 

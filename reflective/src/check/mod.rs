@@ -2,9 +2,11 @@
 //! how to replay it.
 //!
 //! [`check`] runs a property on values of a generator, case `i` of `n` (from 0) at size
-//! `i * max_size / (n - 1)`, each case from a seed of its own derived from the run's seed. Cases
-//! are generated without recording their choices; a failing case is generated again from its
-//! seed, with them, to shrink.
+//! `i * max_size / (n - 1)`, each case from a seed of its own derived from the run's seed, until
+//! `n` cases have run; cases the property discards ([`assume`](fn@crate::assume)) do not
+//! count, and a report numbers cases from 1, discarded ones included. Cases are generated
+//! without recording their choices; a failing case is generated again from its seed, with
+//! them, to shrink.
 //!
 //! When a case fails (the property returns `false` or an `Err`, or panics), the value is
 //! shrunk by the [choice shrinker](crate::shrink) and `check` panics with the report: the minimal
@@ -18,16 +20,20 @@
 //! ```
 //!
 //! [`Config`] sets the number of cases, the seed, the largest size, the size strategy, the
-//! shrink's budget, or a single case to replay, in code or by environment variables
+//! shrink's budget, a single case to replay, the regressions file, statistics, coverage, the
+//! time limit per case and the discard ratio, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
 //! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
 //! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
-//! `REFLECTIVE_CASE_TIME_LIMIT_MS`); what code sets wins. On CI (the `CI` variable set) the
-//! defaults are stricter: ten times the cases, coverage checked statistically. A property can record [statistics] of its cases and require
-//! coverage.
+//! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`); what code sets wins. On CI
+//! (the `CI` variable set) the defaults are stricter: ten times the cases, coverage checked
+//! statistically. A property can record [statistics] of its cases and require coverage; the
+//! table of a run that passes is printed to the test's output, which `cargo test` shows with
+//! `-- --nocapture`.
 //!
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
-//! before its random cases on every later run.
+//! before its random cases on every later run. Every check a test makes shares that file: a
+//! check that is expected to fail should not store its failure (`Config::regressions(false)`).
 
 mod arguments;
 mod cases;

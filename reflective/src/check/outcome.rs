@@ -95,8 +95,9 @@ pub(super) fn verdict<T, O: Outcome>(
 
 /// Discards the case being run unless `condition` holds: the runner does not count it, and
 /// generates another (as proptest's `prop_assume!`, QuickCheck's `==>`, Hypothesis's
-/// `assume`). The report counts the discarded cases, and a run in which most cases are
-/// discarded fails: write a generator that produces only the values wanted instead.
+/// `assume`). The report counts the discarded cases, and a run that discards more than
+/// `max_discard_ratio` (10) cases per case it runs gives up with a health report: write a
+/// generator that produces only the values wanted instead.
 /// [`assume!`](crate::assume!) does the same and names the condition in the report.
 ///
 /// # Panics
@@ -111,6 +112,7 @@ pub(super) fn verdict<T, O: Outcome>(
 ///     100 / n >= 1
 /// });
 /// ```
+#[track_caller]
 pub fn assume(condition: bool) {
     if !condition {
         discard("assume(false)");
@@ -140,6 +142,7 @@ macro_rules! assume {
 /// [`assume`](fn@assume) with the text of the condition, which the report names: what
 /// [`assume!`](crate::assume!) calls.
 #[doc(hidden)]
+#[track_caller]
 pub fn assume_that(condition: bool, text: &'static str) {
     if !condition {
         discard(text);
@@ -163,6 +166,7 @@ fn in_case<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Discards the case being run, for `reason`.
+#[track_caller]
 fn discard(reason: &'static str) -> ! {
     if IN_CASE.with(Cell::get) {
         // Not a panic: nothing to print, and no hook to run.

@@ -56,18 +56,16 @@ where
 }
 
 /// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
-/// failure, which it stores.
-///
-/// # Panics
-///
-/// If the regressions file cannot be read, with the file, the line and how to mend it.
+/// failure, which it stores. `Err` with the report if the run failed: a failing case, a run
+/// that gave up, coverage not met, or a regressions file that cannot be read (with the file,
+/// the line and how to mend it).
 pub(super) fn run<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     keep: &dyn Keep<G::Output>,
-    cases: impl FnOnce(&mut Statistics) -> Option<Failure<G::Output>>,
-) -> Option<Failure<G::Output>>
+    cases: impl FnOnce(&mut Statistics) -> Result<Option<Failure<G::Output>>, String>,
+) -> Result<(), String>
 where
     G: Generator,
     G::Output: Clone + Debug,
@@ -81,14 +79,14 @@ where
     let mut failure = None;
     if let (Some(path), None) = (&file, settings.replay) {
         let stored = regressions::load(path)
-            .unwrap_or_else(|error| panic!("reflective: the regressions file: {error}"));
+            .map_err(|error| format!("reflective: the regressions file: {error}"))?;
         for (line, case) in stored {
-            let replayed = keep.replay(&case).unwrap_or_else(|error| {
-                panic!(
+            let replayed = keep.replay(&case).map_err(|error| {
+                format!(
                     "reflective: the regressions file: {}",
                     regressions::at_line(path, line, &error)
                 )
-            });
+            })?;
             let Some(generated) = replayed else {
                 continue;
             };
@@ -103,7 +101,7 @@ where
     }
     let mut statistics = Statistics::judged(settings.check_coverage);
     if failure.is_none() {
-        failure = cases(&mut statistics);
+        failure = cases(&mut statistics)?;
     }
     let Some(mut failure) = failure else {
         // One replayed case says nothing about coverage.
@@ -112,15 +110,16 @@ where
             None => statistics.coverage(settings.check_coverage),
         };
         if coverage != Coverage::Met {
-            panic!(
-                "{}",
-                coverage_report(settings, &statistics, coverage == Coverage::Unsure)
-            );
+            return Err(coverage_report(
+                settings,
+                &statistics,
+                coverage == Coverage::Unsure,
+            ));
         }
         if settings.statistics && !statistics.is_empty() {
             println!("{statistics}");
         }
-        return None;
+        return Ok(());
     };
     failure.statistics = statistics;
     if let (Some(path), Some(test), false) = (&file, &test, failure.flaky) {
@@ -129,7 +128,7 @@ where
             .and_then(|case| regressions::save(path, test, &case));
         failure.saved = Some(saved.map(|()| path.clone()));
     }
-    Some(failure)
+    Err(failure.to_string())
 }
 
 /// How a run keeps its failures in the regressions file: their choices, or (with the `serde`

@@ -13,7 +13,8 @@ use crate::node::{Node, Sealed};
 /// Forward it takes branch `i` with probability `weight_i / total`; backward it tries every
 /// branch with a non-zero weight and records the index and label of each that produces the
 /// value. A branch of weight 0 is never taken and never reflects. Branches of different types
-/// go in a tuple.
+/// go in a tuple of up to eight; more, or a number known only at run time, go in a `Vec` of
+/// generators erased with [`boxed`](crate::Generator::boxed).
 ///
 /// # Panics
 ///
