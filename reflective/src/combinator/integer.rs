@@ -235,7 +235,8 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
             let mid = T::from_offset(lo, T::half_span(lo, hi));
             let upper_start = mid.succ().expect("mid < hi");
             let halves = match shape {
-                IntShape::Uniform => frequency([
+                // (A collection's share is never an integer generator's shape.)
+                IntShape::Uniform | IntShape::Share { .. } => frequency([
                     (1, between(lo, mid, shape).into_gen()),
                     (1, between(upper_start, hi, shape).into_gen()),
                 ])

@@ -2,35 +2,39 @@
 //! (chapter 2.2). Chosen per generator with [`Generator::size_strategy`](crate::Generator::size_strategy), without touching the
 //! generator.
 //!
-//! A collection at size `n` draws its length `k` up to `n`. When its elements are sequences
-//! too (a `Vec<Vec<u8>>`, a `Vec<String>`), it then draws one total per level below it and
-//! splits each among the sequences of that level, every split equally likely
-//! ([`piles`](crate::piles)): the thesis' division of size across the values of one level. Other elements (tuples, options, derived types, the elements of sets and maps) each
-//! run at an equal share of `n`. Either way the elements of a long collection are small and
-//! those of a short one large, and no element's size depends on its position.
+//! A collection at size `n` draws its length `k` up to `n`, and its elements run at an equal
+//! share of `n` (under the default, `n / k`). The collections inside its elements (its elements
+//! themselves when they are sequences, as in a `Vec<Vec<u8>>` or a `Vec<String>`, or the first
+//! collection inside a tuple, an option or a derived type) share a budget of `n` among them:
+//! each draws its length as its share of what its siblings before it left, every split of the
+//! budget among them (and an unused rest) equally likely, the Agata thesis' division of size
+//! across the values of one level. So the elements of a long collection are small and those
+//! of a short one large, no element's size depends on its position, and each level of a nest
+//! holds at most `n` elements in all.
 //!
 //! Counting the outermost collection as level 0, its elements' collections as level 1, and so
 //! on, the strategies are:
 //!
-//! | strategy | total of level `t` | share of each of `k` other elements | in all, `d` levels |
+//! | strategy | total of level `t` | share of each of `k` elements | in all, `d` levels |
 //! |---|---|---|---|
 //! | [`Linear`](Strategy::Linear) (default) | up to `n` | `n / k` | up to `n·d`: a box |
 //! | [`Quadratic`](Strategy::Quadratic) | up to `n·(t+1)` | `n·(t+2) / ((t+1)·k)` | up to `n·d²/2`: a pyramid |
 //! | [`Exponential`](Strategy::Exponential) | up to `n^(t+1)` | `n` (QuickCheck's and proptest's size) | up to `n^d`: a funnel |
 //! | [`Fixed`](Strategy::Fixed) | up to what the levels above left of `n` | `(n - k) / k` | up to `n` |
-//! | [`Partitions`](Strategy::Partitions) | as linear, one level exactly `n` | `n / k` | up to `n·d` |
+//! | [`Partitions`](Strategy::Partitions) | as linear, one level full | `n / k` | up to `n·d` |
 //! | [`Random`](Strategy::Random) | one of the five above, drawn per value | | |
 //!
 //! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, is full: the
-//! outermost collection is exactly `n` long, or a level of a nest of sequences totals exactly
-//! `n` (with no level above it totalling 0), or, on a level of other collections, each
-//! vector or string is as long as its share allows. With one level, the values of each size
-//! are disjoint from those of every other size (the thesis, section 2.2.3). Sets and maps,
-//! which can fall short of distinct elements, keep their lengths uniform.
+//! outermost collection is exactly `n` long, or the collections of a lower level use all of the
+//! budget their parents give them (with the levels above it not empty). With one level, the
+//! values of each size are disjoint from those of every other size (the thesis, section 2.2.3).
+//! Sets and maps, which can fall short of distinct elements, are never full, and arrays, whose
+//! length is fixed, take no share.
 //!
 //! Sizes are choices like any other: a value determines them (the lengths of its collections
 //! are the shares), so reflection finds the choices that produce it under the strategy that
-//! generated it, they replay, and a shrinker can shrink them.
+//! generated it, they replay, and a shrinker can shrink them: every collection's span opens
+//! with its length, as a flat one's does.
 //!
 //! ```
 //! use reflective::prelude::*;
@@ -55,14 +59,12 @@ use crate::node::{Node, Sealed};
 pub use crate::engine::Strategy;
 
 /// `inner`, whose outermost collection holds `levels` levels of collections (a type's
-/// dimension, as `Reflective::dimension` computes it), for [`Strategy::Partitions`] to draw the full
-/// level from, of which the top `sequences` are sequences that split their size exactly (see the
-/// module `repeat::allotment`).
-pub(crate) fn in_levels<G: Node>(inner: G, levels: usize, sequences: usize) -> InLevels<G> {
+/// dimension, as `Reflective::dimension` computes it), for [`Strategy::Partitions`] to draw the
+/// full level from.
+pub(crate) fn in_levels<G: Node>(inner: G, levels: usize) -> InLevels<G> {
     InLevels {
         inner,
         levels: levels.max(1),
-        sequences,
     }
 }
 
@@ -72,7 +74,6 @@ opaque_debug!(impl[G] InLevels<G>);
 pub(crate) struct InLevels<G> {
     inner: G,
     levels: usize,
-    sequences: usize,
 }
 
 impl<G> Sealed for InLevels<G> {}
@@ -83,7 +84,7 @@ impl<G: Node> Node for InLevels<G> {
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         let outer = run.sizing;
-        run.sizing = outer.holding(self.levels, self.sequences);
+        run.sizing = outer.holding(self.levels);
         let result = self.inner.forward(run);
         run.sizing = outer;
         result
@@ -91,7 +92,7 @@ impl<G: Node> Node for InLevels<G> {
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         let outer = run.sizing;
-        run.sizing = outer.holding(self.levels, self.sequences);
+        run.sizing = outer.holding(self.levels);
         let result = self.inner.backward(b, run, limit);
         run.sizing = outer;
         result

@@ -91,18 +91,6 @@ pub trait Reflective: Clone + Send + Sync + 'static {
         Dimensions::of_type(TypeId::of::<Self>(), Self::dimension_in)
     }
 
-    /// How many levels of sequences (`Vec`, `String`) nest at the top of the type: 1 for a
-    /// `String` or a `Vec` of anything else, 2 for a `Vec<String>`, 0 for a type that is not a
-    /// sequence. A sequence's generator splits its size exactly among that many levels of it
-    /// (see the module `allotment`).
-    #[doc(hidden)]
-    fn sequence_depth() -> usize
-    where
-        Self: Sized,
-    {
-        0
-    }
-
     /// Visits the type's fields for [`Reflective::dimension`]; the derive writes it.
     #[doc(hidden)]
     fn dimension_in(cx: &mut Dimensions) -> Reach
@@ -155,7 +143,7 @@ macro_rules! collection_dimension {
 /// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from, and how
 /// many levels of sequences nest at its top.
 fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
-    in_levels(collection, T::dimension(), T::sequence_depth()).boxed()
+    in_levels(collection, T::dimension()).boxed()
 }
 
 /// Visits `part` and, if `visit` asks for it, the parts inside it.
@@ -280,10 +268,6 @@ impl Reflective for String {
         cached::<Self, _>(|| in_own_levels(string()))
     }
 
-    fn sequence_depth() -> usize {
-        1
-    }
-
     fn shrink_candidates(&self) -> Vec<Self> {
         let chars: Vec<char> = self.chars().collect();
         type_shrink::sequence(&chars, char::shrink_candidates)
@@ -298,17 +282,8 @@ impl<T: Reflective> Reflective for Vec<T> {
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| {
-            in_levels(
-                vec(T::arbitrary_reflective(), ..),
-                Self::dimension(),
-                Self::sequence_depth(),
-            )
-            .boxed()
+            in_levels(vec(T::arbitrary_reflective(), ..), Self::dimension()).boxed()
         })
-    }
-
-    fn sequence_depth() -> usize {
-        1 + T::sequence_depth()
     }
 
     fn shrink_candidates(&self) -> Vec<Self> {

@@ -15,7 +15,7 @@
 //! value.
 
 use super::budget::{Budgets, ReflectError};
-use super::sizing::{Allotment, Sizing};
+use super::sizing::{Share, Sizing};
 use super::trace::Trace;
 
 opaque_debug!(impl[A] Solution<A>);
@@ -51,11 +51,10 @@ pub struct Backward {
     pub(crate) size: usize,
     /// The size strategy, and where the run is among nested collections.
     pub(crate) sizing: Sizing,
-    /// Whether the next collection is an element of a nest, which measures its allotment
-    /// instead of recording its length.
-    pub(crate) measuring: bool,
-    /// The allotment the last collection reflected while measuring holds.
-    pub(crate) measured: Option<Allotment>,
+    /// The share of a budget the next collection takes, set by the collection around it.
+    pub(crate) share: Option<Share>,
+    /// The length the last collection that took a share took, for the collection around it.
+    pub(crate) taken: Option<usize>,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
@@ -75,8 +74,8 @@ impl Backward {
         Backward {
             size,
             sizing: Sizing::default(),
-            measuring: false,
-            measured: None,
+            share: None,
+            taken: None,
             values,
             steps: 0,
             max_steps: budgets.max_steps,

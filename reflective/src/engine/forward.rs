@@ -1,7 +1,7 @@
 //! The forward engine: runs a generator on a choice source and records the choices it makes.
 
 use super::budget::DEFAULT_MAX_DEPTH;
-use super::sizing::{Allotment, Sizing};
+use super::sizing::{Share, Sizing};
 use super::source::{ChoiceSource, Halt, IntSite, PickSite};
 use crate::choice::{Choice, ChoiceTree, Label, OpenSpan, Trail};
 
@@ -17,8 +17,10 @@ pub struct Forward<'s> {
     pub(crate) size: usize,
     /// The size strategy, and where the run is among nested collections.
     pub(crate) sizing: Sizing,
-    /// The exact share of a nest the next collection takes, set by the collection around it.
-    pub(crate) allotment: Option<Allotment>,
+    /// The share of a budget the next collection takes, set by the collection around it.
+    pub(crate) share: Option<Share>,
+    /// The length the last collection that took a share took, for the collection around it.
+    pub(crate) taken: Option<usize>,
     trail: Trail,
     record: bool,
     depth: usize,
@@ -44,7 +46,8 @@ impl<'s> Forward<'s> {
             source,
             size,
             sizing: Sizing::default(),
-            allotment: None,
+            share: None,
+            taken: None,
             trail: if record {
                 Trail::recycled()
             } else {

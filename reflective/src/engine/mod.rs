@@ -29,7 +29,7 @@ pub use budget::ReflectError;
 pub(crate) use budget::{Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS};
 pub use forward::{Filtered, Forward};
 pub use sizing::Strategy;
-pub(crate) use sizing::{Allotment, Sizing};
+pub(crate) use sizing::{Share, Sizing};
 pub use source::{Branches, Halt};
 pub(crate) use source::{ChoiceSource, IntSite, PickSite};
 pub use trace::Trace;

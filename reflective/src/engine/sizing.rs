@@ -77,11 +77,8 @@ pub(crate) struct Sizing {
     /// Under [`Strategy::Partitions`], the level whose collections are full, once drawn.
     full_level: Option<usize>,
     /// How many levels of collections the next collection holds, itself included, if known
-    /// (see [`in_levels`]): the levels it draws the full one from.
+    /// (see the combinator `in_levels`): the levels it draws the full one from.
     levels: usize,
-    /// How many levels of sequences nest at the top of the next collection, itself included:
-    /// those below it take an exact [allotment](crate::allotment).
-    sequences: usize,
 }
 
 impl Default for Sizing {
@@ -98,33 +95,6 @@ impl Sizing {
             level: 0,
             full_level: None,
             levels: 1,
-            sequences: 0,
-        }
-    }
-
-    /// How many levels below it a collection here splits exactly among its elements (see
-    /// [`allotment`](crate::allotment)): the levels of sequences below it, and none under
-    /// [`Strategy::Exponential`], where every element has the whole size.
-    pub(crate) fn exact_levels(&self) -> usize {
-        if self.strategy == Strategy::Exponential {
-            0
-        } else {
-            self.sequences.saturating_sub(1)
-        }
-    }
-
-    /// The totals the level `depth` below an outermost collection here may have at `size`,
-    /// when the collection and the levels above hold `used` values.
-    pub(crate) fn level_total(&self, size: usize, depth: usize, used: usize) -> (usize, usize) {
-        match self.strategy {
-            Strategy::Quadratic => (0, size.saturating_mul(depth + 1)),
-            Strategy::Fixed => (0, size.saturating_sub(used)),
-            Strategy::Partitions => match self.full_level {
-                Some(full) if self.level + depth == full => (size, size),
-                Some(full) if self.level + depth < full => (size.min(1), size),
-                _ => (0, size),
-            },
-            Strategy::Linear | Strategy::Exponential | Strategy::Random => (0, size),
         }
     }
 
@@ -142,7 +112,7 @@ impl Sizing {
     }
 
     /// The lengths a collection here may take, given the least it allows and the longest its
-    /// size allows (`min <= upper`).
+    /// size allows (`min <= upper`), when it takes no share of a budget.
     pub(crate) fn lengths(&self, min: usize, upper: usize) -> (usize, usize) {
         match self.full_level {
             Some(full) if self.level == full => (upper, upper),
@@ -151,8 +121,34 @@ impl Sizing {
         }
     }
 
-    /// The size each of `length` elements of a collection of size `size` runs at (the totals
-    /// of a nest of sequences are [`level_total`](Sizing::level_total)).
+    /// The lengths a collection here may take as its `share` of a budget, given the least and
+    /// the most it allows: up to the budget left; at least one above the full level, so that
+    /// it can be reached.
+    /// A collection that must be longer than the budget left takes its least length.
+    pub(crate) fn share_lengths(&self, min: usize, max: usize, share: Share) -> (usize, usize) {
+        let lo = match self.full_level {
+            Some(full) if self.level < full => min.max(1).min(max),
+            _ => min,
+        };
+        (lo, share.budget.min(max).max(lo))
+    }
+
+    /// What a collection here of `length` elements at `size` gives its elements' collections
+    /// to share (see [`Share`]): a budget, and whether they must use all of it (the full level
+    /// under [`Strategy::Partitions`]). `None` under [`Strategy::Exponential`], where each
+    /// element has the whole size.
+    pub(crate) fn children_budget(&self, size: usize, length: usize) -> Option<(usize, bool)> {
+        let budget = match self.strategy {
+            Strategy::Exponential => return None,
+            Strategy::Linear | Strategy::Partitions | Strategy::Random => size,
+            Strategy::Quadratic => self.element_size(size, length).saturating_mul(length),
+            Strategy::Fixed => size.saturating_sub(length),
+        };
+        Some((budget, self.full_level == Some(self.level + 1)))
+    }
+
+    /// The size each of `length` elements of a collection of size `size` runs at: the size
+    /// their own collections divide among their elements.
     pub(crate) fn element_size(&self, size: usize, length: usize) -> usize {
         let length = length.max(1);
         match self.strategy {
@@ -167,14 +163,10 @@ impl Sizing {
         }
     }
 
-    /// The same place, before a collection that holds `levels` levels of collections of which
-    /// the top `sequences` are sequences (see the combinator `in_levels`).
-    pub(crate) fn holding(self, levels: usize, sequences: usize) -> Sizing {
-        Sizing {
-            levels,
-            sequences,
-            ..self
-        }
+    /// The same place, before a collection that holds `levels` levels of collections (see the
+    /// combinator `in_levels`).
+    pub(crate) fn holding(self, levels: usize) -> Sizing {
+        Sizing { levels, ..self }
     }
 
     /// The place of a collection's elements.
@@ -182,26 +174,21 @@ impl Sizing {
         Sizing {
             level: self.level + 1,
             levels: 1,
-            sequences: 0,
             ..self
         }
     }
 }
 
-/// A collection's exact share of a nest: its length, and the total length of the collections
-/// on each level below it (the first: its elements' lengths together).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Allotment {
-    pub(crate) own: usize,
-    pub(crate) below: Vec<usize>,
-}
-
-impl Allotment {
-    /// The allotment's total on `level`: 0 is its own length, 1 the first level below, ...
-    pub(crate) fn on(&self, level: usize) -> usize {
-        match level {
-            0 => self.own,
-            level => self.below.get(level - 1).copied().unwrap_or(0),
-        }
-    }
+/// The share of a budget the next collection takes, set by the collection around it for each
+/// of its elements: the first collection inside the element (the element itself, or one inside
+/// a tuple, an option, a derived type) takes a share of the budget left as its length, drawn
+/// so that every split of the budget among the siblings is equally likely (the Agata thesis'
+/// division of size among the values of one level). What it leaves is the next sibling's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Share {
+    /// The units left.
+    pub(crate) budget: usize,
+    /// How many piles share them after this one: the siblings after it, and the unused rest
+    /// unless the level must be full.
+    pub(crate) parts: usize,
 }

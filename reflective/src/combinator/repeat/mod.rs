@@ -9,8 +9,6 @@
 //! Backward, each element is reflected on its own and the ways are combined, so the stack
 //! does not grow with the length: a list of a million elements reflects in a loop.
 
-mod allotment;
-
 use std::collections::{BTreeSet, HashSet};
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -19,7 +17,8 @@ use std::ops::RangeBounds;
 use crate::choice::{Choice, Label};
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::engine::{
-    Allotment, Backward, Branches, Forward, Halt, IntSite, ReflectError, Reflected, Solution, Trace,
+    Backward, Branches, Forward, Halt, IntSite, ReflectError, Reflected, Share, Sizing, Solution,
+    Trace,
 };
 use crate::node::{Node, Sealed};
 
@@ -27,6 +26,10 @@ use crate::node::{Node, Sealed};
 /// The draws stay at the elements' share of the size for the length drawn; a collection that
 /// gives up short reflects with its elements at a share at least as large, which accepts them.
 const DUPLICATE_RETRIES: usize = 1_000;
+
+/// The most elements a collection generates: a longer one (from a huge size, or edited
+/// choices) is an error rather than an allocation that cannot succeed.
+const MAX_LENGTH: usize = u32::MAX as usize;
 
 /// Which elements may not appear twice in a collection.
 pub trait Distinct<T>: Send + Sync + 'static {
@@ -128,20 +131,87 @@ pub struct Repeat<G, D> {
 impl<G, D> Sealed for Repeat<G, D> {}
 
 impl<G, D> Repeat<G, D> {
-    /// The lengths allowed at the run's size and place among nested collections. A collection
-    /// of distinct elements can give up short, so its lengths stay uniform under every
-    /// strategy.
-    fn lengths<T>(&self, size: usize, sizing: &crate::engine::Sizing) -> (usize, usize)
+    /// The site of the collection's length at the run's size and place among nested
+    /// collections: its share of the budget its siblings share with it, if the collection
+    /// around gave it one; else a length up to the size. A collection of distinct elements can
+    /// give up short, so it takes no part in a full level, and its lengths stay uniform when
+    /// it takes no share.
+    fn length_site<T>(&self, size: usize, sizing: &Sizing, share: Option<Share>) -> IntSite
     where
         D: Distinct<T>,
     {
-        let upper = size.clamp(self.min, self.max);
-        if D::ALLOWS_REPEATS {
-            sizing.lengths(self.min, upper)
-        } else {
-            (self.min, upper)
+        match share {
+            Some(share) => {
+                let share = Share {
+                    parts: share.parts + usize::from(!D::ALLOWS_REPEATS && share.parts == 0),
+                    ..share
+                };
+                let (lo, hi) = sizing.share_lengths(self.min, self.max, share);
+                IntSite::share(lo, hi, size, share)
+            }
+            None => {
+                let upper = size.clamp(self.min, self.max);
+                let (lo, hi) = if D::ALLOWS_REPEATS {
+                    sizing.lengths(self.min, upper)
+                } else {
+                    (self.min, upper)
+                };
+                IntSite::count(lo, hi, size)
+            }
         }
     }
+}
+
+impl<G, D> Repeat<G, D> {
+    /// The share the collection around offers, taken unless the collection's length is fixed
+    /// (an array), which cannot follow a share: that leaves it for the next collection.
+    fn take_share(&self, offered: &mut Option<Share>) -> Option<Share> {
+        if self.min == self.max {
+            return None;
+        }
+        offered.take()
+    }
+}
+
+/// What a collection gives the collections inside its elements to share, one element at a
+/// time: the budget left, and how many elements are still to come.
+struct Sharing {
+    left: usize,
+    /// Whether the level must be full: no unused rest.
+    exact: bool,
+    length: usize,
+}
+
+impl Sharing {
+    /// What a collection of `length` elements at `size` gives its elements, if anything.
+    fn of(sizing: &Sizing, size: usize, length: usize) -> Option<Sharing> {
+        let (left, exact) = sizing.children_budget(size, length)?;
+        Some(Sharing {
+            left,
+            exact,
+            length,
+        })
+    }
+
+    /// The share element `index` may take.
+    fn share(&self, index: usize) -> Share {
+        let after = self.length - 1 - index;
+        Share {
+            budget: self.left,
+            parts: after + usize::from(!self.exact),
+        }
+    }
+
+    /// Takes what an element's collection took (nothing if none took the share).
+    fn took(&mut self, taken: Option<usize>) {
+        self.left = self.left.saturating_sub(taken.unwrap_or(0));
+    }
+}
+
+/// What the collection inside an element took of its share: `taken`, unless the share is still
+/// `unused` (no collection inside took it).
+fn took_share(unused: Option<Share>, taken: Option<usize>) -> Option<usize> {
+    taken.filter(|_| unused.is_none())
 }
 
 impl<G, T, D> Repeat<G, D>
@@ -150,8 +220,8 @@ where
     T: Clone + Send + Sync,
     D: Distinct<T>,
 {
-    /// Draws the length (or takes it from the collection around, see
-    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
+    /// Draws the length (a share of the budget around, see [`Share`]), then the elements at
+    /// their share of the size.
     fn forward_here(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         // The whole collection in a span, so that a shrinker can move or clear it as one.
         let span = run.open_span(None);
@@ -163,52 +233,57 @@ where
     /// [`forward_here`](Self::forward_here) inside the collection's span.
     fn forward_spanned(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let (size, sizing) = (run.size, run.sizing);
-        let (length, below) = match run.allotment.take() {
-            Some(allotment) => (allotment.own, allotment.below),
-            None => {
-                let (lo, hi) = self.lengths::<T>(size, &sizing);
-                let length = run.int(&IntSite::count(lo, hi, size))? as usize;
-                let below = allotment::draw_totals(run, sizing.exact_levels(), length)?;
-                (length, below)
-            }
-        };
-        let shares = allotment::split(run, length, &below)?;
+        let share = self.take_share(&mut run.share);
+        let length = run.int(&self.length_site::<T>(size, &sizing, share))? as usize;
+        if length > MAX_LENGTH {
+            return Err(Halt::Failed(format!(
+                "a collection of {length} elements: too many at once (at most {MAX_LENGTH}); \
+                 generate at a smaller size"
+            )));
+        }
+        let sharing = Sharing::of(&sizing, size, length);
         run.size = sizing.element_size(size, length);
         run.sizing = sizing.inside();
-        let items = self.forward_elements(run, length, shares);
+        let items = self.forward_elements(run, length, sharing);
         run.size = size;
         run.sizing = sizing;
+        if share.is_some() {
+            run.taken = items.as_ref().ok().map(Vec::len);
+        }
         items
     }
 
-    /// Draws `length` elements, each in a span and with its share of the nest if `shares` has
-    /// them (fewer elements if a distinct one cannot be found past the minimum).
+    /// Draws `length` elements, each in a span, the collections inside each sharing what
+    /// `sharing` gives (fewer elements if a distinct one cannot be found past the minimum).
     fn forward_elements(
         &self,
         run: &mut Forward<'_>,
         length: usize,
-        shares: Vec<Allotment>,
+        mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        if D::ALLOWS_REPEATS && !run.records() && shares.is_empty() {
+        if D::ALLOWS_REPEATS && !run.records() && sharing.is_none() {
             // Nothing to record and nothing to check: the elements, drawn in one go.
             self.elem.forward_many(run, length, &mut items)?;
             return Ok(items);
         }
         let mut seen = D::Seen::default();
-        let mut shares = shares.into_iter();
         // An enumeration takes each sequence of distinct elements once, without redraws.
         let draws = if run.redraws() { DUPLICATE_RETRIES } else { 1 };
         while items.len() < length {
             let span = run.open_span(None);
-            let share = shares.next();
+            let index = items.len();
             let mut fresh = None;
             for _ in 0..draws {
-                run.allotment.clone_from(&share);
+                run.share = sharing.as_ref().map(|sharing| sharing.share(index));
+                run.taken = None;
                 let item = self.elem.forward(run);
-                run.allotment = None;
+                let taken = took_share(run.share.take(), run.taken.take());
                 let item = item?;
                 if D::insert(&mut seen, &item) {
+                    if let Some(sharing) = &mut sharing {
+                        sharing.took(taken);
+                    }
                     fresh = Some(item);
                     break;
                 }
@@ -236,87 +311,62 @@ where
         Ok(items)
     }
 
-    /// Reflects the length (unless the collection around measures it, see
-    /// [`allotment`](crate::allotment)), then the elements at their share of the size.
+    /// Reflects the length (a share of the budget around, see [`Share`]), then the elements at
+    /// their share of the size.
     fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
         let (size, sizing) = (run.size, run.sizing);
-        let measured = std::mem::take(&mut run.measuring);
-        let mut lead = Trace::empty();
-        let mut log_share = 0.0;
-        if !measured {
-            let (lo, hi) = self.lengths::<T>(size, &sizing);
-            if items.len() < lo || items.len() > hi {
-                return Ok(Vec::new());
-            }
-            lead = Trace::choice(Choice::Int {
-                value: items.len() as i128,
-                lo: lo as i128,
-                hi: hi as i128,
-            });
-            log_share -= ((hi - lo) as f64 + 1.0).ln();
+        let share = self.take_share(&mut run.share);
+        let site = self.length_site::<T>(size, &sizing, share);
+        let length = items.len() as i128;
+        if length < site.lo || length > site.hi {
+            return Ok(Vec::new());
         }
-        let exact_levels = sizing.exact_levels();
+        let lead = Trace::choice(Choice::Int {
+            value: length,
+            lo: site.lo,
+            hi: site.hi,
+        });
+        let log_share = site.shape.probability(length, site.lo, site.hi, size).ln();
+        let sharing = Sharing::of(&sizing, size, items.len());
         run.size = sizing.element_size(size, items.len());
         run.sizing = sizing.inside();
-        let reflected = self.backward_each(items, run, limit, exact_levels > 0);
+        let reflected = self.backward_each(items, run, limit, sharing);
         run.size = size;
         run.sizing = sizing;
-        let Some((ways, shares)) = reflected? else {
+        let Some(ways) = reflected? else {
             return Ok(Vec::new());
         };
-        let Some((below, splits, log_splits)) = allotment::split_trace(run, &shares, exact_levels)?
-        else {
-            return Ok(Vec::new());
-        };
-        if !measured {
-            let Some((totals, log_totals)) = allotment::totals_trace(run, items.len(), &below)
-            else {
-                return Ok(Vec::new());
-            };
-            lead = lead.then(totals);
-            log_share += log_totals;
-        }
-        lead = lead.then(splits);
-        log_share += log_splits;
-        if measured {
-            run.measured = Some(Allotment {
-                own: items.len(),
-                below,
-            });
+        if share.is_some() {
+            run.taken = Some(items.len());
         }
         self.combine(ways, run, limit, lead, log_share)
     }
 
-    /// Reflects each element on its own, each measuring its share of the nest if `nested`;
-    /// `None` if one cannot be produced, or is a repeat where the collection forbids one.
-    #[allow(clippy::type_complexity)]
+    /// Reflects each element on its own, the collections inside each sharing what `sharing`
+    /// gives; `None` if one cannot be produced, or is a repeat where the collection forbids one.
     fn backward_each(
         &self,
         items: &[T],
         run: &mut Backward,
         limit: usize,
-        nested: bool,
-    ) -> Result<Option<(Vec<Vec<Solution<T>>>, Vec<Allotment>)>, ReflectError> {
+        mut sharing: Option<Sharing>,
+    ) -> Result<Option<Vec<Vec<Solution<T>>>>, ReflectError> {
         let mut seen = D::Seen::default();
         let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
-        let mut shares = Vec::new();
-        for item in items {
+        for (index, item) in items.iter().enumerate() {
             if !D::insert(&mut seen, item) {
                 return Ok(None);
             }
-            run.measuring = nested;
-            run.measured = None;
+            run.share = sharing.as_ref().map(|sharing| sharing.share(index));
+            run.taken = None;
             let item_ways = self.elem.backward(item, run, limit);
-            run.measuring = false;
+            let taken = took_share(run.share.take(), run.taken.take());
             let item_ways = item_ways?;
             if item_ways.is_empty() {
                 return Ok(None);
             }
-            if nested {
-                match run.measured.take() {
-                    Some(share) => shares.push(share),
-                    None => return Ok(None),
-                }
+            if let Some(sharing) = &mut sharing {
+                sharing.took(taken);
             }
             ways.push(
                 item_ways
@@ -329,7 +379,7 @@ where
                     .collect(),
             );
         }
-        Ok(Some((ways, shares)))
+        Ok(Some(ways))
     }
 
     /// The ways to produce the collection: `lead` (its length and splits), then one way of

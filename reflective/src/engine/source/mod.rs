@@ -8,6 +8,7 @@ pub(crate) mod exhaustive;
 pub(crate) mod random;
 pub(crate) mod replay;
 pub(crate) mod shape;
+pub(crate) mod share;
 
 use crate::choice::Label;
 use shape::IntShape;
@@ -41,6 +42,21 @@ pub(crate) struct IntSite {
 }
 
 impl IntSite {
+    /// A collection's length in `lo..=hi` as its `share` of a budget, at `size` (see the
+    /// module `share`).
+    pub(crate) fn share(lo: usize, hi: usize, size: usize, share: super::sizing::Share) -> IntSite {
+        IntSite {
+            lo: lo as i128,
+            hi: hi as i128,
+            shape: IntShape::Share {
+                budget: share.budget,
+                parts: share.parts,
+            },
+            size,
+            counts: true,
+        }
+    }
+
     /// A count in `lo..=hi`, uniform, at `size`.
     pub(crate) fn count(lo: usize, hi: usize, size: usize) -> IntSite {
         IntSite {

@@ -16,6 +16,14 @@ pub(crate) enum IntShape {
     /// grows from [`WIDE_FLOOR`] at size 0 to [`WIDE_WEIGHT`] at size 100. Every value in range
     /// has a probability above 0 at every size.
     Biased,
+    /// A collection's length as its share of `budget` units that `parts` more collections (and
+    /// the unused rest) share with it: see the module `share`.
+    Share {
+        /// The units shared.
+        budget: usize,
+        /// How many piles share them after this one.
+        parts: usize,
+    },
 }
 
 const EDGE_WEIGHT: u64 = 1_000;
@@ -83,7 +91,7 @@ impl IntShape {
     /// uniform shape uses only the last).
     fn parts(self, lo: i128, hi: i128, size: usize) -> [(u64, Part); 3] {
         match self {
-            IntShape::Uniform => [
+            IntShape::Uniform | IntShape::Share { .. } => [
                 (0, Part::Values([0; 5], 0)),
                 (0, Part::Range(lo, lo)),
                 (1, Part::Range(lo, hi)),
@@ -115,6 +123,9 @@ impl IntShape {
         size: usize,
         next: &mut impl FnMut() -> u64,
     ) -> i128 {
+        if let IntShape::Share { budget, parts } = self {
+            return super::share::sample(lo, hi, budget, parts, &mut |n| below_64(n, next));
+        }
         if !is_narrow(lo, hi) {
             return self.sample_wide(lo, hi, size, next);
         }
@@ -206,6 +217,9 @@ impl IntShape {
         if !(lo..=hi).contains(&value) {
             return 0.0;
         }
+        if let IntShape::Share { budget, parts } = self {
+            return super::share::probability(value, lo, hi, budget, parts);
+        }
         let parts = self.parts(lo, hi, size);
         let total: u64 = parts.iter().map(|(weight, _)| weight).sum();
         parts
@@ -273,8 +287,9 @@ impl Batch {
             hi,
             size,
             total: match shape {
-                IntShape::Uniform => 0,
                 IntShape::Biased => EDGE_WEIGHT + SMALL_WEIGHT + wide_weight,
+                // Shares are drawn one at a time, never in batches.
+                IntShape::Uniform | IntShape::Share { .. } => 0,
             },
             below_wide: SMALL_WEIGHT + wide_weight,
             bases: [from_lo(small_lo), 0, 0],
@@ -483,7 +498,7 @@ mod tests {
         for (lo, hi) in ranges {
             for shape in [IntShape::Uniform, IntShape::Biased] {
                 for size in [0, 1, 7, 100, 10_000] {
-                    let seed = (lo as u64) ^ (size as u64) << 8 ^ shape as u64;
+                    let seed = (lo as u64) ^ (size as u64) << 8 ^ u64::from(shape == IntShape::Biased);
                     let mut one_by_one = words(seed);
                     let expected: Vec<i128> = (0..500)
                         .map(|_| shape.sample(lo, hi, size, &mut || one_by_one.next_u64()))

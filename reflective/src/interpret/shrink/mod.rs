@@ -12,23 +12,27 @@
 //! 1. *zero elements*: set runs of a collection's elements to their simplest choices;
 //! 2. *delete elements*: delete runs of a collection's elements, its length lowered by as many
 //!    (both grow their runs by doubling and back off by halving, so a list of 10 000
-//!    elements loses most of them in a few evaluations);
-//! 3. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
-//! 4. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
+//!    elements loses most of them in a few evaluations); an inner collection of a nest is an
+//!    element like any other, empty or not;
+//! 3. *merge collections*: merge two sibling collections of a nest into one;
+//! 4. *move elements*: move an element from a collection of a nest to the next one;
+//! 5. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
+//! 6. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
 //!    of the same arity (a subtree for its tree);
-//! 5. *delete spans*: delete a span that is not a collection's element;
-//! 6. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
-//! 7. *zero spans*: set a span's choices to their simplest (the paper's second);
-//! 8. *simpler branches*: put a pick on a simpler branch with the simplest choices for it, then
-//!    also with one of its integers one step from its simplest;
-//! 9. *minimise choices*: the lowest pick index, an integer by binary search toward its
-//!    simplest value (trying its mirror first when the simplest lies between);
-//! 10. *lower duplicates*: integers holding the same value lowered together;
-//! 11. *redistribute*: move value between two nearby integers, so that a sum they make stays
+//! 7. *delete spans*: delete a span that is not a collection's element;
+//! 8. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
+//! 9. *zero spans*: set a span's choices to their simplest (the paper's second);
+//! 10. *simpler branches*: put a pick on a simpler branch with the simplest choices for it,
+//!     then also with one of its integers one step from its simplest;
+//! 11. *minimise choices*: the lowest pick index, an integer by binary search toward its
+//!     simplest value (trying its mirror first when the simplest lies between, and the value
+//!     a step simpler on the other side last);
+//! 12. *lower duplicates*: integers holding the same value lowered together;
+//! 13. *redistribute*: move value between two nearby integers, so that a sum they make stays
 //!     and the first can go;
-//! 12. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
+//! 14. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
 //!     (the paper's third);
-//! 13. *hoist into empty*: move a pick's span out of an element of a collection into an
+//! 15. *hoist into empty*: move a pick's span out of an element of a collection into an
 //!     earlier empty collection, deleting the element (an expression out of a statement into
 //!     the arguments before it).
 //!
@@ -204,6 +208,6 @@ mod tests {
         let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 13);
+        assert_eq!(whole.stats.passes.len(), 15);
     }
 }

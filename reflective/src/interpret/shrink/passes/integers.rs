@@ -75,6 +75,17 @@ impl<G: Node> Search<'_, G> {
                 near = mid;
             }
         }
+        // Just simpler than a value above an origin inside the range is the one a step nearer
+        // below it (3 is simpler than -3, but -2 is simpler than 3): a search on one side
+        // cannot find it.
+        if let Some(&Choice::Int { value, lo, .. }) = self.choices().get(at)
+            && value > origin
+            && let Some(below) = origin.checked_sub(value - origin - 1)
+            && below >= lo
+            && below != origin
+        {
+            self.try_int(at, below);
+        }
     }
 
     /// Tries the best choices with the integer at `at` set to `to`. Where that replays to fewer

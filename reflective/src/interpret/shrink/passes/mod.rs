@@ -6,6 +6,8 @@
 //! |---|---|---|
 //! | zero elements | `elements.rs` | set runs of a collection's elements to their simplest choices |
 //! | delete elements | `elements.rs` | delete runs of a collection's elements, lowering its length |
+//! | merge collections | `nests.rs` | merge two sibling collections into one |
+//! | move elements | `nests.rs` | move an element from a collection to the next sibling |
 //! | replace by a span | `spans.rs` | replace the whole sequence by one of its spans |
 //! | replace by a nested span | `spans.rs` | replace a span by a span inside it of the same kind |
 //! | delete spans | `spans.rs` | delete a span that is not a collection's element |
@@ -22,6 +24,7 @@ mod blocks;
 mod branches;
 mod elements;
 mod integers;
+mod nests;
 mod reorder;
 mod spans;
 
@@ -33,10 +36,12 @@ use super::search::Search;
 pub(super) type Pass<'s, G> = fn(&mut Search<'s, G>);
 
 /// The passes in the order they run, with their names (as the shrink's statistics give them).
-pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 13] {
+pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 15] {
     [
         ("zero elements", Search::zero_elements),
         ("delete elements", Search::delete_elements),
+        ("merge collections", Search::merge_collections),
+        ("move elements", Search::move_elements),
         ("replace by a span", Search::replace_by_spans),
         ("replace by a nested span", Search::replace_by_descendants),
         ("delete spans", Search::delete_spans),
