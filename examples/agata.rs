@@ -7,7 +7,9 @@
 //! 3. the 6-dimension abstract syntax tree of section 3.1.1: a 100-case run, its time and peak
 //!    memory, each library in a process of its own with a memory and time limit;
 //! 4. the broken quick-sort of section 3.2.1: how many of 100 runs of 100 cases find the bug;
-//! 5. the pre-processing bug of section 3.2.2: the same.
+//! 5. the pre-processing bug of section 3.2.2: the same;
+//! 6. derived recursive types (a binary tree, a rose tree) and the abstract syntax tree at sizes
+//!    10, 100 and 1000: depth and node counts under every strategy.
 //!
 //! A run of 100 cases is the way QuickCheck and Agata run a property: case `i` at size `i`.
 //! reflective has no property runner yet, so the example runs the cases itself; proptest's and
@@ -17,7 +19,8 @@
 //!
 //! ```text
 //! cargo run --release --example agata            # everything, about three minutes
-//! cargo run --release --example agata -- --quick # fewer samples in sections 1 and 2
+//! cargo run --release --example agata -- --quick # fewer samples in sections 1, 2 and 6
+//! cargo run --release --example agata -- --only 6 # one section
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
@@ -31,7 +34,9 @@ use proptest::strategy::{BoxedStrategy, Strategy as PtStrategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use reflective::prelude::*;
-use reflective_examples::agata::{Count, File, Nat, fill_class_names, inspect, qsort_agrees};
+use reflective_examples::agata::{
+    Count, File, Nat, Rose, Shape, Tree, file_values, fill_class_names, inspect, qsort_agrees,
+};
 
 /// The size of the growth and position tables.
 const GROWTH_SIZE: usize = 10;
@@ -52,11 +57,28 @@ fn main() {
         return;
     }
     let quick = args.iter().any(|arg| arg == "--quick");
-    growth(quick);
-    position(quick);
-    abstract_syntax_trees();
-    quick_sort();
-    pre_processing();
+    let only: Option<usize> = args.iter().position(|arg| arg == "--only").map(|at| {
+        match args.get(at + 1).and_then(|n| n.parse().ok()) {
+            Some(section @ 1..=6) => section,
+            _ => {
+                eprintln!("--only takes a section number, 1 to 6");
+                std::process::exit(2);
+            }
+        }
+    });
+    let sections: [fn(bool); 6] = [
+        growth,
+        position,
+        |_| abstract_syntax_trees(),
+        |_| quick_sort(),
+        |_| pre_processing(),
+        derived_trees,
+    ];
+    for (number, section) in (1..).zip(sections) {
+        if only.is_none_or(|only| only == number) {
+            section(quick);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,8 +339,8 @@ fn position(quick: bool) {
     }
     println!();
     println!(
-        "The elements' lengths are the shares of one total, drawn up to {size} and split among \
-         them with every split equally likely: a long vector has short elements. Largest \
+        "The elements' lengths are shares of one budget of {size}, every split among them \
+         (and an unused rest) equally likely: a long vector has short elements. Largest \
          max/min over the rows: {worst:.2} ({}).",
         if worst <= 1.25 {
             "flat within sampling noise"
@@ -659,6 +681,150 @@ fn pre_processing() {
         let outcome = run_child(&format!("fname:{library}"));
         let ending = format!("{}, {} ms", outcome.ending, start.elapsed().as_millis());
         rate_line(&name, &outcome.lines, runs, &ending);
+    }
+    println!();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Derived recursive types.
+
+/// The sizes of section 6.
+const TREE_SIZES: [usize; 3] = [10, 100, 1000];
+
+/// `samples` values of `T` at `size` under `strategy`, as (depth, nodes).
+fn shapes<T: Reflective + Shape>(
+    strategy: Strategy,
+    size: usize,
+    samples: usize,
+) -> Vec<(usize, usize)> {
+    let g = T::arbitrary_reflective().size_strategy(strategy);
+    let mut rng = DefaultRng::seed_from_u64(size as u64);
+    (0..samples)
+        .map(|_| {
+            let value = g.generate_value(&mut rng, size);
+            (value.depth(), value.nodes())
+        })
+        .collect()
+}
+
+/// The table of section 6 for `T`, and the linear strategy's largest depth and node count
+/// over the size at each size.
+fn tree_table<T: Reflective + Shape>(name: &str, samples: usize) {
+    println!("{name}: mean/max depth, then mean/max nodes, of {samples} values:");
+    println!();
+    let header: Vec<String> = Strategy::ALL.iter().map(ToString::to_string).collect();
+    println!("| size | {} |", header.join(" | "));
+    println!("|---|{}", "---|".repeat(header.len()));
+    let mut linear = Vec::new();
+    for size in TREE_SIZES {
+        let cells: Vec<String> = Strategy::ALL
+            .iter()
+            .map(|&strategy| {
+                let drawn = shapes::<T>(strategy, size, samples);
+                let depths: Vec<usize> = drawn.iter().map(|s| s.0).collect();
+                let nodes: Vec<usize> = drawn.iter().map(|s| s.1).collect();
+                if strategy == Strategy::Linear {
+                    let max = |v: &[usize]| v.iter().max().copied().unwrap_or(0);
+                    linear.push((size, max(&depths), max(&nodes)));
+                }
+                format!("{}; {}", mean_and_max(&depths), mean_and_max(&nodes))
+            })
+            .collect();
+        println!("| {size} | {} |", cells.join(" | "));
+    }
+    println!();
+    let ratios: Vec<String> = linear
+        .iter()
+        .map(|(size, depth, nodes)| {
+            format!(
+                "n = {size}: max depth {depth} ({:.2} n), max nodes {nodes} ({:.2} n)",
+                *depth as f64 / *size as f64,
+                *nodes as f64 / *size as f64
+            )
+        })
+        .collect();
+    println!("Linear: {}.", ratios.join("; "));
+    println!();
+}
+
+/// A `Tree` of `depth` nodes in a chain, each the right child of the one above.
+fn chain(depth: usize) -> Tree {
+    (0..depth).fold(Tree::Leaf, |below, _| {
+        Tree::Node(Box::new(Tree::Leaf), 0, Box::new(below))
+    })
+}
+
+/// "possible" or "impossible", for a `can_generate` answer.
+fn possible(answer: Result<bool, reflective::ReflectError>) -> &'static str {
+    match answer {
+        Ok(true) => "possible",
+        Ok(false) => "impossible",
+        Err(_) => "beyond the reflection budget",
+    }
+}
+
+fn derived_trees(quick: bool) {
+    let samples = if quick { 100 } else { 1_000 };
+    println!("## 6. Derived recursive types at sizes 10, 100 and 1000");
+    println!();
+    println!(
+        "A derived type's node uses one unit of the size, and its fields run one after another \
+         on what is left, so a tree at size n holds at most about n nodes, however deep."
+    );
+    println!();
+    tree_table::<Tree>(
+        "`enum Tree { Leaf, Node(Box<Tree>, u8, Box<Tree>) }`",
+        samples,
+    );
+    let reach: Vec<String> = TREE_SIZES
+        .iter()
+        .map(|&n| {
+            let tree = Tree::arbitrary_reflective();
+            let at_n = tree.reflector().size(n);
+            format!(
+                "size {n}: {} nodes deep {}, {} deep {}",
+                n,
+                possible(at_n.can_generate(&chain(n))),
+                n + 1,
+                possible(at_n.can_generate(&chain(n + 1)))
+            )
+        })
+        .collect();
+    println!(
+        "The deepest Tree each size can produce (a chain): {}.",
+        reach.join("; ")
+    );
+    println!();
+    tree_table::<Rose>("`struct Rose { label: u8, children: Vec<Rose> }`", samples);
+    let strategies = [
+        Strategy::Linear,
+        Strategy::Quadratic,
+        Strategy::Fixed,
+        Strategy::Partitions,
+    ];
+    let samples = samples / 5;
+    println!(
+        "The abstract syntax tree of section 3 (`File`): mean/max values (characters, list \
+         elements, tuples, results and Booleans) of {samples} files (exponential and random: \
+         section 3):"
+    );
+    println!();
+    let header: Vec<String> = strategies.iter().map(ToString::to_string).collect();
+    println!("| size | {} |", header.join(" | "));
+    println!("|---|{}", "---|".repeat(header.len()));
+    for size in TREE_SIZES {
+        let cells: Vec<String> = strategies
+            .iter()
+            .map(|&strategy| {
+                let g = File::arbitrary_reflective().size_strategy(strategy);
+                let mut rng = DefaultRng::seed_from_u64(size as u64);
+                let values: Vec<usize> = (0..samples)
+                    .map(|_| file_values(&g.generate_value(&mut rng, size)))
+                    .collect();
+                mean_and_max(&values)
+            })
+            .collect();
+        println!("| {size} | {} |", cells.join(" | "));
     }
     println!();
 }

@@ -62,6 +62,8 @@ fn main() {
     dependent_generation();
     println!();
     long_lists();
+    println!();
+    long_nests();
 }
 
 /// What one shrinker reached over the trials.
@@ -451,4 +453,77 @@ fn long_lists() {
         "slowest: {:.1} ms (goal: under 1 s)",
         slowest.as_secs_f64() * 1000.0
     );
+}
+
+/// Shrinks a `Vec<Vec<u8>>` of 10 000 inner lists (random lengths in `0..=4`, random bytes)
+/// that fails when an inner list holds a 7, beside the flat list of the same bytes that fails
+/// when it holds a 7, both taken as values from outside; prints the median time of 5 runs.
+fn long_nests() {
+    use rand::RngExt;
+
+    println!(
+        "A failing nest of {LONG} inner lists and the flat list of its bytes, reflected and \
+         shrunk (median of 5)"
+    );
+    println!();
+    println!("| value | bytes | time | evaluations | stopped | shrunk to |");
+    println!("|---|---|---|---|---|---|");
+    let mut rng = DefaultRng::seed_from_u64(2);
+    let nest: Vec<Vec<u8>> = (0..LONG)
+        .map(|_| {
+            let length = rng.random_range(0..=4);
+            (0..length).map(|_| rng.random_range(0..=255)).collect()
+        })
+        .collect();
+    let flat: Vec<u8> = nest.iter().flatten().copied().collect();
+    let nest_time = shrink_timed(
+        "nest",
+        &<Vec<Vec<u8>>>::arbitrary_reflective(),
+        &nest,
+        flat.len(),
+        |v: &Vec<Vec<u8>>| v.iter().any(|inner| inner.contains(&7)),
+    );
+    let flat_time = shrink_timed(
+        "flat",
+        &<Vec<u8>>::arbitrary_reflective(),
+        &flat,
+        flat.len(),
+        |v: &Vec<u8>| v.contains(&7),
+    );
+    println!();
+    println!(
+        "nest over flat: {:.2}x; nest {:.1} ms (goal: under 1 s)",
+        nest_time.as_secs_f64() / flat_time.as_secs_f64(),
+        nest_time.as_secs_f64() * 1000.0
+    );
+    println!();
+}
+
+/// Shrinks `value` with `g` five times, prints a row of [`long_nests`]' table and returns the
+/// median time.
+fn shrink_timed<T: Clone + Debug + 'static>(
+    name: &str,
+    g: &Gen<T, T>,
+    value: &T,
+    bytes: usize,
+    fails: fn(&T) -> bool,
+) -> std::time::Duration {
+    let mut times = Vec::new();
+    let mut last = None;
+    for _ in 0..5 {
+        let started = Instant::now();
+        let shrunk = g.shrink_with_stats(value, fails).expect("the value fails");
+        times.push(started.elapsed());
+        last = Some(shrunk);
+    }
+    let shrunk = last.expect("five runs");
+    let time = reflective_examples::measure::median(&times);
+    println!(
+        "| {name} | {bytes} | {:.1} ms | {} | {:?} | {:?} |",
+        time.as_secs_f64() * 1000.0,
+        shrunk.stats.evaluations,
+        shrunk.stats.stopped,
+        shrunk.value
+    );
+    time
 }

@@ -158,6 +158,86 @@ impl<T: Count> Count for Vec<T> {
     }
 }
 
+/// A binary tree, derived: two recursive positions in one constructor.
+#[derive(Clone, Debug, PartialEq, Eq, reflective::Reflective)]
+pub enum Tree {
+    /// An empty tree.
+    Leaf,
+    /// A node: left subtree, label, right subtree.
+    Node(Box<Tree>, u8, Box<Tree>),
+}
+
+/// A rose tree, derived: recursion through a collection.
+#[derive(Clone, Debug, PartialEq, Eq, reflective::Reflective)]
+pub struct Rose {
+    /// The node's label.
+    pub label: u8,
+    /// Its children.
+    pub children: Vec<Rose>,
+}
+
+/// The depth and node count of a tree.
+pub trait Shape {
+    /// The nodes on the longest path from the root down (0 for an empty tree).
+    fn depth(&self) -> usize;
+    /// The nodes in all.
+    fn nodes(&self) -> usize;
+}
+
+impl Shape for Tree {
+    fn depth(&self) -> usize {
+        match self {
+            Tree::Leaf => 0,
+            Tree::Node(left, _, right) => 1 + left.depth().max(right.depth()),
+        }
+    }
+
+    fn nodes(&self) -> usize {
+        match self {
+            Tree::Leaf => 0,
+            Tree::Node(left, _, right) => 1 + left.nodes() + right.nodes(),
+        }
+    }
+}
+
+impl Shape for Rose {
+    fn depth(&self) -> usize {
+        1 + self.children.iter().map(Shape::depth).max().unwrap_or(0)
+    }
+
+    fn nodes(&self) -> usize {
+        1 + self.children.iter().map(Shape::nodes).sum::<usize>()
+    }
+}
+
+/// The values of a [`File`]: every string's characters, every list's elements, every tuple,
+/// `Result` and `bool`, the file itself included.
+pub fn file_values(file: &File) -> usize {
+    let name = |n: &Name| 1 + n.chars().count();
+    let exp = |e: &Exp| match e {
+        Ok(_) => 2,
+        Err(((class, function), args)) => {
+            // The Err, its tuple, the name pair, the list, and each argument and its content.
+            4 + name(class)
+                + name(function)
+                + args.len()
+                + args
+                    .iter()
+                    .map(|a| match a {
+                        Ok(var) => name(var),
+                        Err(_) => 1,
+                    })
+                    .sum::<usize>()
+        }
+    };
+    let declaration = |((ty, var), e): &((Name, Name), Exp)| 2 + name(ty) + name(var) + exp(e);
+    let statement = |s: &Stmt| 1 + s.iter().map(declaration).sum::<usize>();
+    let function = |(n, body): &Function| 2 + name(n) + body.iter().map(statement).sum::<usize>();
+    let class =
+        |(n, functions): &Class| 2 + name(n) + functions.iter().map(function).sum::<usize>();
+    2 + name(&file.0) + file.1.iter().map(class).sum::<usize>()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! What the code `#[derive(Reflective)]` and `#[reflective::property]` write reaches: not part
 //! of the public API. Only re-exports: the face the macros see of the layers below.
 
+pub use crate::combinator::recursion::{fuelled, recursion};
 pub use crate::combinator::size::at_size_zero;
 pub use crate::combinator::{pick, pure};
 pub use crate::derive::dimension::{Dimensions, Reach, Shape};

@@ -2,10 +2,12 @@
 //!
 //! A struct zips its fields' generators, each focused with the field's lens, and maps them to
 //! the struct. An enum picks a variant (labelled by its name, weighted), each built like a
-//! struct through the variant's prism. Fields whose type may lead back to this one run at half
-//! the size, and at size 0 only the variants that recurse least are picked, so generation
-//! stops. Each type's generator is built once per thread; a recursive type's reference to
-//! itself is a placeholder tied to the finished generator.
+//! struct through the variant's prism. A constructor with a field whose type may lead back to
+//! this one is a recursive node: it uses a unit of the size and its fields run one after
+//! another on what is left (the runtime's `recursion` and `fuelled`), and at size 0 only the
+//! variants that recurse least are picked, so generation stops. Each type's generator is
+//! built once per thread; a recursive type's reference to itself is a placeholder tied to the
+//! finished generator.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -89,12 +91,21 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
             None => quote!(#private::pure::<Self, Self>(#build)),
         };
     }
+    // A constructor with a field that may lead back to the type is a recursive node: it uses
+    // a unit of the size, and its fields run one after another on the rest (see the runtime's
+    // `combinator::recursion`).
+    let recursive = constructor.fields.iter().any(|f| f.reach != Reach::Direct);
     let focused = constructor.fields.iter().map(|f| {
         let optic = match constructor.variant {
             Some(variant) => model.variant_lens_name(variant, f),
             None => model.lens_name(f),
         };
         let field_gen = field_gen(model, f);
+        let field_gen = if recursive {
+            quote!(#private::fuelled(#field_gen))
+        } else {
+            field_gen
+        };
         // Errors about the field's generator (a type that is not `Reflective`, a `with`
         // function of the wrong type) point at the field.
         quote_spanned!(field_span(f)=> #field_gen.focus(Self::#optic))
@@ -103,10 +114,15 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
         let binding = &f.binding;
         quote!((#acc, #binding))
     });
-    quote! {
+    let fields = quote! {
         #private::pure::<Self, ()>(())
             #(.zip(#focused))*
             .map(|#nested| #build)
+    };
+    if recursive {
+        quote!(#private::recursion(#fields))
+    } else {
+        fields
     }
 }
 
@@ -145,12 +161,13 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
         .functions
         .as_ref()
         .expect("a field without its own generator has its type's functions");
-    match f.reach {
-        Reach::Direct => quote!((Self::#functions().0)()),
+    match (f.reach, f.mentions) {
         // The generator may be the one being built (a placeholder while it is): see
-        // `__private::cached`. At half the size, so that generation stops.
-        Reach::OtherType | Reach::OwnType => quote! {
-            (Self::#functions().0)().scale(|size| size / 2)
+        // `__private::cached`. A field holding several values that may recurse (a tuple of
+        // them) divides the size among them, which a tuple does not do by itself.
+        (Reach::OtherType | Reach::OwnType, mentions @ 2..) => quote! {
+            (Self::#functions().0)().scale(|size| size / #mentions)
         },
+        _ => quote!((Self::#functions().0)()),
     }
 }

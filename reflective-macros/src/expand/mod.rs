@@ -24,7 +24,7 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
 use crate::internals::lenient;
-use crate::internals::types::{Reach, reach, stops_at_size_zero};
+use crate::internals::types::{Reach, reach, recursive_mentions, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -254,6 +254,9 @@ pub(crate) struct FieldModel<'a> {
     /// `x` or `0`, for the names of optics.
     pub(crate) name: String,
     pub(crate) reach: Reach,
+    /// How many user types the field's type names: a field holding several recursive values
+    /// divides its size among them.
+    pub(crate) mentions: usize,
     /// The function returning the `Reflective` functions of the field's type (see
     /// [`field_functions`]); `None` for a field with its own generator, whose type need not be
     /// `Reflective`.
@@ -286,6 +289,7 @@ impl<'a> Model<'a> {
                         binding: format_ident!("field_{}", name),
                         name,
                         reach: reach(&field.ty, &container.ident, &params),
+                        mentions: recursive_mentions(&field.ty, &container.ident, &params),
                         functions: (!field.has_custom_generator()).then(|| {
                             count.set(count.get() + 1);
                             format_ident!("__reflective_field_{}", count.get())

@@ -75,6 +75,33 @@ pub(crate) fn stops_at_size_zero(ty: &Type) -> bool {
     }
 }
 
+/// How many times `ty` names a user type (this one, `own`, or another that may lead back to
+/// it): a field holding several (a `Box<(Tree, Tree)>`) divides its size among them.
+pub(crate) fn recursive_mentions(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> usize {
+    struct Mentions<'a> {
+        own: &'a Ident,
+        params: &'a HashSet<Ident>,
+        count: usize,
+    }
+    impl<'ast> Visit<'ast> for Mentions<'_> {
+        fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
+            let name = &segment.ident;
+            let user = name == self.own
+                || name == "Self"
+                || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known));
+            self.count += usize::from(user);
+            syn::visit::visit_path_segment(self, segment);
+        }
+    }
+    let mut mentions = Mentions {
+        own,
+        params,
+        count: 0,
+    };
+    mentions.visit_type(ty);
+    mentions.count
+}
+
 /// Classifies `ty` for a type named `own` with type parameters `params`.
 pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
     struct Segments<'a> {

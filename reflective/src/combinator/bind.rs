@@ -1,6 +1,6 @@
 //! Sequencing: [`Generator::bind`](crate::Generator::bind), the monadic bind, where what comes next depends on a value.
 
-use crate::engine::{Backward, Forward, Halt, Reflected, Solution, Trace};
+use crate::engine::{Backward, Forward, Halt, Reflected, Solution};
 use crate::node::{Node, Sealed};
 
 opaque_debug!(impl[G, F] Bind<G, F>);
@@ -39,15 +39,15 @@ where
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<H::Output> {
         run.nested(|run| {
             let mut found = Vec::new();
-            for first in first_ways(&self.first, b, run)? {
+            for mut first in first_ways(&self.first, b, run)? {
                 if found.len() >= limit {
                     break;
                 }
-                let Some(x) = first.value else {
+                let Some(x) = first.value.take() else {
                     unreachable!("the left side of a bind runs with values built")
                 };
                 let rest = rest_ways(&self.next, x, b, run, limit - found.len())?;
-                append_after(&first.trace, first.log_probability, rest, &mut found);
+                append_after(&first, rest, &mut found);
             }
             run.found(found.len())?;
             Ok(found)
@@ -81,15 +81,11 @@ fn rest_ways<X, H: Node>(
 
 /// Appends the ways of producing the rest of a bind, each after the choices of its first part.
 #[inline(never)]
-fn append_after<A>(
-    first: &Trace,
-    log_probability: f64,
-    rest: Vec<Solution<A>>,
-    found: &mut Vec<Solution<A>>,
-) {
+fn append_after<X, A>(first: &Solution<X>, rest: Vec<Solution<A>>, found: &mut Vec<Solution<A>>) {
     found.extend(rest.into_iter().map(|solution| Solution {
         value: solution.value,
-        trace: first.clone().then(solution.trace),
-        log_probability: log_probability + solution.log_probability,
+        trace: first.trace.clone().then(solution.trace),
+        log_probability: first.log_probability + solution.log_probability,
+        used: first.used + solution.used,
     }));
 }

@@ -351,6 +351,7 @@ impl<T: Integer> Node for Int<T> {
                         value: run.value(|| *b),
                         trace: Trace::choice(Choice::Int { value, lo, hi }),
                         log_probability: shape.probability(value, lo, hi, run.size).ln(),
+                        used: 0,
                     }]),
                     _ => Ok(Vec::new()),
                 }

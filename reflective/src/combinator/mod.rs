@@ -27,6 +27,7 @@ mod map;
 pub(crate) mod pick;
 mod piles;
 mod pure;
+pub(crate) mod recursion;
 pub(crate) mod repeat;
 pub(crate) mod size;
 pub mod strategy;

@@ -374,6 +374,10 @@ impl<S: BranchSet> Node for Pick<S> {
         run.step()?;
         let arity = self.branches.arity();
         let mut found = Vec::new();
+        // Each branch starts from the same place among sizes; the first that produces the
+        // value says where the pick leaves it.
+        let start = run.place();
+        let mut end = None;
         for index in 0..arity {
             let weight = self.branches.weight(index);
             if weight == 0 {
@@ -382,14 +386,19 @@ impl<S: BranchSet> Node for Pick<S> {
             if found.len() >= limit {
                 break;
             }
+            run.go_to(start);
             let ways = run.in_pick(|run| {
                 self.branches
                     .backward_branch(index, b, run, limit - found.len())
             })?;
+            if !ways.is_empty() && end.is_none() {
+                end = Some(run.place());
+            }
             let share = f64::from(weight) / self.total as f64;
             let label = self.branches.label(index);
             append_in_branch(index, arity, label, share, ways, &mut found);
         }
+        run.go_to(end.unwrap_or(start));
         run.found(found.len())?;
         Ok(found)
     }
@@ -419,5 +428,6 @@ fn append_in_branch<A>(
         value: solution.value,
         trace: Trace::span(label.cloned(), Some(branch.clone()), solution.trace),
         log_probability: log_share + solution.log_probability,
+        used: solution.used,
     }));
 }

@@ -149,6 +149,7 @@ impl Node for Piles {
             value: run.value(|| shares.clone()),
             trace: Trace::many(steps),
             log_probability,
+            used: 0,
         }])
     }
 }

@@ -73,6 +73,7 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node for Pure<B, A> {
             value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
             log_probability: 0.0,
+            used: 0,
         }])
     }
 }
@@ -104,6 +105,7 @@ impl<A: Clone + PartialEq + Send + Sync> Node for Exact<A> {
             value: run.value(|| self.value.clone()),
             trace: Trace::empty(),
             log_probability: 0.0,
+            used: 0,
         }])
     }
 }

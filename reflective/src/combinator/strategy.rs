@@ -24,9 +24,14 @@
 //! | [`Partitions`](Strategy::Partitions) | as linear, one level full | `n / k` | up to `n·d` |
 //! | [`Random`](Strategy::Random) | one of the five above, drawn per value | | |
 //!
+//! Under [`Fixed`](Strategy::Fixed) the collections inside take no share: each element gets an
+//! equal part of what its collection's length leaves, so that the whole nest holds at most `n`
+//! values.
+//!
 //! Under [`Partitions`](Strategy::Partitions) one level, drawn per value, is full: the
 //! outermost collection is exactly `n` long, or the collections of a lower level use all of the
-//! budget their parents give them (with the levels above it not empty). With one level, the
+//! budget their parents give them (with the levels above it not empty when their budget has
+//! room for one element each). With one level, the
 //! values of each size are disjoint from those of every other size (the thesis, section 2.2.3).
 //! Sets and maps, which can fall short of distinct elements, are never full, and arrays, whose
 //! length is fixed, take no share.

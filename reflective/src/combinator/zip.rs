@@ -94,6 +94,7 @@ fn pair<A: Clone, B: Clone>(
             value: first.value.zip(second.value),
             trace: first.trace.then(second.trace),
             log_probability: first.log_probability + second.log_probability,
+            used: first.used + second.used,
         }]);
     }
     combine(&firsts, &seconds, run, limit)
@@ -120,6 +121,7 @@ fn combine<A: Clone, B: Clone>(
                 value: first.value.clone().zip(second.value.clone()),
                 trace: first.trace.clone().then(second.trace.clone()),
                 log_probability: first.log_probability + second.log_probability,
+                used: first.used + second.used,
             });
         }
     }

@@ -29,6 +29,9 @@ pub struct Solution<A> {
     /// The natural logarithm of the probability that random generation makes these choices
     /// (kept as a logarithm so that large values do not underflow to 0).
     pub(crate) log_probability: f64,
+    /// How much of the size this way uses: the recursive nodes of derived types and the
+    /// collections' elements it holds (see the combinator `recursion`).
+    pub(crate) used: usize,
 }
 
 impl<A> Solution<A> {
@@ -38,6 +41,7 @@ impl<A> Solution<A> {
             value: self.value.map(f),
             trace: self.trace,
             log_probability: self.log_probability,
+            used: self.used,
         }
     }
 }
@@ -55,6 +59,9 @@ pub struct Backward {
     pub(crate) share: Option<Share>,
     /// The length the last collection that took a share took, for the collection around it.
     pub(crate) taken: Option<usize>,
+    /// The size the fields of the recursive node being reflected have left (see the
+    /// combinator `recursion`).
+    pub(crate) fuel: Option<usize>,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
@@ -69,6 +76,14 @@ pub struct Backward {
     picks: usize,
 }
 
+/// Where a backward run is among shares and sizes (see [`Backward::place`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place {
+    share: Option<Share>,
+    taken: Option<usize>,
+    fuel: Option<usize>,
+}
+
 impl Backward {
     pub(crate) fn new(size: usize, values: bool, budgets: Budgets) -> Self {
         Backward {
@@ -76,6 +91,7 @@ impl Backward {
             sizing: Sizing::default(),
             share: None,
             taken: None,
+            fuel: None,
             values,
             steps: 0,
             max_steps: budgets.max_steps,
@@ -85,6 +101,21 @@ impl Backward {
             max_depth: budgets.max_depth,
             picks: 0,
         }
+    }
+
+    /// Where the run is among shares and sizes: what a node that tries alternatives (a pick's
+    /// branches) restores before each.
+    pub(crate) fn place(&self) -> Place {
+        Place {
+            share: self.share,
+            taken: self.taken,
+            fuel: self.fuel,
+        }
+    }
+
+    /// Goes back to `place`.
+    pub(crate) fn go_to(&mut self, place: Place) {
+        (self.share, self.taken, self.fuel) = (place.share, place.taken, place.fuel);
     }
 
     /// Counts the ways a node found beyond the first.

@@ -21,6 +21,12 @@ pub struct Forward<'s> {
     pub(crate) share: Option<Share>,
     /// The length the last collection that took a share took, for the collection around it.
     pub(crate) taken: Option<usize>,
+    /// The size the fields of the recursive node being generated have left (see the
+    /// combinator `recursion`).
+    pub(crate) fuel: Option<usize>,
+    /// How much of the size the run has used so far: recursive nodes and collections'
+    /// elements, counted so that a field's use is the difference.
+    pub(crate) consumed: usize,
     trail: Trail,
     record: bool,
     depth: usize,
@@ -48,6 +54,8 @@ impl<'s> Forward<'s> {
             sizing: Sizing::default(),
             share: None,
             taken: None,
+            fuel: None,
+            consumed: 0,
             trail: if record {
                 Trail::recycled()
             } else {

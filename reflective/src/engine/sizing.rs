@@ -122,27 +122,41 @@ impl Sizing {
     }
 
     /// The lengths a collection here may take as its `share` of a budget, given the least and
-    /// the most it allows: up to the budget left; at least one above the full level, so that
-    /// it can be reached.
-    /// A collection that must be longer than the budget left takes its least length.
-    pub(crate) fn share_lengths(&self, min: usize, max: usize, share: Share) -> (usize, usize) {
+    /// the most it allows, and the share it draws them from: up to the budget left after the
+    /// least length of each sibling after it (so that their shares do not depend on their
+    /// positions); at least one above the full level, so that it can be reached, when the
+    /// siblings' budget had one for each (when it had not, their elements run at size 0, and
+    /// an empty collection leaves no room unused on the full level). A collection that must
+    /// be longer than the budget left takes its least length.
+    pub(crate) fn share_lengths(
+        &self,
+        min: usize,
+        max: usize,
+        share: Share,
+    ) -> (usize, usize, Share) {
         let lo = match self.full_level {
-            Some(full) if self.level < full => min.max(1).min(max),
+            Some(full) if self.level < full && (min > 0 || share.one_each) => min.max(1).min(max),
             _ => min,
         };
-        (lo, share.budget.min(max).max(lo))
+        let reserved = share.siblings.saturating_mul(lo);
+        let share = Share {
+            budget: share.budget.saturating_sub(reserved),
+            ..share
+        };
+        (lo, share.budget.min(max).max(lo), share)
     }
 
     /// What a collection here of `length` elements at `size` gives its elements' collections
     /// to share (see [`Share`]): a budget, and whether they must use all of it (the full level
     /// under [`Strategy::Partitions`]). `None` under [`Strategy::Exponential`], where each
-    /// element has the whole size.
+    /// element has the whole size, and under [`Strategy::Fixed`], where each has an equal part
+    /// of what the collection's length leaves (a share drawn unevenly could exceed its part,
+    /// and the nest would hold more than the size).
     pub(crate) fn children_budget(&self, size: usize, length: usize) -> Option<(usize, bool)> {
         let budget = match self.strategy {
-            Strategy::Exponential => return None,
+            Strategy::Exponential | Strategy::Fixed => return None,
             Strategy::Linear | Strategy::Partitions | Strategy::Random => size,
             Strategy::Quadratic => self.element_size(size, length).saturating_mul(length),
-            Strategy::Fixed => size.saturating_sub(length),
         };
         Some((budget, self.full_level == Some(self.level + 1)))
     }
@@ -191,4 +205,8 @@ pub(crate) struct Share {
     /// How many piles share them after this one: the siblings after it, and the unused rest
     /// unless the level must be full.
     pub(crate) parts: usize,
+    /// The siblings after this one, each of which takes at least its least length.
+    pub(crate) siblings: usize,
+    /// Whether the budget the siblings started with had a unit for each of them.
+    pub(crate) one_each: bool,
 }

@@ -146,7 +146,7 @@ impl<G, D> Repeat<G, D> {
                     parts: share.parts + usize::from(!D::ALLOWS_REPEATS && share.parts == 0),
                     ..share
                 };
-                let (lo, hi) = sizing.share_lengths(self.min, self.max, share);
+                let (lo, hi, share) = sizing.share_lengths(self.min, self.max, share);
                 IntSite::share(lo, hi, size, share)
             }
             None => {
@@ -180,16 +180,24 @@ struct Sharing {
     /// Whether the level must be full: no unused rest.
     exact: bool,
     length: usize,
+    /// Whether the budget started with a unit for each element.
+    one_each: bool,
 }
 
 impl Sharing {
-    /// What a collection of `length` elements at `size` gives its elements, if anything.
-    fn of(sizing: &Sizing, size: usize, length: usize) -> Option<Sharing> {
+    /// What a collection of `length` elements at `size` gives its elements, if anything:
+    /// nothing `in_recursion` (inside a node of a recursive derived type, whose elements run
+    /// at equal parts of the size its node has left, see [`element_size`]).
+    fn of(sizing: &Sizing, size: usize, length: usize, in_recursion: bool) -> Option<Sharing> {
+        if in_recursion {
+            return None;
+        }
         let (left, exact) = sizing.children_budget(size, length)?;
         Some(Sharing {
             left,
             exact,
             length,
+            one_each: left >= length,
         })
     }
 
@@ -199,12 +207,26 @@ impl Sharing {
         Share {
             budget: self.left,
             parts: after + usize::from(!self.exact),
+            siblings: after,
+            one_each: self.one_each,
         }
     }
 
     /// Takes what an element's collection took (nothing if none took the share).
     fn took(&mut self, taken: Option<usize>) {
         self.left = self.left.saturating_sub(taken.unwrap_or(0));
+    }
+}
+
+/// The size each of a collection's `length` elements runs at: as the strategy says, but never
+/// more than an equal share of the size `in_recursion` (inside a node of a recursive derived
+/// type, whose parts together use at most its size, see the combinator `recursion`).
+fn element_size(sizing: &Sizing, size: usize, length: usize, in_recursion: bool) -> usize {
+    let share = sizing.element_size(size, length);
+    if in_recursion {
+        share.min(size / length.max(1))
+    } else {
+        share
     }
 }
 
@@ -241,14 +263,17 @@ where
                  generate at a smaller size"
             )));
         }
-        let sharing = Sharing::of(&sizing, size, length);
-        run.size = sizing.element_size(size, length);
+        let in_recursion = run.fuel.is_some();
+        let sharing = Sharing::of(&sizing, size, length, in_recursion);
+        run.size = element_size(&sizing, size, length, in_recursion);
         run.sizing = sizing.inside();
         let items = self.forward_elements(run, length, sharing);
         run.size = size;
         run.sizing = sizing;
+        let length = items.as_ref().map_or(0, Vec::len);
+        run.consumed += length;
         if share.is_some() {
-            run.taken = items.as_ref().ok().map(Vec::len);
+            run.taken = Some(length);
         }
         items
     }
@@ -327,8 +352,9 @@ where
             hi: site.hi,
         });
         let log_share = site.shape.probability(length, site.lo, site.hi, size).ln();
-        let sharing = Sharing::of(&sizing, size, items.len());
-        run.size = sizing.element_size(size, items.len());
+        let in_recursion = run.fuel.is_some();
+        let sharing = Sharing::of(&sizing, size, items.len(), in_recursion);
+        run.size = element_size(&sizing, size, items.len(), in_recursion);
         run.sizing = sizing.inside();
         let reflected = self.backward_each(items, run, limit, sharing);
         run.size = size;
@@ -375,6 +401,7 @@ where
                         value: way.value,
                         trace: Trace::span(None, None, way.trace),
                         log_probability: way.log_probability,
+                        used: way.used,
                     })
                     .collect(),
             );
@@ -392,6 +419,8 @@ where
         lead: Trace,
         log_share: f64,
     ) -> Reflected<Vec<T>> {
+        // The collection uses a unit of the size per element, and what its elements use.
+        let length = ways.len();
         let finish = |traces: Vec<Trace>, log_probability: f64| {
             (
                 Trace::span(None, None, lead.clone().then(Trace::many(traces))),
@@ -404,18 +433,21 @@ where
             let mut values = run.value(|| Vec::with_capacity(ways.len()));
             let mut traces = Vec::with_capacity(ways.len());
             let mut log_probability = 0.0;
+            let mut used = length;
             for way in ways.into_iter().flatten() {
                 if let (Some(values), Some(value)) = (&mut values, way.value) {
                     values.push(value);
                 }
                 traces.push(way.trace);
                 log_probability += way.log_probability;
+                used += way.used;
             }
             let (trace, log_probability) = finish(traces, log_probability);
             return Ok(vec![Solution {
                 value: values,
                 trace,
                 log_probability,
+                used,
             }]);
         }
 
@@ -443,6 +475,7 @@ where
                     .collect::<Option<Vec<T>>>(),
                 trace,
                 log_probability,
+                used: length + chosen().map(|way| way.used).sum::<usize>(),
             });
             let mut position = ways.len();
             loop {

@@ -498,7 +498,8 @@ mod tests {
         for (lo, hi) in ranges {
             for shape in [IntShape::Uniform, IntShape::Biased] {
                 for size in [0, 1, 7, 100, 10_000] {
-                    let seed = (lo as u64) ^ (size as u64) << 8 ^ u64::from(shape == IntShape::Biased);
+                    let seed =
+                        (lo as u64) ^ (size as u64) << 8 ^ u64::from(shape == IntShape::Biased);
                     let mut one_by_one = words(seed);
                     let expected: Vec<i128> = (0..500)
                         .map(|_| shape.sample(lo, hi, size, &mut || one_by_one.next_u64()))

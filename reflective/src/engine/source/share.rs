@@ -74,7 +74,8 @@ fn ln_factorial(n: u64) -> f64 {
     let x = n as f64;
     let inverse = 1.0 / x;
     let inverse2 = inverse * inverse;
-    x * x.ln() - x + 0.5 * (std::f64::consts::TAU * x).ln()
+    x * x.ln() - x
+        + 0.5 * (std::f64::consts::TAU * x).ln()
         + inverse * (1.0 / 12.0 - inverse2 * (1.0 / 360.0 - inverse2 * (1.0 / 1260.0)))
 }
 
@@ -91,7 +92,10 @@ mod tests {
             let total: f64 = (lo..=hi)
                 .map(|value| probability(value, lo, hi, budget, parts))
                 .sum();
-            assert!((total - 1.0).abs() < 1e-9, "{lo} {hi} {budget} {parts}: {total}");
+            assert!(
+                (total - 1.0).abs() < 1e-9,
+                "{lo} {hi} {budget} {parts}: {total}"
+            );
         }
         // Two siblings and the rest share 6 units: every split (a, b, rest) is equally likely,
         // 1 / C(8, 2) = 1/28.

@@ -2,6 +2,8 @@
 
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
 
+use super::search::Collection;
+
 /// `choice` with its simplest value: the first pick index, the integer nearest zero.
 pub(super) fn simplest(choice: &Choice) -> Choice {
     let mut simplest = choice.clone();
@@ -10,6 +12,56 @@ pub(super) fn simplest(choice: &Choice) -> Choice {
         Choice::Int { value, lo, hi } => *value = nearest_zero(*lo, *hi),
     }
     simplest
+}
+
+/// `choices` with the span `range` at its simplest: each choice at its simplest, and each of
+/// the `collections` inside the span with its simplest length and only that many elements,
+/// the choices of the others dropped, so that the choices after the span are read where they
+/// were (zeroing a list of lists empties its lists, instead of reading their elements' zeros
+/// as more lists).
+pub(super) fn zeroed(
+    choices: &[Choice],
+    range: std::ops::Range<usize>,
+    collections: &[Collection],
+) -> Vec<Choice> {
+    fn push_zeroed(
+        choices: &[Choice],
+        range: std::ops::Range<usize>,
+        by_count: &std::collections::HashMap<usize, &Collection>,
+        out: &mut Vec<Choice>,
+    ) {
+        let mut at = range.start;
+        while at < range.end {
+            let zero = simplest(&choices[at]);
+            match by_count.get(&at) {
+                Some(collection) => {
+                    let kept = match zero {
+                        Choice::Int { value, .. } => usize::try_from(value).unwrap_or(0),
+                        Choice::Pick { .. } => 0,
+                    };
+                    out.push(zero);
+                    let elements = &collection.elements;
+                    for element in elements.iter().take(kept) {
+                        push_zeroed(choices, element.clone(), by_count, out);
+                    }
+                    at = elements.last().map_or(at + 1, |last| last.end);
+                }
+                None => {
+                    out.push(zero);
+                    at += 1;
+                }
+            }
+        }
+    }
+    let by_count = collections
+        .iter()
+        .filter(|collection| range.contains(&collection.count))
+        .map(|collection| (collection.count, collection))
+        .collect();
+    let mut out = choices[..range.start].to_vec();
+    push_zeroed(choices, range.clone(), &by_count, &mut out);
+    out.extend_from_slice(&choices[range.end..]);
+    out
 }
 
 /// An integer choice `by` steps nearer its simplest value, if it is that far from it.

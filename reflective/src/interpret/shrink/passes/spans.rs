@@ -2,7 +2,7 @@
 
 use crate::node::Node;
 
-use crate::interpret::shrink::edit::{opening_arity, simplest};
+use crate::interpret::shrink::edit::{opening_arity, zeroed};
 use crate::interpret::shrink::search::Search;
 
 impl<G: Node> Search<'_, G> {
@@ -90,6 +90,7 @@ impl<G: Node> Search<'_, G> {
 
     /// Sets every choice of a span to its simplest.
     pub(super) fn zero_spans(&mut self) {
+        let mut collections = self.collections();
         for range in self.span_ranges() {
             if self.exhausted() {
                 return;
@@ -103,11 +104,9 @@ impl<G: Node> Search<'_, G> {
             {
                 continue;
             }
-            let mut zeroed = self.choices().to_vec();
-            for choice in &mut zeroed[range] {
-                *choice = simplest(choice);
+            if self.try_choices(zeroed(self.choices(), range, &collections)) {
+                collections = self.collections();
             }
-            self.try_choices(zeroed);
         }
     }
 }

@@ -1,0 +1,112 @@
+//! Sizes through derived recursion: a node of a recursive variant uses one unit of its size,
+//! and its fields run one after another on what is left, each using what it needs (its own
+//! nodes, and its collections' elements) before the next runs: [`recursion`] around the
+//! variant, [`fuelled`] around each field.
+//!
+//! So a tree at size `n` holds at most about `n` nodes and elements in all, whatever its shape,
+//! and it can be `n` deep (a chain that gives every unit to one child), where halving the
+//! size at each level bounds the depth by `log2 n`. The sizes are not choices: a value
+//! determines what each field used, so it reflects in one way, and a shrinker's edit that
+//! makes a field smaller leaves the fields after it more room, never less. A field earlier in
+//! the variant sees the size first; it uses little of it on average (most subtrees are far
+//! smaller than their bound), so the later fields see nearly as much.
+
+use crate::engine::{Backward, Forward, Halt, Reflected};
+use crate::node::{Node, Sealed};
+
+/// `variant`, a recursive variant of a derived type, as a node that uses one unit of the size
+/// and leaves the rest to its [`fuelled`] fields.
+pub fn recursion<G: Node>(variant: G) -> Recursion<G> {
+    Recursion { inner: variant }
+}
+
+/// `field`, a field of a [`recursion`] node, run on the size its node has left, which it
+/// reduces by what it used.
+pub fn fuelled<G: Node>(field: G) -> Fuelled<G> {
+    Fuelled { inner: field }
+}
+
+opaque_debug!(impl[G] Recursion<G>);
+
+/// The generator [`recursion`] returns.
+#[derive(Clone)]
+pub struct Recursion<G> {
+    inner: G,
+}
+
+impl<G> Sealed for Recursion<G> {}
+
+impl<G: Node> Node for Recursion<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    /// The node's fields on the size less one. A share of a budget offered from outside is
+    /// left for the collection after the node: the node's size is what it has.
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        let outer = run.fuel.replace(run.size.saturating_sub(1));
+        let offered = run.share.take();
+        run.consumed += 1;
+        let value = self.inner.forward(run);
+        run.fuel = outer;
+        run.share = offered;
+        value
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let outer = run.fuel.replace(run.size.saturating_sub(1));
+        let offered = run.share.take();
+        let ways = self.inner.backward(b, run, limit);
+        run.fuel = outer;
+        run.share = offered;
+        let mut ways = ways?;
+        for way in &mut ways {
+            way.used += 1;
+        }
+        Ok(ways)
+    }
+}
+
+opaque_debug!(impl[G] Fuelled<G>);
+
+/// The generator [`fuelled`] returns.
+#[derive(Clone)]
+pub struct Fuelled<G> {
+    inner: G,
+}
+
+impl<G> Sealed for Fuelled<G> {}
+
+impl<G: Node> Node for Fuelled<G> {
+    type Input = G::Input;
+    type Output = G::Output;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
+        let Some(left) = run.fuel else {
+            return self.inner.forward(run);
+        };
+        let size = std::mem::replace(&mut run.size, left);
+        let before = run.consumed;
+        let value = self.inner.forward(run);
+        let used = run.consumed - before;
+        run.size = size;
+        run.fuel = Some(left.saturating_sub(used));
+        value
+    }
+
+    /// The field reflected on the size left; what the next field has left depends on what
+    /// this one used, which its first way says: ways of it that use another amount are left
+    /// out (a field of a derived type has one way).
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
+        let Some(left) = run.fuel else {
+            return self.inner.backward(b, run, limit);
+        };
+        let size = std::mem::replace(&mut run.size, left);
+        let ways = self.inner.backward(b, run, limit);
+        run.size = size;
+        let mut ways = ways?;
+        let used = ways.first().map_or(0, |way| way.used);
+        ways.retain(|way| way.used == used);
+        run.fuel = Some(left.saturating_sub(used));
+        Ok(ways)
+    }
+}
