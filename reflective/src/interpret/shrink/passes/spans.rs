@@ -1,5 +1,6 @@
 //! Passes that replace, delete or zero whole spans (the paper's first two passes).
 
+use crate::choice::Choice;
 use crate::node::Node;
 
 use crate::interpret::shrink::edit::{opening_arity, zeroed};
@@ -26,7 +27,10 @@ impl<G: Node> Search<'_, G> {
     }
 
     /// Replaces each span by a span inside it that opens with a pick of the same arity: most
-    /// often a value of the same type nested in it (a subtree for a tree).
+    /// often a value of the same type nested in it (a subtree for a tree). Where the span
+    /// alone passes, it also tries it with its integers negated, all at once and (in a small
+    /// span) one at a time: two edits as one attempt, which crosses the ridge between
+    /// `Neg(Lit(-100))` and `Lit(100)` that neither edit crosses alone.
     pub(super) fn replace_by_descendants(&mut self) {
         let mut at = 0;
         let mut spans = self.spans_in_order();
@@ -54,7 +58,12 @@ impl<G: Node> Search<'_, G> {
                 let mut candidate = self.choices()[..outer.start].to_vec();
                 candidate.extend_from_slice(&self.choices()[inner.clone()]);
                 candidate.extend_from_slice(&self.choices()[outer.end..]);
-                if self.try_choices(candidate) {
+                let hoisted = outer.start..outer.start + inner.len();
+                let negated = negations(&candidate, hoisted);
+                if std::iter::once(candidate)
+                    .chain(negated)
+                    .any(|candidate| !self.exhausted() && self.try_choices(candidate))
+                {
                     replaced = true;
                     break;
                 }
@@ -109,4 +118,41 @@ impl<G: Node> Search<'_, G> {
             }
         }
     }
+}
+
+/// The most integers of a hoisted span negated one at a time; a span with more gets only the
+/// attempt with all of them negated.
+const MAX_SINGLE_NEGATIONS: usize = 4;
+
+/// `choices` with the integers in `range` negated: all of them, then (if there are at most
+/// [`MAX_SINGLE_NEGATIONS`], and more than one) each alone. Integers whose negation is out of
+/// their range, or that are 0, stay as they are; no candidate if none changes.
+fn negations(choices: &[Choice], range: std::ops::Range<usize>) -> Vec<Vec<Choice>> {
+    let negatable: Vec<usize> = range
+        .filter(|&i| {
+            matches!(choices[i], Choice::Int { value, lo, hi }
+                if value != 0 && (lo..=hi).contains(&-value))
+        })
+        .collect();
+    let negate = |candidate: &mut Vec<Choice>, i: usize| {
+        if let Choice::Int { value, .. } = &mut candidate[i] {
+            *value = -*value;
+        }
+    };
+    if negatable.is_empty() {
+        return Vec::new();
+    }
+    let mut all = choices.to_vec();
+    for &i in &negatable {
+        negate(&mut all, i);
+    }
+    let mut candidates = vec![all];
+    if (2..=MAX_SINGLE_NEGATIONS).contains(&negatable.len()) {
+        for &i in &negatable {
+            let mut one = choices.to_vec();
+            negate(&mut one, i);
+            candidates.push(one);
+        }
+    }
+    candidates
 }
