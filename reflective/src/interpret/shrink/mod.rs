@@ -208,6 +208,6 @@ mod tests {
         let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 15);
+        assert_eq!(whole.stats.passes.len(), 16);
     }
 }

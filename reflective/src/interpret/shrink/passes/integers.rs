@@ -182,6 +182,38 @@ impl<G: Node> Search<'_, G> {
         }
     }
 
+    /// Shifts the signed integers (those whose range holds values on both sides of 0)
+    /// together, so that the least of them becomes 0: what fails by the order of its values
+    /// (a heap of -1s and 0s) fails as well with 0s and 1s, which are simpler.
+    pub(super) fn shift_integers(&mut self) {
+        let signed: Vec<(usize, i128)> = self
+            .choices()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, choice)| match *choice {
+                Choice::Int { value, lo, hi } if lo < 0 && hi > 0 => Some((i, value)),
+                _ => None,
+            })
+            .collect();
+        let Some(least) = signed.iter().map(|&(_, value)| value).min() else {
+            return;
+        };
+        if signed.len() < 2 || least == 0 {
+            return;
+        }
+        let mut shifted = self.choices().to_vec();
+        for &(i, value) in &signed {
+            let Choice::Int { lo, hi, .. } = shifted[i] else {
+                continue;
+            };
+            let Some(to) = value.checked_sub(least).filter(|to| (lo..=hi).contains(to)) else {
+                return;
+            };
+            set_int(&mut shifted[i], to);
+        }
+        self.try_choices(shifted);
+    }
+
     /// Tries the best choices with the integers at `places` set to `to`.
     pub(super) fn set_all(&mut self, places: &[usize], to: i128) -> Tried {
         let mut edited = self.choices().to_vec();

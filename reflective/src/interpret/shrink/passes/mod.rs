@@ -16,6 +16,7 @@
 //! | simpler branches | `branches.rs` | put a pick on a simpler branch |
 //! | minimise choices | `integers.rs` | lower one choice as far as it still fails |
 //! | lower duplicates | `integers.rs` | lower equal integers together |
+//! | shift integers | `integers.rs` | shift the signed integers together, the least to 0 |
 //! | redistribute | `integers.rs` | move value from one integer to a nearby one |
 //! | swap siblings | `reorder.rs` | swap two adjacent spans of one kind into the simpler order |
 //! | hoist into empty | `reorder.rs` | move a span out of an element into an earlier empty collection |
@@ -36,7 +37,7 @@ use super::search::Search;
 pub(super) type Pass<'s, G> = fn(&mut Search<'s, G>);
 
 /// The passes in the order they run, with their names (as the shrink's statistics give them).
-pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 15] {
+pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 16] {
     [
         ("zero elements", Search::zero_elements),
         ("delete elements", Search::delete_elements),
@@ -50,6 +51,7 @@ pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 15] {
         ("simpler branches", Search::simpler_branches),
         ("minimise choices", Search::minimise_choices),
         ("lower duplicates", Search::lower_duplicates),
+        ("shift integers", Search::shift_integers),
         ("redistribute", Search::redistribute),
         ("swap siblings", Search::swap_siblings),
         ("hoist into empty", Search::hoist_into_empty),
