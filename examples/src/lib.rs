@@ -12,6 +12,8 @@
 //!   generators, preconditions, properties and size measures.
 //! - [`type_directed`]: the type-directed shrinker Table 1 compares against: QuickCheck's
 //!   greedy loop over the derived `shrink_candidates`.
+//! - [`challenges`]: the public shrinking challenge (`jlink/shrinking-challenge`), with each
+//!   challenge's generator, property, size measure and canonical minimum.
 //! - [`debug_text`]: reads the benchmarks' values back from their `{:?}` text, so that a
 //!   printed counterexample can be shrunk as a value that was never generated.
 //!
@@ -21,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod challenges;
 pub mod debug_text;
 pub mod smartcheck;
 pub mod stlc;

@@ -20,6 +20,8 @@ pub(crate) struct Exhaustive {
     at: usize,
     /// How many of an integer's simplest values are options.
     width: usize,
+    /// The most choices a sequence may have: a run that asks for more halts.
+    max_choices: usize,
     /// Whether every sequence has been walked.
     done: bool,
 }
@@ -27,10 +29,18 @@ pub(crate) struct Exhaustive {
 impl Exhaustive {
     /// A walk that gives each integer its `width` simplest values (at least one).
     pub(crate) fn new(width: usize) -> Self {
+        Exhaustive::bounded(width, usize::MAX)
+    }
+
+    /// A walk that gives each integer its `width` simplest values (at least one) and halts
+    /// every run that asks for more than `max_choices` choices; a count takes no value above
+    /// the choices left after it.
+    pub(crate) fn bounded(width: usize, max_choices: usize) -> Self {
         Exhaustive {
             taken: Vec::new(),
             at: 0,
             width: width.max(1),
+            max_choices,
             done: false,
         }
     }
@@ -111,6 +121,9 @@ impl ChoiceSource for Exhaustive {
     }
 
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        if self.at >= self.max_choices {
+            return Err(Halt::Misfit);
+        }
         let branches = site.branches;
         let live: Vec<usize> = (0..branches.arity())
             .filter(|&index| branches.weight(index) > 0)
@@ -125,13 +138,19 @@ impl ChoiceSource for Exhaustive {
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        if self.at >= self.max_choices {
+            return Err(Halt::Misfit);
+        }
         let span = site.hi.abs_diff(site.lo);
         let all = usize::try_from(span)
             .ok()
             .and_then(|span| span.checked_add(1));
+        // The choices a sequence may still make after this one: a bounded walk takes no
+        // count above it (elements of a collection make choices, but for zero-sized ones).
+        let left = self.max_choices.saturating_sub(self.at + 1);
         let options = match all {
             // A count is bounded by the size: every value.
-            Some(all) if site.counts => all,
+            Some(all) if site.counts => all.min(left.saturating_add(1)),
             Some(all) => all.min(self.width),
             None => self.width,
         };

@@ -18,23 +18,36 @@
 //! 4. *move elements*: move an element from a collection of a nest to the next one;
 //! 5. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
 //! 6. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
-//!    of the same arity (a subtree for its tree);
+//!    of the same arity (a subtree for its tree), then also with its integers negated (all,
+//!    then one at a time in a small span: `Neg(Lit(-100))` to `Lit(100)` in one step);
 //! 7. *delete spans*: delete a span that is not a collection's element;
 //! 8. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
-//! 9. *zero spans*: set a span's choices to their simplest (the paper's second);
+//! 9. *zero spans*: set a span's choices to their simplest (the paper's second), a collection
+//!    inside emptied;
 //! 10. *simpler branches*: put a pick on a simpler branch with the simplest choices for it,
 //!     then also with one of its integers one step from its simplest;
 //! 11. *minimise choices*: the lowest pick index, an integer by binary search toward its
 //!     simplest value (trying its mirror first when the simplest lies between, and the value
 //!     a step simpler on the other side last);
 //! 12. *lower duplicates*: integers holding the same value lowered together;
-//! 13. *redistribute*: move value between two nearby integers, so that a sum they make stays
+//! 13. *shift integers*: every signed integer moved by the same amount, the least to 0 (what
+//!     fails by the order of its values fails with 0s and 1s as with -1s and 0s);
+//! 14. *redistribute*: move value between two nearby integers, so that a sum they make stays
 //!     and the first can go;
-//! 14. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
+//! 15. *swap siblings*: swap two adjacent spans of one kind when the other order is simpler
 //!     (the paper's third);
-//! 15. *hoist into empty*: move a pick's span out of an element of a collection into an
+//! 16. *hoist into empty*: move a pick's span out of an element of a collection into an
 //!     earlier empty collection, deleting the element (an expression out of a statement into
-//!     the arguments before it).
+//!     the arguments before it);
+//! 17. *try small values*: once the others change nothing and the best is at most 16 choices
+//!     long, walk the sequences no longer than it, depth first and simplest first, each
+//!     integer taking its three simplest values (SmallCheck's enumeration, bounded to 1024
+//!     sequences and 256 evaluations): minima no chain of local edits reaches (a heap of four
+//!     values in another shape, a list one element shorter with every element renumbered).
+//!
+//! Before the passes, a generated value moves to the smallest size at which its choices
+//! replay to it (as a value given from outside is reflected at the smallest size that
+//! produces it), so that both shrink alike.
 //!
 //! Integers also get a second try when lowering one makes the choices after it too many (a
 //! smaller count): the same lowering with as many choices dropped at the start of the spans
@@ -141,15 +154,12 @@ pub(crate) fn shrink<G: Node>(
         deadline: Instant::now().checked_add(budget.time),
         started: Instant::now(),
     };
+    search.start_at_smallest_size();
+    let every_round = passes.len() - passes::AT_FIXPOINT;
     loop {
-        let before = search.stats.steps;
-        for (index, (_, pass)) in passes.iter().enumerate() {
-            search.pass = index;
-            let started = Instant::now();
-            pass(&mut search);
-            search.stats.passes[index].time += started.elapsed();
-        }
-        if search.stats.stopped != Stopped::Fixpoint || search.stats.steps == before {
+        let changed = run_passes(&mut search, &passes, 0..every_round)
+            || run_passes(&mut search, &passes, every_round..passes.len());
+        if search.stats.stopped != Stopped::Fixpoint || !changed {
             break;
         }
     }
@@ -159,6 +169,22 @@ pub(crate) fn shrink<G: Node>(
         tree: search.best.tree,
         stats: search.stats,
     }
+}
+
+/// Runs the passes at `indices` once each, in order; whether any kept a candidate.
+fn run_passes<'s, G: Node>(
+    search: &mut Search<'s, G>,
+    passes: &[(&'static str, passes::Pass<'s, G>)],
+    indices: std::ops::Range<usize>,
+) -> bool {
+    let before = search.stats.steps;
+    for index in indices {
+        search.pass = index;
+        let started = Instant::now();
+        (passes[index].1)(search);
+        search.stats.passes[index].time += started.elapsed();
+    }
+    search.stats.steps > before
 }
 
 #[cfg(test)]
@@ -208,6 +234,6 @@ mod tests {
         let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 16);
+        assert_eq!(whole.stats.passes.len(), 17);
     }
 }

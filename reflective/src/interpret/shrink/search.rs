@@ -61,6 +61,28 @@ impl<G: Node> Search<'_, G> {
         replayed.ok()?.ok()
     }
 
+    /// Moves the best to the smallest of the sizes 0, 1, 2, 4, ... below its own at which its
+    /// choices replay, all of them and only them, to a value that still fails: the size a
+    /// value given from outside starts at (reflected at the smallest size that produces it),
+    /// so that a generated value and the same value from outside shrink alike.
+    pub(super) fn start_at_smallest_size(&mut self) {
+        let mut size = 0;
+        while size < self.best.tree.size() && !self.exhausted() {
+            let choices = self.choices().to_vec();
+            if let Some(tree) = ChoiceTree::from_parts(size, choices, [])
+                && let Some(replayed) = self.replay(&tree)
+                && replayed.tree.choices() == self.choices()
+            {
+                self.stats.evaluations += 1;
+                if (self.still_fails)(&replayed.value) {
+                    self.best = replayed;
+                    return;
+                }
+            }
+            size = (size * 2).max(1);
+        }
+    }
+
     /// Whether the shrink must stop: a budget ran out. The passes ask before each step, also
     /// those that work a while without evaluating, so that the time budget holds.
     pub(super) fn exhausted(&mut self) -> bool {

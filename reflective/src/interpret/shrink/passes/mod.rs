@@ -20,10 +20,12 @@
 //! | redistribute | `integers.rs` | move value from one integer to a nearby one |
 //! | swap siblings | `reorder.rs` | swap two adjacent spans of one kind into the simpler order |
 //! | hoist into empty | `reorder.rs` | move a span out of an element into an earlier empty collection |
+//! | try small values | `exhaust.rs` | at a fixpoint of the others, walk every sequence no longer than a short best |
 
 mod blocks;
 mod branches;
 mod elements;
+mod exhaust;
 mod integers;
 mod nests;
 mod reorder;
@@ -36,8 +38,13 @@ use super::search::Search;
 /// A pass over the best choices so far.
 pub(super) type Pass<'s, G> = fn(&mut Search<'s, G>);
 
-/// The passes in the order they run, with their names (as the shrink's statistics give them).
-pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 16] {
+/// The last passes of [`in_order`] that run only when a round of the others changed nothing
+/// (they cost more than the others and find what those cannot).
+pub(super) const AT_FIXPOINT: usize = 1;
+
+/// The passes in the order they run, with their names (as the shrink's statistics give them);
+/// the last [`AT_FIXPOINT`] run only at a fixpoint of the others.
+pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 17] {
     [
         ("zero elements", Search::zero_elements),
         ("delete elements", Search::delete_elements),
@@ -55,5 +62,6 @@ pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 16] {
         ("redistribute", Search::redistribute),
         ("swap siblings", Search::swap_siblings),
         ("hoist into empty", Search::hoist_into_empty),
+        ("try small values", Search::try_small_values),
     ]
 }

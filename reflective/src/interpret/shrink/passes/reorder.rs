@@ -1,4 +1,5 @@
-//! Passes that move spans: swap adjacent siblings (the paper's third pass), hoist a span into an earlier empty collection.
+//! Passes that move spans: swap adjacent siblings (the paper's third pass), hoist a span into
+//! an earlier empty collection.
 
 use crate::choice::{Choice, nearest_zero};
 use crate::node::Node;
