@@ -300,3 +300,57 @@ pub fn with_stack<R: Send + 'static>(mib: usize, f: impl FnOnce() -> R + Send + 
         .join()
         .unwrap_or_else(|payload| panic::resume_unwind(payload))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_judge_counts_until_the_first_failure_and_stops_evaluating() {
+        let judge = Judge::start(Duration::from_secs(1));
+        let property = |n: &i32| (*n >= 0).then_some(*n < 3);
+        let verdicts: Vec<Verdict> = [0, -1, 1, 2, 3, 4, -5]
+            .iter()
+            .map(|n| judge.judge(&property, n))
+            .collect();
+        use Verdict::*;
+        assert_eq!(
+            verdicts,
+            [Held, Discarded, Held, Held, Failed, Failed, Failed]
+        );
+        let trial = judge.finish();
+        assert!(trial.found);
+        assert_eq!((trial.tests, trial.discards), (4, 1));
+        assert_eq!(judge.evaluations(), 5);
+    }
+
+    #[test]
+    fn a_panic_or_a_slow_case_is_a_failure() {
+        let judge = Judge::start(Duration::from_secs(1));
+        let panics = |_: &()| -> Option<bool> { panic!("boom") };
+        assert_eq!(judge.judge(&panics, &()), Verdict::Failed);
+        assert_eq!(judge.finish().tests, 1);
+
+        let judge = Judge::start(Duration::from_millis(1));
+        let slow = |_: &()| {
+            std::thread::sleep(Duration::from_millis(20));
+            None
+        };
+        assert_eq!(judge.judge(&slow, &()), Verdict::Failed);
+        assert!(judge.finish().found);
+    }
+
+    #[test]
+    fn a_reflective_trial_counts_cases_not_discards() {
+        let g = reflective::range(0u32..=99);
+        let config = TrialConfig::new(200, 5);
+        let even = |n: &u32| n.is_multiple_of(2).then_some(true);
+        let trial = reflective_trial(&g, &even, &config);
+        assert!(!trial.found);
+        assert_eq!(trial.tests, 200);
+        assert!(trial.discards > 100, "{trial:?}");
+        let small = |n: &u32| Some(*n < 90);
+        let trial = reflective_trial(&g, &small, &config);
+        assert!(trial.found && trial.tests <= 200, "{trial:?}");
+    }
+}

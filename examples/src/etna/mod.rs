@@ -19,3 +19,60 @@ pub mod harness;
 pub mod rbt;
 pub mod report;
 pub mod stlc;
+
+#[cfg(test)]
+mod tests {
+    //! The harness's core as CI runs it: one mutant per workload, two trials, this library's
+    //! strategies.
+
+    use super::harness::{Pair, Strategy, reflective_strategy, run_trials};
+    use super::{rbt, stlc};
+
+    /// Two trials of `bug` and of `correct` with each strategy: every trial of `bug` fails
+    /// within `budget` cases, no trial of `correct` does in `budget` cases.
+    fn finds_the_bug_and_only_it<I>(
+        strategies: &[Strategy<I>],
+        bug: &Pair<I>,
+        correct: &Pair<I>,
+        budget: u32,
+    ) {
+        for strategy in strategies {
+            for trial in run_trials(bug, strategy, 2, budget, 7) {
+                assert!(trial.found, "{} missed {bug:?}: {trial:?}", strategy.name);
+                assert!(trial.tests >= 1 && trial.tests <= u64::from(budget));
+            }
+            for trial in run_trials(correct, strategy, 2, budget, 7) {
+                assert!(
+                    !trial.found,
+                    "{} failed {correct:?}: {trial:?}",
+                    strategy.name
+                );
+                assert_eq!(trial.tests, u64::from(budget), "{}", strategy.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_harness_finds_miscolor_insert_and_passes_the_correct_trees() {
+        let strategies = [
+            reflective_strategy("derived", "", rbt::derived_input()),
+            reflective_strategy("bespoke", "", rbt::bespoke_input()),
+        ];
+        let p = rbt::RbtProperty::InsertValid;
+        let bug = rbt::pair(rbt::RbtMutant::MiscolorInsert, p);
+        let correct = rbt::pair(rbt::RbtMutant::None, p);
+        finds_the_bug_and_only_it(&strategies, &bug, &correct, 300);
+    }
+
+    #[test]
+    fn the_harness_finds_subst_var_none_and_passes_the_correct_calculus() {
+        let strategies = [
+            reflective_strategy("derived", "", stlc::derived_input()),
+            reflective_strategy("bespoke", "", stlc::bespoke_input()),
+        ];
+        let p = stlc::StlcProperty::SinglePreserve;
+        let bug = stlc::pair(stlc::StlcMutant::SubstVarNone, p);
+        let correct = stlc::pair(stlc::StlcMutant::None, p);
+        finds_the_bug_and_only_it(&strategies, &bug, &correct, 10_000);
+    }
+}
