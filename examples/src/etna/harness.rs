@@ -30,6 +30,19 @@ pub struct TrialConfig {
     /// How many discarded cases a trial accepts per case it counts, before it gives up (as
     /// QuickCheck's `maxDiscardRatio`, 10, which every strategy gets).
     pub max_discard_ratio: u32,
+    /// The sizes this library's runner gives the cases.
+    pub sizes: Sizes,
+}
+
+/// The sizes of a trial's cases under this library's runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sizes {
+    /// The runner's own: growing from 0 to 100 over the trial's cases (case `i` of `n` at size
+    /// `100 * i / (n - 1)`), so that the first hundredth of a 10 000-case trial runs at size 0.
+    Ramp,
+    /// QuickCheck's: case `i` at size `i % 101`, with `Config::max_size(n - 1)` (case `i` at
+    /// size `i`) and the generator's size taken modulo 101 (`Generator::scale`).
+    Cycle,
 }
 
 impl TrialConfig {
@@ -40,6 +53,7 @@ impl TrialConfig {
             seed,
             case_time_limit: Duration::from_secs(1),
             max_discard_ratio: 10,
+            sizes: Sizes::Ramp,
         }
     }
 
@@ -129,6 +143,11 @@ impl Judge {
         self.failure.get().is_some()
     }
 
+    /// The cases counted so far (not discarded).
+    pub fn tests(&self) -> u64 {
+        self.tests.get()
+    }
+
     /// The cases evaluated so far, discarded ones included.
     pub fn evaluations(&self) -> u64 {
         self.tests.get() + self.discards.get()
@@ -155,14 +174,15 @@ impl Judge {
 
 /// One trial with this library's runner: `check::try_check_with` with `config.budget` cases,
 /// the trial's seed, no regressions file, the discard ratio, and a shrink budget of one
-/// evaluation. A discarded case is discarded with `reflective::assume`.
+/// evaluation; with [`Sizes::Cycle`], also the largest size and the scaled generator that make
+/// QuickCheck's sizes. A discarded case is discarded with `reflective::assume`.
 pub fn reflective_trial<G>(
     g: &G,
     property: &dyn Fn(&G::Output) -> Option<bool>,
     config: &TrialConfig,
 ) -> Trial
 where
-    G: Generator,
+    G: Generator + Clone,
     G::Output: Clone + Debug,
 {
     let judge = Judge::start(config.case_time_limit);
@@ -172,16 +192,23 @@ where
         .regressions(false)
         .max_discard_ratio(config.max_discard_ratio)
         .shrink_budget(ShrinkBudget::default().max_evaluations(1));
-    // The run fails exactly when the judge has seen a failure, or gives up on discards; the
-    // judge has what the trial needs either way.
-    let _ = try_check_with(&runner, g, |input| match judge.judge(property, input) {
+    let property = |input: &G::Output| match judge.judge(property, input) {
         Verdict::Held => true,
         Verdict::Discarded => {
             reflective::assume(false);
             true
         }
         Verdict::Failed => false,
-    });
+    };
+    // The run fails exactly when the judge has seen a failure, or gives up on discards; the
+    // judge has what the trial needs either way.
+    let _ = match config.sizes {
+        Sizes::Ramp => try_check_with(&runner, g, property),
+        Sizes::Cycle => {
+            let runner = runner.max_size(config.budget.saturating_sub(1).max(1) as usize);
+            try_check_with(&runner, &g.clone().scale(|size| size % 101), property)
+        }
+    };
     judge.finish()
 }
 
@@ -254,7 +281,7 @@ impl<I> Debug for Strategy<I> {
 /// A strategy that runs `g` through this library's runner ([`reflective_trial`]).
 pub fn reflective_strategy<G>(name: &'static str, what: &str, g: G) -> Strategy<G::Output>
 where
-    G: Generator + 'static,
+    G: Generator + Clone + 'static,
     G::Output: Clone + Debug,
 {
     Strategy {
@@ -269,18 +296,20 @@ pub fn trial_seed(seed: u64, trial: u32) -> u64 {
     seed.wrapping_add(u64::from(trial).wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
-/// `trials` trials of `pair` with `strategy`, `budget` cases each, trial `i` seeded with
-/// [`trial_seed`]`(seed, i)`.
+/// `trials` trials of `pair` with `strategy`, each as `config` says but seeded with
+/// [`trial_seed`]`(config.seed, i)`.
 pub fn run_trials<I>(
     pair: &Pair<I>,
     strategy: &Strategy<I>,
     trials: u32,
-    budget: u32,
-    seed: u64,
+    config: &TrialConfig,
 ) -> Vec<Trial> {
     (0..trials)
         .map(|trial| {
-            let config = TrialConfig::new(budget, trial_seed(seed, trial));
+            let config = TrialConfig {
+                seed: trial_seed(config.seed, trial),
+                ..*config
+            };
             (strategy.run)(&*pair.check, &config)
         })
         .collect()
@@ -352,5 +381,29 @@ mod tests {
         let small = |n: &u32| Some(*n < 90);
         let trial = reflective_trial(&g, &small, &config);
         assert!(trial.found && trial.tests <= 200, "{trial:?}");
+    }
+
+    #[test]
+    fn the_runners_sizes_ramp_and_quickchecks_cycle() {
+        let g = reflective::sized(reflective::exact).boxed();
+        let sizes = std::cell::RefCell::new(Vec::new());
+        let record = |size: &usize| {
+            sizes.borrow_mut().push(*size);
+            Some(true)
+        };
+        for schedule in [Sizes::Ramp, Sizes::Cycle] {
+            sizes.borrow_mut().clear();
+            let config = TrialConfig {
+                sizes: schedule,
+                ..TrialConfig::new(300, 1)
+            };
+            reflective_trial(&g, &record, &config);
+            let sizes = sizes.borrow();
+            let expected: Vec<usize> = match schedule {
+                Sizes::Ramp => (0..300).map(|i| i * 100 / 299).collect(),
+                Sizes::Cycle => (0..300).map(|i| i % 101).collect(),
+            };
+            assert_eq!(*sizes, expected);
+        }
     }
 }

@@ -25,7 +25,7 @@ mod tests {
     //! The harness's core as CI runs it: one mutant per workload, two trials, this library's
     //! strategies.
 
-    use super::harness::{Pair, Strategy, reflective_strategy, run_trials};
+    use super::harness::{Pair, Strategy, TrialConfig, reflective_strategy, run_trials};
     use super::{rbt, stlc};
 
     /// Two trials of `bug` and of `correct` with each strategy: every trial of `bug` fails
@@ -37,11 +37,11 @@ mod tests {
         budget: u32,
     ) {
         for strategy in strategies {
-            for trial in run_trials(bug, strategy, 2, budget, 7) {
+            for trial in run_trials(bug, strategy, 2, &TrialConfig::new(budget, 7)) {
                 assert!(trial.found, "{} missed {bug:?}: {trial:?}", strategy.name);
                 assert!(trial.tests >= 1 && trial.tests <= u64::from(budget));
             }
-            for trial in run_trials(correct, strategy, 2, budget, 7) {
+            for trial in run_trials(correct, strategy, 2, &TrialConfig::new(budget, 7)) {
                 assert!(
                     !trial.found,
                     "{} failed {correct:?}: {trial:?}",

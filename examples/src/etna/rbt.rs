@@ -875,7 +875,7 @@ pub fn black_height(t: &Tree) -> Option<u32> {
 }
 
 /// The fewest keys a valid tree of black height `bh` holds, `2^bh - 1` (all black).
-fn min_keys(bh: u32) -> i64 {
+pub fn min_keys(bh: u32) -> i64 {
     (1i64 << bh) - 1
 }
 
