@@ -319,35 +319,47 @@ fn join(m: RbtMutant, l: &Tree, r: &Tree) -> Result<Tree, InvariantError> {
     match (l, r) {
         (Tree::E, a) | (a, Tree::E) => Ok(a.clone()),
         (Tree::T(R, a, x, vx, b), Tree::T(R, c, y, vy, d)) => {
-            let (x, vx, y, vy) = (*x, *vx, *y, *vy);
-            match join(m, b, c)? {
-                Tree::T(R, b2, z, vz, c2) => {
-                    let inner = if m == RbtMutant::MiscolorJoin1 { B } else { R };
-                    let left = node(inner, (**a).clone(), x, vx, *b2);
-                    Ok(node(R, left, z, vz, node(inner, *c2, y, vy, (**d).clone())))
-                }
-                bc => Ok(node(
-                    R,
-                    (**a).clone(),
-                    x,
-                    vx,
-                    node(R, bc, y, vy, (**d).clone()),
-                )),
-            }
+            join_same(m, R, (a, *x, *vx, b), (c, *y, *vy, d))
         }
         (Tree::T(B, a, x, vx, b), Tree::T(B, c, y, vy, d)) => {
-            let (x, vx, y, vy) = (*x, *vx, *y, *vy);
-            match join(m, b, c)? {
-                Tree::T(R, b2, z, vz, c2) => {
-                    let inner = if m == RbtMutant::MiscolorJoin2 { R } else { B };
-                    let left = node(inner, (**a).clone(), x, vx, *b2);
-                    Ok(node(R, left, z, vz, node(inner, *c2, y, vy, (**d).clone())))
-                }
-                bc => bal_left(m, (**a).clone(), x, vx, node(B, bc, y, vy, (**d).clone())),
-            }
+            join_same(m, B, (a, *x, *vx, b), (c, *y, *vy, d))
         }
         (a, Tree::T(R, b, x, vx, c)) => Ok(node(R, join(m, a, b)?, *x, *vx, (**c).clone())),
         (Tree::T(R, a, x, vx, b), c) => Ok(node(R, (**a).clone(), *x, *vx, join(m, b, c)?)),
+    }
+}
+
+/// The parts of a node: left subtree, key, value, right subtree.
+type Parts<'t> = (&'t Tree, Key, Val, &'t Tree);
+
+/// `join`'s cases for two nodes of the colour `rb`, `T rb a x vx b` and `T rb c y vy d`: the
+/// inner subtrees `b` and `c` joined, and if that gives a red node `T R b' z vz c'`, the node
+/// `T R (T rb a x vx b') z vz (T rb c' y vy d)` (whose inner nodes `miscolor_join_1` makes
+/// black for red trees, `miscolor_join_2` red for black ones); otherwise
+/// `T R a x vx (T R bc y vy d)` for red trees, `balLeft a x vx (T B bc y vy d)` for black ones.
+fn join_same(
+    m: RbtMutant,
+    rb: Color,
+    (a, x, vx, b): Parts<'_>,
+    (c, y, vy, d): Parts<'_>,
+) -> Result<Tree, InvariantError> {
+    use Color::{B, R};
+    let (a, d) = (a.clone(), d.clone());
+    match (join(m, b, c)?, rb) {
+        (Tree::T(R, b2, z, vz, c2), _) => {
+            let miscolored = matches!(
+                (rb, m),
+                (R, RbtMutant::MiscolorJoin1) | (B, RbtMutant::MiscolorJoin2)
+            );
+            let inner = match (rb, miscolored) {
+                (R, false) | (B, true) => R,
+                (B, false) | (R, true) => B,
+            };
+            let left = node(inner, a, x, vx, *b2);
+            Ok(node(R, left, z, vz, node(inner, *c2, y, vy, d)))
+        }
+        (bc, R) => Ok(node(R, a, x, vx, node(R, bc, y, vy, d))),
+        (bc, B) => bal_left(m, a, x, vx, node(B, bc, y, vy, d)),
     }
 }
 
@@ -370,55 +382,57 @@ fn redden(t: &Tree) -> Result<Tree, InvariantError> {
 /// `balance rb a x vx b`, with the markers `swap_cd` (first case) and `swap_bc` (third case):
 /// Okasaki's four red-red rotations under a black node, tried in the Haskell's order.
 fn balance(m: RbtMutant, rb: Color, l: Tree, k: Key, v: Val, r: Tree) -> Tree {
-    use Color::{B, R};
-    if rb == B {
-        if let Some((ll, y, vy, c)) = parts(&l, R) {
-            if let Some((a, x, vx, b)) = parts(ll, R) {
-                let (z, vz) = (k, v);
-                let (c, d) = (c.clone(), r.clone());
-                let (c, d) = if m == RbtMutant::SwapCd {
-                    (d, c)
-                } else {
-                    (c, d)
-                };
-                return rotated([a.clone(), b.clone(), c, d], [(x, vx), (y, vy), (z, vz)]);
-            }
-            if let Some((b, y2, vy2, c2)) = parts(c, R) {
-                let (a, x, vx) = (ll.clone(), y, vy);
-                let d = r.clone();
-                return rotated([a, b.clone(), c2.clone(), d], [(x, vx), (y2, vy2), (k, v)]);
-            }
-        }
-        if let Some((rl, z, vz, d)) = parts(&r, R) {
-            if let Some((b, y, vy, c)) = parts(rl, R) {
-                let (b, c) = (b.clone(), c.clone());
-                let (b, c) = if m == RbtMutant::SwapBc {
-                    (c, b)
-                } else {
-                    (b, c)
-                };
-                return rotated([l.clone(), b, c, d.clone()], [(k, v), (y, vy), (z, vz)]);
-            }
-            if let Some((c, z2, vz2, d2)) = parts(d, R) {
-                let b = rl.clone();
-                return rotated(
-                    [l.clone(), b, c.clone(), d2.clone()],
-                    [(k, v), (z, vz), (z2, vz2)],
-                );
-            }
+    if rb == Color::B {
+        let rotation = red_red_left(m, &l, k, v, &r).or_else(|| red_red_right(m, &l, k, v, &r));
+        if let Some(rotated) = rotation {
+            return rotated;
         }
     }
     node(rb, l, k, v, r)
 }
 
+/// `balance`'s first two cases, a red left child with a red child:
+/// `B (T R (T R a x vx b) y vy c) z vz d` (with `c` and `d` swapped under `swap_cd`) and
+/// `B (T R a x vx (T R b y vy c)) z vz d`.
+fn red_red_left(m: RbtMutant, l: &Tree, z: Key, vz: Val, d: &Tree) -> Option<Tree> {
+    let (ll, y, vy, c) = parts(l, Color::R)?;
+    if let Some((a, x, vx, b)) = parts(ll, Color::R) {
+        let (c, d) = if m == RbtMutant::SwapCd {
+            (d, c)
+        } else {
+            (c, d)
+        };
+        return Some(rotated([a, b, c, d], [(x, vx), (y, vy), (z, vz)]));
+    }
+    let (b, y2, vy2, c2) = parts(c, Color::R)?;
+    Some(rotated([ll, b, c2, d], [(y, vy), (y2, vy2), (z, vz)]))
+}
+
+/// `balance`'s last two cases, a red right child with a red child:
+/// `B a x vx (T R (T R b y vy c) z vz d)` (with `b` and `c` swapped under `swap_bc`) and
+/// `B a x vx (T R b y vy (T R c z vz d))`.
+fn red_red_right(m: RbtMutant, a: &Tree, x: Key, vx: Val, r: &Tree) -> Option<Tree> {
+    let (rl, z, vz, d) = parts(r, Color::R)?;
+    if let Some((b, y, vy, c)) = parts(rl, Color::R) {
+        let (b, c) = if m == RbtMutant::SwapBc {
+            (c, b)
+        } else {
+            (b, c)
+        };
+        return Some(rotated([a, b, c, d], [(x, vx), (y, vy), (z, vz)]));
+    }
+    let (c, z2, vz2, d2) = parts(d, Color::R)?;
+    Some(rotated([a, rl, c, d2], [(x, vx), (z, vz), (z2, vz2)]))
+}
+
 /// `T R (T B a x vx b) y vy (T B c z vz d)`, the result of every rotation.
-fn rotated([a, b, c, d]: [Tree; 4], [(x, vx), (y, vy), (z, vz)]: [(Key, Val); 3]) -> Tree {
+fn rotated([a, b, c, d]: [&Tree; 4], [(x, vx), (y, vy), (z, vz)]: [(Key, Val); 3]) -> Tree {
     node(
         Color::R,
-        node(Color::B, a, x, vx, b),
+        node(Color::B, a.clone(), x, vx, b.clone()),
         y,
         vy,
-        node(Color::B, c, z, vz, d),
+        node(Color::B, c.clone(), z, vz, d.clone()),
     )
 }
 
