@@ -16,6 +16,9 @@
 //!   challenge's generator, property, size measure and canonical minimum.
 //! - [`debug_text`]: reads the benchmarks' values back from their `{:?}` text, so that a
 //!   printed counterexample can be shrunk as a value that was never generated.
+//! - [`etna`]: two workloads of the ETNA benchmark (red-black trees, the simply typed lambda
+//!   calculus) with their planted bugs and properties, and the harness the `etna` example
+//!   measures testing strategies with.
 //!
 //! The first two are written with the optics `#[derive(Reflective)]` gives their types, reaching
 //! boxed fields with `Generator::focus_box`.
@@ -25,6 +28,7 @@
 pub mod agata;
 pub mod challenges;
 pub mod debug_text;
+pub mod etna;
 pub mod smartcheck;
 pub mod stlc;
 pub mod type_directed;
