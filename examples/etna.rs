@@ -12,8 +12,8 @@
 //! the Haskell spells them, `prop_` optional); `--all-pairs` (RBT: every mutant with every
 //! property, not only the 58 pairs of ETNA's task list); `--strategies LIST` (names, `-` for
 //! spaces); `--seed N` (0; trial `i` of every pair and strategy is seeded from it and `i`);
-//! `--sizes ramp|cycle` (the sizes of this library's runner: its own, growing from 0 to 100
-//! over a trial's cases, or QuickCheck's, case `i` at size `i % 101`).
+//! `--sizes cycle|ramp` (the size schedule of this library's runner, `SizeSchedule`:
+//! QuickCheck's cycle, its default, or the ramp from 0 to 100 over a trial's cases).
 //!
 //! Strategies: this library's derived generator (`#[derive(Reflective)]`) and a bespoke one
 //! producing only valid inputs, both run by `check::try_check_with`; proptest's type-based
@@ -37,8 +37,9 @@ mod stlc_peers;
 use std::cell::RefCell;
 use std::time::Instant;
 
+use reflective::check::SizeSchedule;
 use reflective_examples::etna::harness::{
-    Pair, Sizes, Strategy, TrialConfig, reflective_strategy, run_trials, with_stack,
+    Pair, Strategy, TrialConfig, reflective_strategy, run_trials, with_stack,
 };
 use reflective_examples::etna::report::{Results, Row, pair_table, summary_table};
 use reflective_examples::etna::{rbt, stlc};
@@ -53,7 +54,7 @@ struct Options {
     all_pairs: bool,
     strategies: Option<Vec<String>>,
     seed: u64,
-    sizes: Sizes,
+    sizes: SizeSchedule,
 }
 
 impl Options {
@@ -76,7 +77,7 @@ fn options() -> Options {
         all_pairs: false,
         strategies: None,
         seed: 0,
-        sizes: Sizes::Ramp,
+        sizes: SizeSchedule::default(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -94,11 +95,9 @@ fn options() -> Options {
             "--strategies" => options.strategies = Some(list(value())),
             "--all-pairs" => options.all_pairs = true,
             "--sizes" => {
-                options.sizes = match value().as_str() {
-                    "ramp" => Sizes::Ramp,
-                    "cycle" => Sizes::Cycle,
-                    other => usage(&format!("--sizes is ramp or cycle, not {other:?}")),
-                }
+                options.sizes = value()
+                    .parse()
+                    .unwrap_or_else(|error| usage(&format!("--sizes: {error}")))
             }
             "--help" | "-h" => usage(""),
             _ => usage(&format!("unknown option {arg}")),
@@ -125,7 +124,7 @@ fn usage(problem: &str) -> ! {
     eprintln!(
         "usage: cargo run --release --example etna -- --workload rbt|stlc [--trials N] \
          [--budget N] [--pairs MUTANT[:PROPERTY],...] [--all-pairs] [--strategies NAME,...] \
-         [--seed N] [--sizes ramp|cycle]"
+         [--seed N] [--sizes cycle|ramp]"
     );
     std::process::exit(if problem.is_empty() { 0 } else { 2 })
 }
@@ -247,13 +246,12 @@ fn run<I>(mut workload: Workload<I>, options: &Options) {
         workload.pairs.len(),
         workload.pairs_note,
         match options.sizes {
-            Sizes::Ramp =>
-                "This library's runner grows the size from 0 to 100 over a trial's \
-                            cases, as it does by default (`--sizes ramp`).",
-            Sizes::Cycle =>
-                "This library's runner gives case `i` the size `i % 101`, as \
-                             QuickCheck does (`--sizes cycle`; by default it grows the size \
-                             from 0 to 100 over a trial's cases).",
+            SizeSchedule::Ramp =>
+                "This library's runner grows the size from 0 to 100 over a trial's cases \
+                 (`--sizes ramp`).",
+            SizeSchedule::Cycle =>
+                "This library's runner gives case `i` the size `i % 101`, as QuickCheck \
+                 does (`--sizes cycle`, its default).",
         }
     );
     describe(&workload, &config);
@@ -353,9 +351,10 @@ fn describe<I>(workload: &Workload<I>, config: &TrialConfig) {
     let (precondition, valid) = workload.precondition;
     println!("## Strategies\n");
     println!(
-        "Measured on 1000 cases of each, as its runner draws them (this library's sizes cover \
-         0 to 100 in 1000 cases as in 10 000); proptest's bespoke strategies draw a size \
-         uniformly in 0..=100; quickcheck's `Gen` has size 100.\n"
+        "Measured on 1000 cases of each, as its runner draws them (this library's sizes: 0 to \
+         100 as the schedule gives them, the cycle nearly ten times over, the ramp once); \
+         proptest's bespoke strategies draw a size uniformly in 0..=100; quickcheck's `Gen` \
+         has size 100.\n"
     );
     println!(
         "| strategy | what it generates | mean {} | largest | inputs meeting {precondition} |",

@@ -60,7 +60,8 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// Settings, all optional: `crate = "path"` (where the `reflective` crate is, for re-exports,
 /// as for the derive), `cases = N`, `seed = N`, `max_size = N`,
 /// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
-/// `regressions = false` (do not store failures in, or replay them from, the regressions file),
+/// `size_schedule = "cycle" | "ramp"` (how the cases' sizes go up to `max_size`: QuickCheck's
+/// cycle, the default, or the ramp over the run's cases), `regressions = false` (do not store failures in, or replay them from, the regressions file),
 /// `regressions = "values"` (store values, not choices: `check::check_values_with`, with
 /// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
 /// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the

@@ -4,7 +4,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use reflective::check::{Config, Replay, check_with};
+use reflective::check::{Config, Replay, SizeSchedule, check_with};
 use reflective::prelude::*;
 use reflective_tests::derived::{Expr, Tree};
 use reflective_tests::report_section as section;
@@ -84,6 +84,50 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
     }
 }
 
+/// Under each size schedule, the case that fails (whichever of a run's cases it is) is the one
+/// its report's replay line runs again: the seed and size the schedule gave it, the same
+/// original counterexample.
+#[test]
+fn every_case_of_each_schedule_replays_from_its_line() {
+    let lists = vec(range(0u32..=1000), ..);
+    let cases = 1000;
+    for schedule in SizeSchedule::ALL {
+        for failing in [0u32, 1, 7, 100, 101, 555, 999] {
+            let config = Config::new()
+                .seed(u64::from(failing) + 11)
+                .cases(cases)
+                .size_schedule(schedule)
+                .regressions(false);
+            let seen = std::cell::Cell::new(0u32);
+            // Fails on case `failing` only (its shrink then keeps that case's first value).
+            let fails_at = |_: &Vec<u32>| {
+                let index = seen.get();
+                seen.set(index + 1);
+                index != failing
+            };
+            let text = report(|| check_with(&config, &lists, fails_at));
+            let replay = replay_of(&text);
+            assert_eq!(
+                replay.size,
+                schedule.size(failing, cases, config.resolved().max_size),
+                "{schedule}, case {failing}: {text}"
+            );
+            let again = report(|| {
+                check_with(
+                    &Config::new().replay(replay).regressions(false),
+                    &lists,
+                    |_: &Vec<u32>| false,
+                )
+            });
+            assert_eq!(
+                section(&again, "original counterexample:\n"),
+                section(&text, "original counterexample:\n"),
+                "{schedule}, case {failing}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_kind_of_outcome_fails_with_its_reason() {
     let config = Config::new().seed(3).regressions(false);
@@ -140,9 +184,15 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
         "REFLECTIVE_SEED" => Some("0xff".to_string()),
         "REFLECTIVE_STRATEGY" => Some("quadratic".to_string()),
         "REFLECTIVE_REPLAY" => Some("0x10:7".to_string()),
+        "REFLECTIVE_SIZE_SCHEDULE" => Some("ramp".to_string()),
         _ => None,
     };
     let from_env = Config::new().resolved_from(env).unwrap();
+    assert_eq!(from_env.size_schedule, SizeSchedule::Ramp);
+    assert_eq!(
+        Config::new().resolved_from(|_| None).unwrap().size_schedule,
+        SizeSchedule::Cycle
+    );
     assert_eq!(from_env.cases, 20);
     assert_eq!(from_env.seed, 255);
     assert_eq!(from_env.strategy, Some(Strategy::Quadratic));
@@ -163,6 +213,12 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
     assert!(
         error.contains("REFLECTIVE_CASES") && error.contains("many"),
         "{error}"
+    );
+    let schedule = |name: &str| (name == "REFLECTIVE_SIZE_SCHEDULE").then(|| "linear".to_string());
+    let error = Config::new().resolved_from(schedule).unwrap_err();
+    assert_eq!(
+        error,
+        "REFLECTIVE_SIZE_SCHEDULE: expected one of cycle, ramp, found `linear`"
     );
     let strategy = |name: &str| (name == "REFLECTIVE_STRATEGY").then(|| "huge".to_string());
     let error = Config::new().resolved_from(strategy).unwrap_err();
@@ -383,8 +439,12 @@ fn the_parallel_run_reports_what_the_sequential_run_does() {
         text.len() <= 60
     };
     let mut compared = 0;
-    for seed in 0..12 {
-        let config = Config::new().seed(seed).cases(300).regressions(false);
+    for (seed, schedule) in (0..12).zip(SizeSchedule::ALL.into_iter().cycle()) {
+        let config = Config::new()
+            .seed(seed)
+            .cases(300)
+            .size_schedule(schedule)
+            .regressions(false);
         let sequential = catch_unwind(AssertUnwindSafe(|| check_with(&config, &exprs, property)));
         let parallel = catch_unwind(AssertUnwindSafe(|| {
             check_parallel_with(&config, &exprs, property)

@@ -13,6 +13,7 @@ pub use std::vec::Vec;
 
 // The test attribute's runtime.
 pub use crate::builtin::tuple;
+pub use crate::check::SizeSchedule;
 pub use crate::check::{
     Arguments, Config, arguments, check_parallel_with, check_values_with, check_with, one_argument,
 };

@@ -15,7 +15,7 @@ use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use reflective::Generator;
-use reflective::check::{Config, try_check_with};
+use reflective::check::{Config, SizeSchedule, try_check_with};
 use reflective::shrink::ShrinkBudget;
 
 /// How a trial runs.
@@ -30,19 +30,8 @@ pub struct TrialConfig {
     /// How many discarded cases a trial accepts per case it counts, before it gives up (as
     /// QuickCheck's `maxDiscardRatio`, 10, which every strategy gets).
     pub max_discard_ratio: u32,
-    /// The sizes this library's runner gives the cases.
-    pub sizes: Sizes,
-}
-
-/// The sizes of a trial's cases under this library's runner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sizes {
-    /// The runner's own: growing from 0 to 100 over the trial's cases (case `i` of `n` at size
-    /// `100 * i / (n - 1)`), so that the first hundredth of a 10 000-case trial runs at size 0.
-    Ramp,
-    /// QuickCheck's: case `i` at size `i % 101`, with `Config::max_size(n - 1)` (case `i` at
-    /// size `i`) and the generator's size taken modulo 101 (`Generator::scale`).
-    Cycle,
+    /// How this library's runner sizes the cases (up to 100).
+    pub sizes: SizeSchedule,
 }
 
 impl TrialConfig {
@@ -53,7 +42,7 @@ impl TrialConfig {
             seed,
             case_time_limit: Duration::from_secs(1),
             max_discard_ratio: 10,
-            sizes: Sizes::Ramp,
+            sizes: SizeSchedule::default(),
         }
     }
 
@@ -174,8 +163,8 @@ impl Judge {
 
 /// One trial with this library's runner: `check::try_check_with` with `config.budget` cases,
 /// the trial's seed, no regressions file, the discard ratio, and a shrink budget of one
-/// evaluation; with [`Sizes::Cycle`], also the largest size and the scaled generator that make
-/// QuickCheck's sizes. A discarded case is discarded with `reflective::assume`.
+/// evaluation, sizes as the trial's schedule says. A discarded case is discarded with
+/// `reflective::assume`.
 pub fn reflective_trial<G>(
     g: &G,
     property: &dyn Fn(&G::Output) -> Option<bool>,
@@ -191,6 +180,7 @@ where
         .seed(config.seed)
         .regressions(false)
         .max_discard_ratio(config.max_discard_ratio)
+        .size_schedule(config.sizes)
         .shrink_budget(ShrinkBudget::default().max_evaluations(1));
     let property = |input: &G::Output| match judge.judge(property, input) {
         Verdict::Held => true,
@@ -202,13 +192,7 @@ where
     };
     // The run fails exactly when the judge has seen a failure, or gives up on discards; the
     // judge has what the trial needs either way.
-    let _ = match config.sizes {
-        Sizes::Ramp => try_check_with(&runner, g, property),
-        Sizes::Cycle => {
-            let runner = runner.max_size(config.budget.saturating_sub(1).max(1) as usize);
-            try_check_with(&runner, &g.clone().scale(|size| size % 101), property)
-        }
-    };
+    let _ = try_check_with(&runner, g, property);
     judge.finish()
 }
 
@@ -384,26 +368,22 @@ mod tests {
     }
 
     #[test]
-    fn the_runners_sizes_ramp_and_quickchecks_cycle() {
+    fn a_trial_sizes_its_cases_as_its_schedule_says() {
         let g = reflective::sized(reflective::exact).boxed();
         let sizes = std::cell::RefCell::new(Vec::new());
         let record = |size: &usize| {
             sizes.borrow_mut().push(*size);
             Some(true)
         };
-        for schedule in [Sizes::Ramp, Sizes::Cycle] {
+        for schedule in SizeSchedule::ALL {
             sizes.borrow_mut().clear();
             let config = TrialConfig {
                 sizes: schedule,
                 ..TrialConfig::new(300, 1)
             };
             reflective_trial(&g, &record, &config);
-            let sizes = sizes.borrow();
-            let expected: Vec<usize> = match schedule {
-                Sizes::Ramp => (0..300).map(|i| i * 100 / 299).collect(),
-                Sizes::Cycle => (0..300).map(|i| i % 101).collect(),
-            };
-            assert_eq!(*sizes, expected);
+            let expected: Vec<usize> = (0..300).map(|i| schedule.size(i, 300, 100)).collect();
+            assert_eq!(*sizes.borrow(), expected, "{schedule}");
         }
     }
 }

@@ -475,6 +475,7 @@ mod tests {
     fn the_property_names_only_the_given_crate() {
         let settings = quote! {
             crate = "my::rt", cases = 5, seed = 1, max_size = 9, strategy = "random",
+            size_schedule = "ramp",
             regressions = true, statistics = true, check_coverage = false,
             case_time_limit_ms = 100
         };

@@ -151,6 +151,10 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
         let variant = Ident::new(strategy, strategy.span());
         calls.extend(quote!(.strategy(#private::Strategy::#variant)));
     }
+    if let Some(schedule) = &settings.size_schedule {
+        let variant = Ident::new(schedule, schedule.span());
+        calls.extend(quote!(.size_schedule(#private::SizeSchedule::#variant)));
+    }
     if let Some(regressions) = &settings.regressions {
         match **regressions {
             Regressions::Off => calls.extend(quote!(.regressions(false))),

@@ -7,7 +7,7 @@ use darling::{Error, Result};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Path};
 
-use super::property::{Regressions, STRATEGIES};
+use super::property::{Regressions, SIZE_SCHEDULES, STRATEGIES};
 
 /// The value of `name = value`, or an error saying it needs one.
 fn value<'m>(meta: &'m Meta, example: &str) -> Result<&'m Expr> {
@@ -263,11 +263,27 @@ pub(crate) fn check_coverage(meta: &Meta) -> Result<Option<SpannedValue<bool>>> 
 
 /// `strategy = "name"`: one of the size strategies, as the name of its `Strategy` variant.
 pub(crate) fn strategy(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>> {
-    let value = value(meta, "`strategy = \"linear\"`")?;
-    let names: Vec<&str> = STRATEGIES.iter().map(|(name, _)| *name).collect();
-    let expected = format!("`strategy` must be one of \"{}\"", names.join("\", \""));
+    one_of(meta, "strategy", &STRATEGIES)
+}
+
+/// `size_schedule = "name"`: one of the runner's size schedules, as the name of its
+/// `SizeSchedule` variant.
+pub(crate) fn size_schedule(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>> {
+    one_of(meta, "size_schedule", &SIZE_SCHEDULES)
+}
+
+/// `setting = "name"` for one of the names in `table`, as the name of the variant the table
+/// pairs it with; an error lists the names.
+fn one_of(
+    meta: &Meta,
+    setting: &str,
+    table: &[(&str, &'static str)],
+) -> Result<Option<SpannedValue<&'static str>>> {
+    let value = value(meta, &format!("`{setting} = \"{}\"`", table[0].0))?;
+    let names: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
+    let expected = format!("`{setting}` must be one of \"{}\"", names.join("\", \""));
     let text = string(value, &expected)?.value();
-    STRATEGIES
+    table
         .iter()
         .find(|(name, _)| *name == text)
         .map(|(_, variant)| Some(SpannedValue::new(*variant, value.span())))

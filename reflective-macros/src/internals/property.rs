@@ -24,6 +24,10 @@ pub(crate) const STRATEGIES: [(&str, &str); 6] = [
     ("random", "Random"),
 ];
 
+/// The size schedules the runner knows: the name `size_schedule = "..."` takes, and the
+/// `SizeSchedule` variant it names.
+pub(crate) const SIZE_SCHEDULES: [(&str, &str); 2] = [("cycle", "Cycle"), ("ramp", "Ramp")];
+
 /// The most arguments a property takes: the runtime's `tuple` zips up to 8 generators.
 const MOST_ARGUMENTS: usize = 8;
 
@@ -56,6 +60,9 @@ pub(crate) struct Settings {
     /// `strategy = "name"`: the name of the `Strategy` variant.
     #[darling(default, with = attr::strategy)]
     pub(crate) strategy: Option<SpannedValue<&'static str>>,
+    /// `size_schedule = "name"`: the name of the `SizeSchedule` variant.
+    #[darling(default, with = attr::size_schedule)]
+    pub(crate) size_schedule: Option<SpannedValue<&'static str>>,
     /// `regressions = true | false | "values"`.
     #[darling(default, with = attr::regressions)]
     pub(crate) regressions: Option<SpannedValue<Regressions>>,

@@ -19,28 +19,16 @@ use crate::interpret::{DefaultRng, Generated, try_generate_recording};
 use super::config::{Replay, Resolved};
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, gave_up_report};
+use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
 
-/// The seed of case `index` of a run seeded with `seed` (SplitMix64's mix of the two).
-pub(super) fn case_seed(seed: u64, index: u32) -> u64 {
-    let mut z = seed.wrapping_add(u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The case at `index` of the run: sizes grow from 0 to the largest over the run's cases, and
-/// start again for cases past them (those discards and `check_coverage` add).
+/// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
-    let cases = settings.cases.max(1);
-    let size = if cases == 1 {
-        settings.max_size
-    } else {
-        (u128::from(index % cases) * settings.max_size as u128 / u128::from(cases - 1)) as usize
-    };
     Replay {
         seed: case_seed(settings.seed, index),
-        size,
+        size: settings
+            .size_schedule
+            .size(index, settings.cases, settings.max_size),
     }
 }
 

@@ -9,6 +9,8 @@ use crate::engine::Strategy;
 use crate::interpret::DEFAULT_SIZE;
 use crate::interpret::shrink::ShrinkBudget;
 
+use super::schedule::SizeSchedule;
+
 /// The number of cases a property runs unless told otherwise.
 pub const DEFAULT_CASES: u32 = 100;
 
@@ -30,6 +32,7 @@ pub struct Config {
     cases: Option<u32>,
     seed: Option<u64>,
     max_size: Option<usize>,
+    size_schedule: Option<SizeSchedule>,
     strategy: Option<Strategy>,
     shrink_evaluations: Option<usize>,
     shrink_time: Option<Duration>,
@@ -82,8 +85,10 @@ pub struct Resolved {
     pub cases: u32,
     /// The run's seed.
     pub seed: u64,
-    /// The size of the last case.
+    /// The largest size a case runs at.
     pub max_size: usize,
+    /// How the cases' sizes go up to `max_size`.
+    pub size_schedule: SizeSchedule,
     /// The size strategy, if one is set (else the generator's own).
     pub strategy: Option<Strategy>,
     /// The shrink's budget.
@@ -129,10 +134,20 @@ impl Config {
         }
     }
 
-    /// Grows the size up to `max_size` (default [`DEFAULT_SIZE`]; `REFLECTIVE_MAX_SIZE`).
+    /// Runs cases at sizes up to `max_size` (default [`DEFAULT_SIZE`]; `REFLECTIVE_MAX_SIZE`).
     pub fn max_size(self, max_size: usize) -> Self {
         Config {
             max_size: Some(max_size),
+            ..self
+        }
+    }
+
+    /// Gives the cases their sizes as `schedule` says (default [`SizeSchedule::Cycle`],
+    /// QuickCheck's: 0, 1, ..., `max_size`, 0, ...; `REFLECTIVE_SIZE_SCHEDULE`, a schedule's
+    /// [name](SizeSchedule::name)).
+    pub fn size_schedule(self, schedule: SizeSchedule) -> Self {
+        Config {
+            size_schedule: Some(schedule),
             ..self
         }
     }
@@ -290,6 +305,10 @@ impl Config {
             Some(size) => size,
             None => read(&env, "REFLECTIVE_MAX_SIZE", size)?.unwrap_or(DEFAULT_SIZE),
         };
+        let size_schedule = match self.size_schedule {
+            Some(schedule) => schedule,
+            None => read(&env, "REFLECTIVE_SIZE_SCHEDULE", str::parse)?.unwrap_or_default(),
+        };
         let strategy = match self.strategy {
             Some(strategy) => Some(strategy),
             None => read(&env, "REFLECTIVE_STRATEGY", parse_strategy)?,
@@ -362,6 +381,7 @@ impl Config {
             cases,
             seed,
             max_size,
+            size_schedule,
             strategy,
             shrink: ShrinkBudget { evaluations, time },
             replay,

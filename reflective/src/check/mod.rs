@@ -1,10 +1,13 @@
 //! Running a property: cases at growing sizes, the shrink of a failure, and a report that says
 //! how to replay it.
 //!
-//! [`check`] runs a property on values of a generator, case `i` of `n` (from 0) at size
-//! `i * max_size / (n - 1)`, each case from a seed of its own derived from the run's seed, until
-//! `n` cases have run; cases the property discards ([`assume`](fn@crate::assume)) do not
-//! count, and a report numbers cases from 1, discarded ones included. Cases are generated
+//! [`check`] runs a property on values of a generator, case `i` (from 0) at size
+//! `i mod (max_size + 1)` (QuickCheck's cycle: 0, 1, ..., `max_size`, 0, ...: the smallest
+//! sizes first, where the simplest failures cost least, and every size within the first
+//! `max_size + 1` cases however many cases run), each case from a seed of its own derived from
+//! the run's seed, until `n` cases have run; cases the property discards
+//! ([`assume`](fn@crate::assume)) do not count, and a report numbers cases from 1, discarded
+//! ones included. [`SizeSchedule::Ramp`] spreads the sizes over the run's cases instead. Cases are generated
 //! without recording their choices; a failing case is generated again from its seed, with
 //! them, to shrink.
 //!
@@ -19,10 +22,11 @@
 //! reflective::check(&vec(range(0u32..=1000), ..), |xs: &Vec<u32>| xs.iter().all(|&x| x < 500));
 //! ```
 //!
-//! [`Config`] sets the number of cases, the seed, the largest size, the size strategy, the
-//! shrink's budget, a single case to replay, the regressions file, statistics, coverage, the
+//! [`Config`] sets the number of cases, the seed, the largest size, the size schedule, the size
+//! strategy, the shrink's budget, a single case to replay, the regressions file, statistics, coverage, the
 //! time limit per case and the discard ratio, in code or by environment variables
-//! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`, `REFLECTIVE_STRATEGY`,
+//! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`,
+//! `REFLECTIVE_SIZE_SCHEDULE`, `REFLECTIVE_STRATEGY`,
 //! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
 //! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
 //! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`); what code sets wins. On CI
@@ -43,6 +47,7 @@ mod outcome;
 pub mod regressions;
 mod report;
 mod run;
+mod schedule;
 pub mod statistics;
 
 pub use arguments::{Arguments, arguments, one_argument};
@@ -58,3 +63,4 @@ pub use entry::{
     CheckFailed, check, check_parallel_with, check_values_with, check_with, try_check_with,
 };
 pub use outcome::{Outcome, assume, assume_that};
+pub use schedule::SizeSchedule;

@@ -15,3 +15,6 @@ fn main() {}
 
 #[reflective::property(cases = 10, cases = 20, parallel = true, regressions = "values")]
 fn twice(x: u8) {}
+
+#[reflective::property(size_schedule = "linear")]
+fn unknown_schedule(x: u8) {}
