@@ -13,6 +13,7 @@ use crate::combinator::{
     Bind, Comap, Filter, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
 };
 use crate::engine::{ReflectError, Strategy};
+use crate::interpret::mutate::Mutator;
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
 use crate::interpret::{self, Enumerate, GenerateError, Generated, Reflector};
 
@@ -535,6 +536,28 @@ pub trait Generator: Node {
             };
         }
         shrink::shrink(self, generated, &still_fails, budget)
+    }
+
+    /// Mutation of this generator's values: each mutant is one edit of a value's choices,
+    /// replayed so that it is a value the generator produces (see [`mutate`](crate::mutate)).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Even numbers, with an annotation to reflect through the map.
+    /// let evens = range(0u32..=500)
+    ///     .map(|x| x * 2)
+    ///     .comap(|n: &u32| (n % 2 == 0).then(|| n / 2));
+    /// let fixture = 842;
+    /// for mutant in evens.mutator().mutants(&fixture, 3).unwrap().take(50) {
+    ///     assert_eq!(mutant.value % 2, 0);
+    ///     assert_ne!(mutant.value, fixture);
+    /// }
+    /// ```
+    fn mutator(&self) -> Mutator<'_, Self>
+    where
+        Self: Sized,
+    {
+        Mutator::new(self)
     }
 
     // ----- Backward interpretations -----

@@ -11,10 +11,12 @@
 //! | [`nested`] | collections of collections | the standard generators |
 //! | [`tokens`] | a small token language | `frequency`, `one_of`, `labeled` |
 //! | [`lists`] | dependent-length, sorted and bounded-sum lists, a struct | `bind` + `comap`, recursion on slices |
+//! | [`specs`] | random generators: a described generator of the core combinators, built over dynamic values | `zip`, `vec`, `pick`, `bind`, `focus`, `comap`, `map`; a derived `Spec` |
 
 pub mod bst;
 pub mod lists;
 pub mod nat;
 pub mod nested;
+pub mod specs;
 pub mod stlc;
 pub mod tokens;

@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use super::label::Label;
 
@@ -87,4 +88,18 @@ impl fmt::Display for Choice {
             Choice::Int { value, .. } => write!(f, "{value}"),
         }
     }
+}
+
+/// A hash of the values of `choices`: what replay reads of them (bounds, arities and labels
+/// are not read).
+pub(crate) fn fingerprint(choices: &[Choice]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    choices.len().hash(&mut hasher);
+    for choice in choices {
+        match *choice {
+            Choice::Pick { index, .. } => (0u8, u128::from(index)).hash(&mut hasher),
+            Choice::Int { value, .. } => (1u8, value).hash(&mut hasher),
+        }
+    }
+    hasher.finish()
 }

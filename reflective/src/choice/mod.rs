@@ -16,9 +16,11 @@
 //! | `leaf.rs` | [`Choice`], one typed choice, and its simplicity |
 //! | `span.rs` | [`Span`], the bracket around one sub-generator's choices |
 //! | `tree.rs` | [`ChoiceTree`], the choices and spans of one run |
+//! | `collection.rs` | where a tree's collections lie: each one's length and elements |
 //! | `trail.rs` | the trail a run records into, turned into a tree at the end |
 //! | `recycle.rs` | the vectors of dropped trees, kept for the next run on the thread |
 
+mod collection;
 mod label;
 mod leaf;
 mod recycle;
@@ -26,9 +28,10 @@ mod span;
 mod trail;
 mod tree;
 
+pub(crate) use collection::Collection;
 pub use label::Label;
 pub use leaf::Choice;
-pub(crate) use leaf::nearest_zero;
+pub(crate) use leaf::{fingerprint, nearest_zero};
 pub use span::Span;
 pub(crate) use trail::{OpenSpan, Trail};
 pub use tree::ChoiceTree;

@@ -11,10 +11,12 @@
 //! | `reflect` | choices, label sequences, `can_generate`, reproductions | backward |
 //! | `probability` | the probability of a value | backward, weights summed over paths |
 //! | [`shrink`] | the simplest failing value, from any value | backward once, then forward replays |
+//! | [`mutate`] | values one edit of a value's choices away, each one the generator produces | backward once, then forward replays with random repair |
 //! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
 
 mod enumerate;
 mod generate;
+pub mod mutate;
 mod probability;
 mod reflect;
 pub mod shrink;

@@ -1,36 +1,70 @@
 //! The replay source: reads a recorded sequence of choices back into the generator.
 
+use rand_core::Rng;
+
+use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
 use crate::choice::Choice;
 
 /// What replay does when the recorded choices run out or one does not fit the generator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fallback {
+pub(crate) enum Fallback<'r> {
     /// Stop: the run fails with [`Halt::Misfit`].
     Fail,
     /// Repair: a pick index past the branches (or on a zero-weight branch) takes the simplest
     /// branch, an integer out of range is clamped into it, a choice of the wrong kind or a
     /// missing choice takes the simplest value.
     Simplest,
+    /// Repair at random: a choice that does not fit, or a missing one, is drawn as random
+    /// generation draws it (what mutation and completion replay with).
+    Random(&'r mut dyn Rng),
 }
+
+/// How many draws a reroll makes to find a value other than the recorded one, before it takes
+/// whatever it drew.
+const REROLL_TRIES: usize = 16;
 
 /// Feeds recorded choices to the forward engine, in order.
 pub(crate) struct ReplaySource<'c> {
     choices: &'c [Choice],
     position: usize,
-    fallback: Fallback,
+    fallback: Fallback<'c>,
     /// How many choices did not fit and were repaired.
     repaired: usize,
+    /// The position whose choice is drawn again at random, other than recorded if it can be
+    /// (with [`Fallback::Random`] only).
+    reroll: Option<usize>,
 }
 
 impl<'c> ReplaySource<'c> {
-    pub(crate) fn new(choices: &'c [Choice], fallback: Fallback) -> Self {
+    pub(crate) fn new(choices: &'c [Choice], fallback: Fallback<'c>) -> Self {
         ReplaySource {
             choices,
             position: 0,
             fallback,
             repaired: 0,
+            reroll: None,
         }
+    }
+
+    /// Draws the choice at `position` again, avoiding the recorded value where another is
+    /// possible; needs [`Fallback::Random`].
+    pub(crate) fn rerolling(mut self, position: usize) -> Self {
+        self.reroll = Some(position);
+        self
+    }
+
+    /// The recorded choice at the next position if it is to be drawn again, with the random
+    /// number generator to draw it with.
+    fn rerolled(&mut self) -> Option<(&'c Choice, &mut dyn Rng)> {
+        if self.reroll != Some(self.position) {
+            return None;
+        }
+        let recorded = self.choices.get(self.position)?;
+        let Fallback::Random(rng) = &mut self.fallback else {
+            return None;
+        };
+        self.position += 1;
+        Some((recorded, &mut **rng))
     }
 
     /// Whether every recorded choice was read and fitted as recorded.
@@ -44,12 +78,21 @@ impl<'c> ReplaySource<'c> {
         choice
     }
 
-    fn repair<T>(&mut self, simplest: T) -> Result<T, Halt> {
-        match self.fallback {
+    /// The repair of a choice that does not fit: `simplest`, or a random draw by `draw`.
+    fn repair<T>(
+        &mut self,
+        simplest: T,
+        draw: impl FnOnce(&mut RandomSource<'_, dyn Rng + '_>) -> Result<T, Halt>,
+    ) -> Result<T, Halt> {
+        match &mut self.fallback {
             Fallback::Fail => Err(Halt::Misfit),
             Fallback::Simplest => {
                 self.repaired += 1;
                 Ok(simplest)
+            }
+            Fallback::Random(rng) => {
+                self.repaired += 1;
+                draw(&mut RandomSource::new(&mut **rng))
             }
         }
     }
@@ -57,6 +100,21 @@ impl<'c> ReplaySource<'c> {
 
 impl ChoiceSource for ReplaySource<'_> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        if let Some((recorded, rng)) = self.rerolled() {
+            let mut random = RandomSource::new(rng);
+            let old = match recorded {
+                Choice::Pick { index, .. } => Some(*index),
+                Choice::Int { .. } => None,
+            };
+            let mut drawn = random.pick(site)?;
+            for _ in 0..REROLL_TRIES {
+                if Some(drawn) != old {
+                    break;
+                }
+                drawn = random.pick(site)?;
+            }
+            return Ok(drawn);
+        }
         let branches = site.branches;
         let simplest = (0..branches.arity())
             .position(|index| branches.weight(index) > 0)
@@ -67,15 +125,35 @@ impl ChoiceSource for ReplaySource<'_> {
             {
                 Ok(*index)
             }
-            _ => self.repair(simplest),
+            _ => self.repair(simplest, |random| random.pick(site)),
         }
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        if let Some((recorded, rng)) = self.rerolled() {
+            let mut random = RandomSource::new(rng);
+            let old = match recorded {
+                Choice::Int { value, .. } => Some(*value),
+                Choice::Pick { .. } => None,
+            };
+            let mut drawn = random.int(site)?;
+            for _ in 0..REROLL_TRIES {
+                if Some(drawn) != old {
+                    break;
+                }
+                drawn = random.int(site)?;
+            }
+            return Ok(drawn);
+        }
         match self.next() {
             Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
-            Some(Choice::Int { value, .. }) => self.repair((*value).clamp(site.lo, site.hi)),
-            _ => self.repair(crate::choice::nearest_zero(site.lo, site.hi)),
+            Some(Choice::Int { value, .. }) => {
+                let clamped = (*value).clamp(site.lo, site.hi);
+                self.repair(clamped, |random| random.int(site))
+            }
+            _ => self.repair(crate::choice::nearest_zero(site.lo, site.hi), |random| {
+                random.int(site)
+            }),
         }
     }
 }

@@ -2,9 +2,6 @@
 //! two elements) lead to is evaluated once.
 
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
-
-use crate::choice::Choice;
 
 /// The fingerprints of the choices tried that did not fail, with how many choices they
 /// replayed to.
@@ -24,18 +21,4 @@ impl Passed {
     pub(super) fn remember(&mut self, fingerprint: u64, length: usize) {
         self.replayed.insert(fingerprint, length);
     }
-}
-
-/// A hash of the values of `choices`: what replay reads of them (bounds, arities and labels
-/// are not read).
-pub(super) fn fingerprint(choices: &[Choice]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    choices.len().hash(&mut hasher);
-    for choice in choices {
-        match *choice {
-            Choice::Pick { index, .. } => (0u8, u128::from(index)).hash(&mut hasher),
-            Choice::Int { value, .. } => (1u8, value).hash(&mut hasher),
-        }
-    }
-    hasher.finish()
 }

@@ -2,7 +2,7 @@
 
 use crate::choice::{Choice, ChoiceTree, nearest_zero};
 
-use super::search::Collection;
+use crate::choice::Collection;
 
 /// `choice` with its simplest value: the first pick index, the integer nearest zero.
 pub(super) fn simplest(choice: &Choice) -> Choice {

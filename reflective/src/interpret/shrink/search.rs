@@ -4,12 +4,13 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use crate::choice::{Choice, ChoiceTree};
+use crate::choice::{Choice, ChoiceTree, Collection};
 use crate::interpret::generate::{Generated, replay_repaired};
 use crate::node::Node;
 
-use super::cache::{Passed, fingerprint};
+use super::cache::Passed;
 use super::stats::{ShrinkStats, Stopped};
+use crate::choice::fingerprint;
 
 /// The state of one shrink.
 pub(super) struct Search<'g, G: Node> {
@@ -164,51 +165,9 @@ impl<G: Node> Search<'_, G> {
         self.try_choices(edited)
     }
 
-    /// The collections among the best choices: spans that open with an integer (the length)
-    /// and end with a run of that many adjacent spans (the elements).
+    /// The collections among the best choices.
     pub(super) fn collections(&self) -> Vec<Collection> {
-        let spans = self.best.tree.spans();
-        let choices = self.choices();
-        // Spans are stored in the order they were opened: a parent before its children.
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); spans.len()];
-        let mut open: Vec<usize> = Vec::new();
-        for (index, span) in spans.iter().enumerate() {
-            let range = span.range();
-            while open
-                .last()
-                .is_some_and(|&top| spans[top].range().end <= range.start && !range.is_empty())
-            {
-                open.pop();
-            }
-            if let Some(&parent) = open.last() {
-                children[parent].push(index);
-            }
-            open.push(index);
-        }
-        let mut collections = Vec::new();
-        for (index, span) in spans.iter().enumerate() {
-            let range = span.range();
-            let elements: Vec<std::ops::Range<usize>> = children[index]
-                .iter()
-                .map(|&child| spans[child].range())
-                .collect();
-            let (Some(first), Some(last)) = (elements.first(), elements.last()) else {
-                continue;
-            };
-            let adjacent = elements.windows(2).all(|pair| pair[0].end == pair[1].start);
-            // The length counts the elements: a struct that opens with an integer and ends
-            // with a collection is not one.
-            let opens_with_length = first.start > range.start
-                && matches!(choices.get(range.start), Some(&Choice::Int { value, .. })
-                    if usize::try_from(value).is_ok_and(|length| length == elements.len()));
-            if adjacent && opens_with_length && last.end == range.end {
-                collections.push(Collection {
-                    count: range.start,
-                    elements,
-                });
-            }
-        }
-        collections
+        self.best.tree.collections()
     }
 
     /// Where the elements of the collections start.
@@ -238,12 +197,4 @@ pub(super) enum Tried {
     Rejected,
     /// It became the best, but repair moved the choices: places found before no longer hold.
     Reshaped,
-}
-
-/// A collection among the choices: where its length is, and where each element is.
-pub(super) struct Collection {
-    /// The index of the length.
-    pub(super) count: usize,
-    /// The elements' choices, adjacent, in order.
-    pub(super) elements: Vec<std::ops::Range<usize>>,
 }

@@ -3,8 +3,9 @@
 use crate::choice::Choice;
 use crate::node::Node;
 
+use crate::choice::Collection;
 use crate::interpret::shrink::edit::{lowered, zeroed};
-use crate::interpret::shrink::search::{Collection, Search};
+use crate::interpret::shrink::search::Search;
 
 impl<G: Node> Search<'_, G> {
     /// Sets runs of elements of each collection to their simplest choices, in runs grown as

@@ -7,8 +7,9 @@
 use crate::choice::Choice;
 use crate::node::Node;
 
+use crate::choice::Collection;
 use crate::interpret::shrink::edit::{lowered, set_int};
-use crate::interpret::shrink::search::{Collection, Search};
+use crate::interpret::shrink::search::Search;
 
 /// Two adjacent elements of a collection that are collections themselves (or open with one):
 /// the lengths' places and the elements after each length.

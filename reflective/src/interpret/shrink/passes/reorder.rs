@@ -4,8 +4,9 @@
 use crate::choice::{Choice, nearest_zero};
 use crate::node::Node;
 
+use crate::choice::Collection;
 use crate::interpret::shrink::edit::{lowered, next_simplest, next_simplest_of, opening_arity};
-use crate::interpret::shrink::search::{Collection, Search};
+use crate::interpret::shrink::search::Search;
 
 impl<G: Node> Search<'_, G> {
     /// Swaps two adjacent spans of one kind (two elements, two lists, two subtrees) when

@@ -1,0 +1,233 @@
+//! Mutation: every mutant is a value the generator produces, over the catalogue's generators
+//! with invariants (search trees, well-typed terms, sorted and dependent lists) and over a
+//! thousand random generators; mutants of hand-written values; the edits one at a time; bad
+//! input as errors.
+
+use std::collections::HashSet;
+
+use reflective::ReflectError;
+use reflective::mutate::{Edit, MutateError};
+use reflective::prelude::*;
+use reflective_tests::catalogue::bst::{Tree, bst, is_bst};
+use reflective_tests::catalogue::lists::{is_sorted, sorted_list};
+use reflective_tests::catalogue::nat::{Nat, nat_exponential};
+use reflective_tests::catalogue::specs::{Spec, V, build, conforms};
+use reflective_tests::catalogue::stlc::{Term, Type, type_of, well_typed};
+
+/// Checks that the first `count` mutants of `value` are produced by `g` (reflection at the
+/// mutant's size, and replay of its choices) and satisfy `valid`; returns how many distinct
+/// values they were.
+fn assert_mutants_valid<T: Clone + std::fmt::Debug + PartialEq + Eq + std::hash::Hash>(
+    g: &impl Generator<Input = T, Output = T>,
+    value: &T,
+    seed: u64,
+    count: usize,
+    valid: impl Fn(&T) -> bool,
+) -> usize {
+    let mut values = HashSet::new();
+    let mutator = g.mutator();
+    for mutant in mutator.mutants(value, seed).unwrap().take(count) {
+        assert!(
+            valid(&mutant.value),
+            "invalid mutant {:?} ({})",
+            mutant.value,
+            mutant.edit
+        );
+        assert_eq!(g.replay(&mutant.tree).as_ref(), Some(&mutant.value));
+        let reflects = g
+            .reflector()
+            .size(mutant.tree.size())
+            .can_generate(&mutant.value)
+            .unwrap();
+        assert!(
+            reflects,
+            "{:?} does not reflect ({})",
+            mutant.value, mutant.edit
+        );
+        values.insert(mutant.value);
+    }
+    values.len()
+}
+
+#[test]
+fn mutants_of_search_trees_are_search_trees() {
+    let g = bst(0, 20);
+    let mut rng = DefaultRng::seed_from_u64(1);
+    for _ in 0..20 {
+        let tree = g.generate_value(&mut rng, 100);
+        assert_mutants_valid(&g, &tree, 3, 50, |t| is_bst(t, 0, 20));
+    }
+    // A tree typed in by hand.
+    let leaf = Tree::Leaf;
+    let fixture = Tree::node(
+        Tree::node(leaf.clone(), 2, Tree::node(leaf.clone(), 4, leaf.clone())),
+        10,
+        Tree::node(leaf.clone(), 15, leaf),
+    );
+    let distinct = assert_mutants_valid(&g, &fixture, 4, 300, |t| is_bst(t, 0, 20));
+    assert!(distinct >= 200, "only {distinct} distinct mutants");
+}
+
+#[test]
+fn mutants_of_well_typed_terms_are_well_typed() {
+    let g = well_typed();
+    let typed = |t: &Term| type_of(&[], t).is_some();
+    let mut rng = DefaultRng::seed_from_u64(2);
+    for _ in 0..20 {
+        let term = g.generate_value(&mut rng, 30);
+        assert_mutants_valid(&g, &term, 5, 30, typed);
+    }
+    let fixture = Term::App(
+        Box::new(Term::Lam(
+            Type::Int,
+            Box::new(Term::plus(Term::Var(0), Term::Lit(1))),
+        )),
+        Box::new(Term::Lit(41)),
+    );
+    assert!(typed(&fixture));
+    assert_mutants_valid(&g, &fixture, 6, 100, typed);
+}
+
+#[test]
+fn mutants_of_sorted_lists_are_sorted() {
+    let g = sorted_list();
+    assert_mutants_valid(&g, &vec![1, 1, 5, 200], 7, 200, |xs| is_sorted(xs));
+}
+
+#[test]
+fn every_mutant_of_a_random_generator_is_one_it_generates() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(8);
+    let mut mutants = 0;
+    for round in 0..1000 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let value = g.generate_value(&mut rng, 20);
+        let Ok(found) = g.mutator().mutants(&value, round) else {
+            panic!("{spec:?} does not reflect its own {value:?}");
+        };
+        for mutant in found.take(5) {
+            mutants += 1;
+            assert!(
+                conforms(&spec, &mutant.value),
+                "{spec:?}: {:?} from {value:?} ({})",
+                mutant.value,
+                mutant.edit
+            );
+            let reflects = g
+                .reflector()
+                .size(mutant.tree.size())
+                .can_generate(&mutant.value);
+            assert_eq!(reflects, Ok(true), "{spec:?}: {:?}", mutant.value);
+            assert_eq!(g.replay(&mutant.tree), Some(mutant.value));
+        }
+    }
+    assert!(mutants > 2000, "only {mutants} mutants");
+}
+
+#[test]
+fn each_edit_alone_makes_valid_mutants() {
+    let g = bst(0, 30);
+    let mut rng = DefaultRng::seed_from_u64(9);
+    let trees: Vec<Tree> = (0..30).map(|_| g.generate_value(&mut rng, 100)).collect();
+    // Trees have no collections to insert into or delete from: lists below.
+    let tree_edits = Edit::ALL
+        .into_iter()
+        .filter(|e| ![Edit::Insert, Edit::Delete].contains(e));
+    for edit in tree_edits {
+        let mutator = g.mutator().edits(&[edit]);
+        let mut made = 0;
+        for (seed, tree) in trees.iter().enumerate() {
+            if let Ok(mutant) = mutator.mutate(tree, seed as u64) {
+                assert_eq!(mutant.edit, edit);
+                assert!(is_bst(&mutant.value, 0, 30), "{edit}: {:?}", mutant.value);
+                assert_ne!(&mutant.value, tree);
+                made += 1;
+            }
+        }
+        assert!(made >= 10, "{edit} made {made} mutants of 30 trees");
+    }
+    // Collections: inserting lengthens a list by one, deleting shortens it by one.
+    let lists = vec(range(0u8..=9), ..);
+    let inserted = lists
+        .mutator()
+        .edits(&[Edit::Insert])
+        .mutate(&vec![1, 2, 3], 0)
+        .unwrap();
+    assert_eq!(inserted.value.len(), 4);
+    let deleted = lists
+        .mutator()
+        .edits(&[Edit::Delete])
+        .mutate(&vec![1, 2, 3], 0)
+        .unwrap();
+    assert_eq!(deleted.value.len(), 2);
+    assert!(deleted.value.iter().all(|x| [1, 2, 3].contains(x)));
+    // A tree's search order survives inserting into and deleting from lists of trees.
+    let forests = vec(bst(0, 30), ..);
+    for edit in [Edit::Insert, Edit::Delete] {
+        let mutant = forests
+            .mutator()
+            .edits(&[edit])
+            .mutate(&trees[..5].to_vec(), 1)
+            .unwrap();
+        let expected = if edit == Edit::Insert { 6 } else { 4 };
+        assert_eq!(mutant.value.len(), expected, "{edit}");
+        assert!(mutant.value.iter().all(|t| is_bst(t, 0, 30)));
+    }
+}
+
+#[test]
+fn mutation_is_deterministic_for_a_seed() {
+    let g = bst(0, 50);
+    let tree = g.sample(11);
+    let first: Vec<Tree> = g
+        .mutator()
+        .mutants(&tree, 5)
+        .unwrap()
+        .take(20)
+        .map(|m| m.value)
+        .collect();
+    let again: Vec<Tree> = g
+        .mutator()
+        .mutants(&tree, 5)
+        .unwrap()
+        .take(20)
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(first, again);
+    assert_eq!(g.mutator().mutate(&tree, 5), g.mutator().mutate(&tree, 5));
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let g = bst(0, 20);
+    let invalid = Tree::node(Tree::Leaf, 5, Tree::node(Tree::Leaf, 3, Tree::Leaf));
+    let error = g.mutator().mutate(&invalid, 0).unwrap_err();
+    assert_eq!(error, MutateError::CannotProduce);
+    assert!(error.to_string().contains("does not produce it"), "{error}");
+    // Exponential overlap: reflection runs out of its budget, and says so.
+    let error = nat_exponential()
+        .mutator()
+        .mutate(&Nat::new(60), 0)
+        .unwrap_err();
+    assert!(
+        matches!(error, MutateError::Reflect(ReflectError::WayBudget { .. })),
+        "{error:?}"
+    );
+    // A generator without choices has no mutant.
+    let error = exact(7u8).mutator().mutate(&7, 0).unwrap_err();
+    assert!(matches!(error, MutateError::NoMutant { .. }), "{error:?}");
+}
+
+#[test]
+fn mutants_of_a_random_spec_value_stay_in_its_dependent_shape() {
+    // A count then exactly that many elements: no edit breaks the count.
+    let spec = Spec::Counted(Box::new(Spec::Int { lo: 0, width: 9 }), 6);
+    let g = build(&spec);
+    let value = V::Pair(
+        Box::new(V::Int(3)),
+        Box::new(V::List(vec![V::Int(1), V::Int(2), V::Int(3)])),
+    );
+    let distinct = assert_mutants_valid(&g, &value, 1, 200, |v| conforms(&spec, v));
+    assert!(distinct >= 100, "only {distinct}");
+}

@@ -1,0 +1,547 @@
+//! Mutation: a value's choices edited, then replayed with random repair, so that every mutant
+//! is a value the generator produces (the paper's reflective mutators, "Holding a Mirror up
+//! to Random Generation" §6.2).
+//!
+//! A value is reflected into its choice tree once; each mutant is one [`Edit`] of that tree:
+//! a choice drawn again, a span generated afresh, a span replaced by a compatible span inside
+//! it, two compatible spans swapped, an element of a collection inserted or deleted, an
+//! integer nudged. The edited choices are replayed by the forward engine: a choice that no
+//! longer fits the generator (a pick with fewer branches, an integer out of its new range, a
+//! choice missing at the end) is drawn at random, as generation would draw it. Whatever the
+//! edit, the mutant is what the generator makes of some choices: it keeps every invariant the
+//! generator keeps.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Arc;
+
+use rand_core::{Rng, SeedableRng};
+
+use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
+use crate::engine::source::random::below;
+use crate::engine::source::replay::{Fallback, ReplaySource};
+use crate::engine::{Forward, ReflectError};
+use crate::node::Node;
+
+use super::generate::{DEFAULT_SIZE, DefaultRng};
+use super::reflect::Reflector;
+use super::shrink::MAX_REFLECTION_SIZE;
+
+/// One kind of edit a mutant is made by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Edit {
+    /// One choice drawn again at random, another value than before where it can be.
+    Reroll,
+    /// One span (a sub-generator's choices) generated afresh, the choices after it kept.
+    Regenerate,
+    /// A span replaced by a compatible span inside it (a subtree for its tree).
+    Descend,
+    /// Two compatible spans that do not overlap swapped.
+    Swap,
+    /// An element of a collection copied to another place in it.
+    Insert,
+    /// An element of a collection deleted.
+    Delete,
+    /// An integer moved by 1 or a little more, or set to a boundary of its range (its least,
+    /// its greatest, 0, -1).
+    Nudge,
+}
+
+impl Edit {
+    /// Every edit.
+    pub const ALL: [Edit; 7] = [
+        Edit::Reroll,
+        Edit::Regenerate,
+        Edit::Descend,
+        Edit::Swap,
+        Edit::Insert,
+        Edit::Delete,
+        Edit::Nudge,
+    ];
+}
+
+impl fmt::Display for Edit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Edit::Reroll => "reroll",
+            Edit::Regenerate => "regenerate",
+            Edit::Descend => "descend",
+            Edit::Swap => "swap",
+            Edit::Insert => "insert",
+            Edit::Delete => "delete",
+            Edit::Nudge => "nudge",
+        })
+    }
+}
+
+/// A mutant: the value, its choices, and the edit that made it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mutant<T> {
+    /// The value, one the generator produces.
+    pub value: T,
+    /// The choices that produce it.
+    pub tree: ChoiceTree,
+    /// The edit made to the original's choices.
+    pub edit: Edit,
+}
+
+/// Why a value could not be mutated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MutateError {
+    /// The generator does not produce the value at any size up to
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE): there are no choices to
+    /// edit.
+    CannotProduce,
+    /// Reflecting the value ran out of a budget at every size tried (the last error).
+    Reflect(ReflectError),
+    /// No edit changed the value's choices in as many tries (a generator that makes no
+    /// choice, or only choices with one possible value).
+    NoMutant {
+        /// The tries made.
+        tries: usize,
+    },
+}
+
+impl fmt::Display for MutateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MutateError::CannotProduce => f.write_str(
+                "cannot mutate the value: the generator does not produce it (check it with \
+                 `can_generate`, or give a value the generator can produce)",
+            ),
+            MutateError::Reflect(error) => write!(f, "cannot mutate the value: {error}"),
+            MutateError::NoMutant { tries } => write!(
+                f,
+                "cannot mutate the value: no edit of its choices changed them in {tries} tries \
+                 (the generator makes no choice with another possible value)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MutateError {}
+
+/// How many edits [`Mutator::mutate`] tries before it gives up on finding another value.
+const MUTATE_TRIES: usize = 64;
+
+/// How many tries in a row that find no new mutant end [`Mutants`].
+const MUTANTS_PATIENCE: usize = 256;
+
+/// Whether two spans of a tree may stand in for each other (see [`Mutator::compatible`]).
+type Compatible = Arc<dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync>;
+
+/// A mutation of a generator's values, with the edits it makes.
+///
+/// ```
+/// use reflective::prelude::*;
+/// // Sorted lists: every mutant is sorted, whatever the edit.
+/// let sorted = vec(range(0u32..=100), ..).map(|mut xs| { xs.sort(); xs });
+/// let sorted = sorted.comap(|xs: &Vec<u32>| xs.is_sorted().then(|| xs.clone()));
+/// let fixture = vec![3, 17, 17, 60];
+/// let mutants: Vec<Vec<u32>> = sorted
+///     .mutator()
+///     .mutants(&fixture, 7)
+///     .unwrap()
+///     .take(20)
+///     .map(|mutant| mutant.value)
+///     .collect();
+/// assert_eq!(mutants.len(), 20);
+/// assert!(mutants.iter().all(|xs| xs.is_sorted()));
+/// ```
+pub struct Mutator<'g, G> {
+    g: &'g G,
+    edits: Vec<Edit>,
+    compatible: Compatible,
+}
+
+impl<G> Clone for Mutator<'_, G> {
+    fn clone(&self) -> Self {
+        Mutator {
+            g: self.g,
+            edits: self.edits.clone(),
+            compatible: Arc::clone(&self.compatible),
+        }
+    }
+}
+
+impl<G> fmt::Debug for Mutator<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mutator")
+            .field("edits", &self.edits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'g, G: Node> Mutator<'g, G> {
+    /// A mutation of `g`'s values by every [`Edit`].
+    pub(crate) fn new(g: &'g G) -> Self {
+        Mutator {
+            g,
+            edits: Edit::ALL.to_vec(),
+            compatible: Arc::new(same_kind),
+        }
+    }
+
+    /// Makes only these edits (all of them by default); none at all is the same as all.
+    pub fn edits(mut self, edits: &[Edit]) -> Self {
+        self.edits = if edits.is_empty() {
+            Edit::ALL.to_vec()
+        } else {
+            edits.to_vec()
+        };
+        self
+    }
+
+    /// Decides which spans [`Edit::Descend`] and [`Edit::Swap`] put in each other's place.
+    /// By default two spans are compatible when they have the same label and open with the
+    /// same kind of choice (a pick with as many branches, or an integer of the same range):
+    /// most likely the same generator.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::mutate::Edit;
+    /// let pairs = vec(range(0u8..=9), 2..=2);
+    /// // Spans of as many choices may swap: the list's two elements trade places.
+    /// let swapped = pairs
+    ///     .mutator()
+    ///     .edits(&[Edit::Swap])
+    ///     .compatible(|_, a, b| a.range().len() == b.range().len())
+    ///     .mutate(&vec![1, 2], 0)
+    ///     .unwrap();
+    /// assert_eq!(swapped.value, [2, 1]);
+    /// ```
+    pub fn compatible(
+        mut self,
+        compatible: impl Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync + 'static,
+    ) -> Self {
+        self.compatible = Arc::new(compatible);
+        self
+    }
+
+    /// The simplest choices that produce `value`: reflected at
+    /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE), or at the smallest of 128, 256, ... (up to
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it.
+    pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
+        let mut last_error = None;
+        let mut size = DEFAULT_SIZE;
+        loop {
+            match Reflector::new(self.g).size(size).choices(value) {
+                Ok(trees) => {
+                    if let Some(simplest) = trees.into_iter().next() {
+                        return Ok(simplest);
+                    }
+                }
+                Err(error) => last_error = Some(error),
+            }
+            if size >= MAX_REFLECTION_SIZE {
+                return Err(last_error.map_or(MutateError::CannotProduce, MutateError::Reflect));
+            }
+            size = (size + 1).next_power_of_two();
+        }
+    }
+
+    /// One mutant of `value`, other than `value`'s own choices, drawn with `seed`.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(range(10u8..=20), 1..=5);
+    /// let mutant = g.mutator().mutate(&vec![10, 20, 15], 1).unwrap();
+    /// assert_ne!(mutant.value, vec![10, 20, 15]);
+    /// assert!(g.can_generate(&mutant.value));
+    /// // A value the generator cannot produce is an error.
+    /// assert!(g.mutator().mutate(&vec![99], 1).is_err());
+    /// ```
+    pub fn mutate(&self, value: &G::Input, seed: u64) -> Result<Mutant<G::Output>, MutateError> {
+        let tree = self.choices_of(value)?;
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        self.mutate_tree(&tree, &mut rng)
+    }
+
+    /// One mutant of the value `tree` replays to, other than `tree`'s own choices.
+    pub fn mutate_tree(
+        &self,
+        tree: &ChoiceTree,
+        rng: &mut dyn Rng,
+    ) -> Result<Mutant<G::Output>, MutateError> {
+        let original = fingerprint(tree.choices());
+        for _ in 0..MUTATE_TRIES {
+            if let Some(mutant) = self.try_mutant(tree, rng)
+                && fingerprint(mutant.tree.choices()) != original
+            {
+                return Ok(mutant);
+            }
+        }
+        Err(MutateError::NoMutant {
+            tries: MUTATE_TRIES,
+        })
+    }
+
+    /// The distinct mutants of `value` (by their choices, the original's left out), drawn
+    /// with `seed`: one edit of the original each. The iterator ends when
+    /// 256 tries in a row find no new one.
+    pub fn mutants(&self, value: &G::Input, seed: u64) -> Result<Mutants<'g, G>, MutateError> {
+        let tree = self.choices_of(value)?;
+        let mut seen = HashSet::new();
+        seen.insert(fingerprint(tree.choices()));
+        Ok(Mutants {
+            mutator: self.clone(),
+            tree,
+            rng: DefaultRng::seed_from_u64(seed),
+            seen,
+        })
+    }
+
+    /// One edit of `tree`, replayed; `None` if the edit chosen has nothing to work on or the
+    /// replay fails.
+    fn try_mutant(&self, tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
+        if tree.is_empty() {
+            return None;
+        }
+        let edit = self.edits[below(rng, self.edits.len() as u64) as usize];
+        let choices = tree.choices();
+        let candidate = match edit {
+            Edit::Reroll => {
+                let at = below(rng, choices.len() as u64) as usize;
+                return self.replay(tree.size(), choices, Some(at), rng, edit);
+            }
+            Edit::Regenerate => return self.regenerate(tree, rng),
+            Edit::Descend => descend(tree, &*self.compatible, rng)?,
+            Edit::Swap => swap(tree, &*self.compatible, rng)?,
+            Edit::Insert => insert(tree, rng)?,
+            Edit::Delete => delete(tree, rng)?,
+            Edit::Nudge => nudge(choices, rng)?,
+        };
+        self.replay(tree.size(), &candidate, None, rng, edit)
+    }
+
+    /// A span of `tree` generated afresh: the choices before it replayed, the span's drawn
+    /// at random until it closes, then the choices after it replayed.
+    fn regenerate(&self, tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
+        let spans: Vec<&Span> = tree
+            .spans()
+            .iter()
+            .filter(|s| !s.range().is_empty())
+            .collect();
+        if spans.is_empty() {
+            return None;
+        }
+        let span = spans[below(rng, spans.len() as u64) as usize];
+        let start = span.range().start;
+        // Which of the spans opened at `start` it is (outer ones first).
+        let rank = tree
+            .spans()
+            .iter()
+            .filter(|other| other.range().start == start)
+            .position(|other| std::ptr::eq(other, span))?;
+        let fresh = self.replay(
+            tree.size(),
+            &tree.choices()[..start],
+            None,
+            rng,
+            Edit::Regenerate,
+        )?;
+        let Some(new_span) = fresh
+            .tree
+            .spans()
+            .iter()
+            .filter(|other| other.range().start == start)
+            .nth(rank)
+        else {
+            return Some(fresh);
+        };
+        let mut candidate = fresh.tree.choices()[..new_span.range().end].to_vec();
+        candidate.extend_from_slice(&tree.choices()[span.range().end..]);
+        self.replay(tree.size(), &candidate, None, rng, Edit::Regenerate)
+    }
+
+    /// `choices` replayed at `size`, a choice that does not fit drawn at random, the one at
+    /// `reroll` drawn again; `None` if the generator fails or panics on them.
+    fn replay(
+        &self,
+        size: usize,
+        choices: &[Choice],
+        reroll: Option<usize>,
+        rng: &mut dyn Rng,
+        edit: Edit,
+    ) -> Option<Mutant<G::Output>> {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut source = ReplaySource::new(choices, Fallback::Random(rng));
+            if let Some(at) = reroll {
+                source = source.rerolling(at);
+            }
+            let mut run = Forward::new(&mut source, size, true);
+            let value = self.g.forward(&mut run).ok()?;
+            Some((value, run.into_tree()))
+        }));
+        let (value, tree) = run.ok()??;
+        Some(Mutant { value, tree, edit })
+    }
+}
+
+/// The distinct mutants of a value: see [`Mutator::mutants`].
+pub struct Mutants<'g, G> {
+    mutator: Mutator<'g, G>,
+    tree: ChoiceTree,
+    rng: DefaultRng,
+    seen: HashSet<u64>,
+}
+
+impl<G> fmt::Debug for Mutants<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mutants")
+            .field("found", &(self.seen.len() - 1))
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Node> Iterator for Mutants<'_, G> {
+    type Item = Mutant<G::Output>;
+
+    fn next(&mut self) -> Option<Mutant<G::Output>> {
+        for _ in 0..MUTANTS_PATIENCE {
+            if let Some(mutant) = self.mutator.try_mutant(&self.tree, &mut self.rng)
+                && self.seen.insert(fingerprint(mutant.tree.choices()))
+            {
+                return Some(mutant);
+            }
+        }
+        None
+    }
+}
+
+/// The default compatibility: the same label, and the same kind of opening choice.
+fn same_kind(tree: &ChoiceTree, a: &Span, b: &Span) -> bool {
+    let opening = |span: &Span| {
+        tree.choices()
+            .get(span.range().start)
+            .map(|choice| match choice {
+                Choice::Pick { arity, .. } => (0, i128::from(*arity), 0),
+                Choice::Int { lo, hi, .. } => (1, *lo, *hi),
+            })
+    };
+    a.label() == b.label() && opening(a) == opening(b)
+}
+
+/// A uniformly drawn element of `items`, if there is one.
+fn one_of<'a, T>(items: &'a [T], rng: &mut dyn Rng) -> Option<&'a T> {
+    (!items.is_empty()).then(|| &items[below(rng, items.len() as u64) as usize])
+}
+
+/// `choices` with `range` replaced by `with`.
+fn spliced(choices: &[Choice], range: std::ops::Range<usize>, with: &[Choice]) -> Vec<Choice> {
+    let mut out = choices[..range.start].to_vec();
+    out.extend_from_slice(with);
+    out.extend_from_slice(&choices[range.end..]);
+    out
+}
+
+/// A span replaced by a compatible, strictly smaller span inside it.
+fn descend(
+    tree: &ChoiceTree,
+    compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
+    rng: &mut dyn Rng,
+) -> Option<Vec<Choice>> {
+    let spans = tree.spans();
+    let pairs: Vec<(usize, usize)> = (0..spans.len())
+        .flat_map(|outer| (0..spans.len()).map(move |inner| (outer, inner)))
+        .filter(|&(outer, inner)| {
+            let (o, i) = (spans[outer].range(), spans[inner].range());
+            o.start <= i.start && i.end <= o.end && i.len() < o.len()
+        })
+        .filter(|&(outer, inner)| compatible(tree, &spans[outer], &spans[inner]))
+        .collect();
+    let &(outer, inner) = one_of(&pairs, rng)?;
+    let choices = tree.choices();
+    Some(spliced(
+        choices,
+        spans[outer].range(),
+        &choices[spans[inner].range()],
+    ))
+}
+
+/// Two compatible spans that do not overlap, swapped.
+fn swap(
+    tree: &ChoiceTree,
+    compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
+    rng: &mut dyn Rng,
+) -> Option<Vec<Choice>> {
+    let spans = tree.spans();
+    let pairs: Vec<(usize, usize)> = (0..spans.len())
+        .flat_map(|first| (0..spans.len()).map(move |second| (first, second)))
+        .filter(|&(first, second)| {
+            let (a, b) = (spans[first].range(), spans[second].range());
+            a.end <= b.start && !a.is_empty() && !b.is_empty()
+        })
+        .filter(|&(first, second)| compatible(tree, &spans[first], &spans[second]))
+        .collect();
+    let &(first, second) = one_of(&pairs, rng)?;
+    let (a, b) = (spans[first].range(), spans[second].range());
+    let choices = tree.choices();
+    let mut out = choices[..a.start].to_vec();
+    out.extend_from_slice(&choices[b.clone()]);
+    out.extend_from_slice(&choices[a.end..b.start]);
+    out.extend_from_slice(&choices[a.clone()]);
+    out.extend_from_slice(&choices[b.end..]);
+    Some(out)
+}
+
+/// A collection's length changed by `by` (+1 or -1).
+fn with_count(choices: &mut [Choice], collection: &Collection, by: i128) {
+    if let Choice::Int { value, .. } = &mut choices[collection.count] {
+        *value += by;
+    }
+}
+
+/// An element of a collection copied to a place in it.
+fn insert(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let collections = tree.collections();
+    let collection = one_of(&collections, rng)?;
+    let element = one_of(&collection.elements, rng)?.clone();
+    let place = below(rng, collection.elements.len() as u64 + 1) as usize;
+    let at = collection.elements.get(place).map_or_else(
+        || collection.elements.last().map_or(0, |last| last.end),
+        |e| e.start,
+    );
+    let mut out = tree.choices().to_vec();
+    with_count(&mut out, collection, 1);
+    let copy = out[element].to_vec();
+    out.splice(at..at, copy);
+    Some(out)
+}
+
+/// An element of a collection deleted.
+fn delete(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let collections = tree.collections();
+    let collection = one_of(&collections, rng)?;
+    let element = one_of(&collection.elements, rng)?.clone();
+    let mut out = tree.choices().to_vec();
+    with_count(&mut out, collection, -1);
+    out.drain(element);
+    Some(out)
+}
+
+/// An integer moved by 1 or up to 16, or set to a boundary of its range.
+fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let integers: Vec<usize> = (0..choices.len())
+        .filter(|&at| matches!(choices[at], Choice::Int { lo, hi, .. } if lo < hi))
+        .collect();
+    let &at = one_of(&integers, rng)?;
+    let Choice::Int { value, lo, hi } = choices[at] else {
+        return None;
+    };
+    let step = 1 + below(rng, 16) as i128;
+    let sign = if below(rng, 2) == 0 { 1 } else { -1 };
+    let moved = match below(rng, 3) {
+        0 => value.saturating_add(sign),
+        1 => value.saturating_add(sign * step),
+        _ => *one_of(&[lo, hi, 0, -1], rng)?,
+    };
+    let moved = moved.clamp(lo, hi);
+    let mut out = choices.to_vec();
+    out[at] = Choice::Int {
+        value: moved,
+        lo,
+        hi,
+    };
+    Some(out)
+}
