@@ -13,6 +13,7 @@ use crate::combinator::{
     Bind, Comap, Filter, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
 };
 use crate::engine::{ReflectError, Strategy};
+use crate::interpret::complete::Completer;
 use crate::interpret::mutate::Mutator;
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
 use crate::interpret::{self, Enumerate, GenerateError, Generated, Reflector};
@@ -546,7 +547,7 @@ pub trait Generator: Node {
     /// // Even numbers, with an annotation to reflect through the map.
     /// let evens = range(0u32..=500)
     ///     .map(|x| x * 2)
-    ///     .comap(|n: &u32| (n % 2 == 0).then(|| n / 2));
+    ///     .comap(|n: &u32| n.is_multiple_of(2).then(|| n / 2));
     /// let fixture = 842;
     /// for mutant in evens.mutator().mutants(&fixture, 3).unwrap().take(50) {
     ///     assert_eq!(mutant.value % 2, 0);
@@ -558,6 +559,28 @@ pub trait Generator: Node {
         Self: Sized,
     {
         Mutator::new(self)
+    }
+
+    /// Completion of values with holes: the holes filled at random with parts this generator
+    /// could produce there, the given parts kept (see [`complete`](crate::complete)).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::complete::Holes;
+    /// #[derive(Clone, Debug, PartialEq, Reflective)]
+    /// struct Order { id: u32, quantity: u8, note: String }
+    /// let partial = Order { id: 7, quantity: 0, note: "rush".into() };
+    /// let holes = Holes::new().at(&partial.quantity);
+    /// let g = Order::arbitrary_reflective();
+    /// let orders = g.completer().completions(&partial, &holes, 0, 50).unwrap();
+    /// assert!(orders.iter().all(|o| o.id == 7 && o.note == "rush"));
+    /// assert!(orders.iter().any(|o| o.quantity != orders[0].quantity));
+    /// ```
+    fn completer(&self) -> Completer<'_, Self>
+    where
+        Self: Sized,
+    {
+        Completer::new(self)
     }
 
     // ----- Backward interpretations -----

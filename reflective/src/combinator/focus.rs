@@ -5,6 +5,7 @@ use std::borrow::Borrow;
 use std::convert::Infallible;
 use std::marker::PhantomData;
 
+use super::hole::generate_in_hole;
 use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
@@ -103,7 +104,14 @@ where
     fn backward(&self, c: &C, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         run.step()?;
         match self.part.part(c) {
-            Some(b) => self.inner.backward(b, run, limit),
+            Some(b) if run.is_hole(b) => generate_in_hole(&self.inner, run),
+            Some(b) => {
+                let found = self.inner.backward(b, run, limit)?;
+                if found.is_empty() {
+                    run.note_unproduced::<G::Input>();
+                }
+                Ok(found)
+            }
             None => Ok(Vec::new()),
         }
     }

@@ -21,6 +21,7 @@ mod bind;
 mod either;
 mod filter;
 mod focus;
+pub(crate) mod hole;
 pub(crate) mod integer;
 pub(crate) mod lazy;
 mod map;

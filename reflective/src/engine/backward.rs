@@ -15,6 +15,7 @@
 //! value.
 
 use super::budget::{Budgets, ReflectError};
+use super::holes::Holes;
 use super::sizing::{Share, Sizing};
 use super::trace::Trace;
 
@@ -74,6 +75,8 @@ pub struct Backward {
     max_depth: usize,
     /// Picks open around the current node: not nesting levels, but stack frames.
     picks: usize,
+    /// The parts to generate instead of reflect, when the run completes a value.
+    pub(crate) holes: Option<Box<Holes>>,
 }
 
 /// Where a backward run is among shares and sizes (see [`Backward::place`]).
@@ -100,6 +103,26 @@ impl Backward {
             depth: 0,
             max_depth: budgets.max_depth,
             picks: 0,
+            holes: None,
+        }
+    }
+
+    /// Whether `part` is a hole to generate (marking it reached); never without holes.
+    #[inline]
+    pub(crate) fn is_hole<B: ?Sized>(&mut self, part: &B) -> bool {
+        self.holes
+            .as_mut()
+            .is_some_and(|holes| holes.contains(part))
+    }
+
+    /// Notes that no way produces `part`, a `B`, for a completion's error: the first such
+    /// part is the innermost that fails.
+    #[inline]
+    pub(crate) fn note_unproduced<B: ?Sized>(&mut self) {
+        if let Some(holes) = self.holes.as_mut() {
+            holes
+                .first_failure
+                .get_or_insert(std::any::type_name::<B>());
         }
     }
 

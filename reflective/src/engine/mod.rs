@@ -11,6 +11,7 @@
 //! | `source/` | choice sources: random, replay, exhaustive; integer shapes |
 //! | `forward.rs` | the forward run: source, size, record |
 //! | `backward.rs` | the backward run: size, budgets, solutions |
+//! | `holes.rs` | the parts of a value completion generates instead of reflecting |
 //! | `trace.rs` | the shared trace of one way to produce a value |
 //! | `budget.rs` | the budgets and [`ReflectError`] |
 //! | `sizing.rs` | [`Strategy`] and the size state carried through a run |
@@ -19,6 +20,7 @@
 mod backward;
 mod budget;
 mod forward;
+pub(crate) mod holes;
 mod sizing;
 pub(crate) mod source;
 mod stack;

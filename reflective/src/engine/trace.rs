@@ -43,6 +43,11 @@ impl Trace {
         Trace(Some(Rc::new(TraceNode::Many(parts))))
     }
 
+    /// The choices of `tree`, one after another (its spans left out: a replay records them).
+    pub(crate) fn of_choices(tree: &ChoiceTree) -> Trace {
+        Trace::many(tree.choices().iter().cloned().map(Trace::choice).collect())
+    }
+
     /// A span around `lead` followed by `body`.
     pub(crate) fn span(label: Option<Label>, lead: Option<Choice>, body: Trace) -> Trace {
         Trace(Some(Rc::new(TraceNode::Span { label, lead, body })))

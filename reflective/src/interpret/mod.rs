@@ -11,9 +11,11 @@
 //! | `reflect` | choices, label sequences, `can_generate`, reproductions | backward |
 //! | `probability` | the probability of a value | backward, weights summed over paths |
 //! | [`shrink`] | the simplest failing value, from any value | backward once, then forward replays |
+//! | [`complete`] | a value's holes filled at random, its given parts kept | backward, generating forward at the holes |
 //! | [`mutate`] | values one edit of a value's choices away, each one the generator produces | backward once, then forward replays with random repair |
 //! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
 
+pub mod complete;
 mod enumerate;
 mod generate;
 pub mod mutate;

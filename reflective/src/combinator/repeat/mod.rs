@@ -15,6 +15,7 @@ use std::marker::PhantomData;
 use std::ops::RangeBounds;
 
 use crate::choice::{Choice, Label};
+use crate::combinator::hole::generate_in_hole;
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::engine::{
     Backward, Branches, Forward, Halt, IntSite, ReflectError, Reflected, Share, Sizing, Solution,
@@ -380,12 +381,17 @@ where
         let mut seen = D::Seen::default();
         let mut ways: Vec<Vec<Solution<T>>> = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
-            if !D::insert(&mut seen, item) {
+            let hole = run.is_hole(item);
+            if !hole && !D::insert(&mut seen, item) {
                 return Ok(None);
             }
             run.share = sharing.as_ref().map(|sharing| sharing.share(index));
             run.taken = None;
-            let item_ways = self.elem.backward(item, run, limit);
+            let item_ways = if hole {
+                generate_in_hole(&self.elem, run)
+            } else {
+                self.elem.backward(item, run, limit)
+            };
             let taken = took_share(run.share.take(), run.taken.take());
             let item_ways = item_ways?;
             if item_ways.is_empty() {

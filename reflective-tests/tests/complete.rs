@@ -1,0 +1,253 @@
+//! Completion: a value's holes filled with parts the generator produces there, its given parts
+//! kept; over the paper's search trees, derived structs and recursive enums, collections'
+//! elements, and a thousand random generators; bad input as errors.
+
+use std::collections::HashSet;
+
+use reflective::complete::{CompleteError, Holes};
+use reflective::prelude::*;
+use reflective_tests::catalogue::bst::{Tree, bst, is_bst, key, left, right};
+use reflective_tests::catalogue::specs::{Spec, V, build, conforms};
+use reflective_tests::derived::{Point, Tree as DerivedTree};
+
+#[test]
+fn the_papers_partial_search_tree_completes_to_search_trees() {
+    // Node (Node _ 1 _) 5 _
+    let g = bst(0, 10);
+    let partial = Tree::node(Tree::node(Tree::Leaf, 1, Tree::Leaf), 5, Tree::Leaf);
+    let inner = left(&partial).unwrap();
+    let holes = Holes::new()
+        .at(left(inner).unwrap())
+        .at(right(inner).unwrap())
+        .at(right(&partial).unwrap());
+    let completions = g
+        .completer()
+        .completions(&partial, &holes, 0, 1000)
+        .unwrap();
+    let mut distinct = HashSet::new();
+    for tree in &completions {
+        assert!(is_bst(tree, 0, 10), "{tree:?}");
+        assert_eq!(key(tree), Some(&5));
+        assert_eq!(left(tree).and_then(key), Some(&1));
+        assert!(g.can_generate(tree));
+        distinct.insert(tree.clone());
+    }
+    // Below 1 only 0 fits; between 1 and 5, the subsets of 2..=4 in every shape; above 5, 6..=10.
+    assert!(
+        distinct.len() > 100,
+        "{} distinct completions",
+        distinct.len()
+    );
+    assert!(completions.iter().any(|t| right(t) != Some(&Tree::Leaf)));
+}
+
+#[test]
+fn any_field_of_a_derived_struct_can_be_a_hole() {
+    let g = Point::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(1);
+    for _ in 0..100 {
+        let given = g.generate_value(&mut rng, 100);
+        for field in 0..2 {
+            let holes = if field == 0 {
+                Holes::new().at(&given.x)
+            } else {
+                Holes::new().at(&given.y)
+            };
+            let filled = g.completer().completions(&given, &holes, 3, 10).unwrap();
+            for point in &filled {
+                if field == 0 {
+                    assert_eq!(point.y, given.y);
+                } else {
+                    assert_eq!(point.x, given.x);
+                }
+            }
+            let varied: HashSet<(i32, i32)> = filled.iter().map(|p| (p.x, p.y)).collect();
+            assert!(varied.len() > 1, "field {field} of {given:?} never changed");
+        }
+    }
+}
+
+#[test]
+fn a_derived_recursive_enum_completes_through_its_boxes() {
+    let g = DerivedTree::<u8>::arbitrary_reflective();
+    let leaf = || Box::new(DerivedTree::Leaf);
+    let partial = DerivedTree::Node(leaf(), 42, Box::new(DerivedTree::Node(leaf(), 7, leaf())));
+    let DerivedTree::Node(hole_box, _, right_box) = &partial else {
+        unreachable!()
+    };
+    // The box itself, or what it holds.
+    for holes in [Holes::new().at(hole_box), Holes::new().at(&**hole_box)] {
+        let filled = g.completer().completions(&partial, &holes, 0, 200).unwrap();
+        let mut lefts = HashSet::new();
+        for tree in &filled {
+            let DerivedTree::Node(l, 42, r) = tree else {
+                panic!("the root changed: {tree:?}");
+            };
+            assert_eq!(r, right_box);
+            lefts.insert(format!("{l:?}"));
+        }
+        assert!(lefts.len() > 10, "{} distinct left subtrees", lefts.len());
+    }
+}
+
+#[test]
+fn an_element_of_a_collection_can_be_a_hole() {
+    let g = vec(range(100u16..=200), ..);
+    let partial = vec![150, 0, 170];
+    let holes = Holes::new().at(&partial[1]);
+    let filled = g.completer().completions(&partial, &holes, 9, 100).unwrap();
+    for list in &filled {
+        assert_eq!((list.len(), list[0], list[2]), (3, 150, 170));
+        assert!((100..=200).contains(&list[1]));
+    }
+    assert!(filled.iter().map(|l| l[1]).collect::<HashSet<_>>().len() > 20);
+}
+
+/// The paths from `value`'s root to the parts of it that `spec`'s generator reaches by focus
+/// or as a collection's element: the places a hole can be.
+fn hole_paths(spec: &Spec, value: &V, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    let mut child = |index: usize, spec: &Spec, value: &V, out: &mut Vec<Vec<usize>>| {
+        path.push(index);
+        out.push(path.clone());
+        hole_paths(spec, value, path, out);
+        path.pop();
+    };
+    match (spec, value) {
+        (Spec::Pair(a, b), V::Pair(x, y)) => {
+            child(0, a, x, out);
+            child(1, b, y, out);
+        }
+        (Spec::List(element, _), V::List(items)) => {
+            for (index, item) in items.iter().enumerate() {
+                child(index, element, item, out);
+            }
+        }
+        (Spec::Pick(branches), V::Tag(tag, inner)) => {
+            child(0, &branches[usize::from(*tag)], inner, out);
+        }
+        (Spec::Counted(element, _), V::Pair(_, items)) => {
+            if let V::List(items) = &**items {
+                path.push(1);
+                for (index, item) in items.iter().enumerate() {
+                    path.push(index);
+                    out.push(path.clone());
+                    hole_paths(element, item, path, out);
+                    path.pop();
+                }
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'v>(value: &'v V, path: &[usize]) -> &'v V {
+    path.iter().fold(value, |value, &index| match value {
+        V::Pair(a, b) => {
+            if index == 0 {
+                a
+            } else {
+                b
+            }
+        }
+        V::List(items) => &items[index],
+        V::Tag(_, inner) => inner,
+        V::Int(_) => unreachable!("an integer has no parts"),
+    })
+}
+
+fn replaced(value: &V, path: &[usize], with: &V) -> V {
+    let Some((&first, rest)) = path.split_first() else {
+        return with.clone();
+    };
+    match value {
+        V::Pair(a, b) if first == 0 => V::Pair(Box::new(replaced(a, rest, with)), b.clone()),
+        V::Pair(a, b) => V::Pair(a.clone(), Box::new(replaced(b, rest, with))),
+        V::List(items) => {
+            let mut items = items.clone();
+            items[first] = replaced(&items[first], rest, with);
+            V::List(items)
+        }
+        V::Tag(tag, inner) => V::Tag(*tag, Box::new(replaced(inner, rest, with))),
+        V::Int(_) => unreachable!("an integer has no parts"),
+    }
+}
+
+#[test]
+fn completions_of_random_generators_keep_every_given_part() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(4);
+    let mut completed = 0;
+    for round in 0..1000u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let value = g.generate_value(&mut rng, 20);
+        let mut paths = Vec::new();
+        hole_paths(&spec, &value, &mut Vec::new(), &mut paths);
+        let Some(path) = paths.get(round as usize % paths.len().max(1)) else {
+            continue;
+        };
+        let holes = Holes::new().at(at(&value, path));
+        let filled = g
+            .completer()
+            .complete(&value, &holes, round)
+            .unwrap_or_else(|error| panic!("{spec:?} {value:?} at {path:?}: {error}"))
+            .value;
+        assert!(conforms(&spec, &filled), "{spec:?}: {filled:?}");
+        // Put the given part back into the hole: the rest is as given.
+        assert_eq!(
+            replaced(&filled, path, at(&value, path)),
+            value,
+            "{spec:?} at {path:?}"
+        );
+        completed += 1;
+    }
+    assert!(completed > 300, "only {completed} values had a hole");
+}
+
+#[test]
+fn given_parts_the_generator_cannot_produce_are_an_error_naming_the_part() {
+    let g = bst(0, 10);
+    // 12 is out of the key range.
+    let partial = Tree::node(Tree::Leaf, 12, Tree::Leaf);
+    let holes = Holes::new().at(left(&partial).unwrap());
+    let error = g.completer().complete(&partial, &holes, 0).unwrap_err();
+    assert_eq!(error, CompleteError::CannotProduce { part: Some("i64") });
+    assert!(
+        error
+            .to_string()
+            .contains("the first that fails is a `i64`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_hole_outside_the_value_is_an_error() {
+    let g = bst(0, 10);
+    let partial = Tree::node(Tree::Leaf, 3, Tree::Leaf);
+    let elsewhere = Tree::Leaf;
+    let holes = Holes::new().at(left(&partial).unwrap()).at(&elsewhere);
+    let error = g.completer().complete(&partial, &holes, 0).unwrap_err();
+    assert_eq!(error, CompleteError::HoleNotReached { index: 1 });
+    // Through a comap, which computes a new value, no hole is reached.
+    let evens = range(0u8..=50)
+        .map(|x| x * 2)
+        .comap(|n: &u8| n.is_multiple_of(2).then(|| n / 2));
+    let pair = zip(
+        (&evens).focus(|p: &(u8, u8)| Some(&p.0)),
+        (&evens).focus(|p: &(u8, u8)| Some(&p.1)),
+    );
+    let given = (4u8, 6u8);
+    assert!(
+        pair.completer()
+            .complete(&given, &Holes::new().at(&given.1), 0)
+            .is_ok()
+    );
+    let four = 4u8;
+    assert_eq!(
+        evens
+            .completer()
+            .complete(&four, &Holes::new().at(&four), 0),
+        Err(CompleteError::HoleNotReached { index: 0 })
+    );
+}

@@ -1,0 +1,30 @@
+//! Completion's holes, as the combinators that reach parts of a value (a focus, a collection's
+//! elements) fill them: generated forward where the backward run is.
+
+use crate::engine::source::random::RandomSource;
+use crate::engine::{Backward, Forward, Reflected, Solution, Trace};
+use crate::node::Node;
+
+/// The one way to fill a hole of a completion: `g` run forward at random, where the backward
+/// run is among sizes and shares; no way if generation fails.
+pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<G::Output> {
+    let (size, sizing, share, taken, fuel) = (run.size, run.sizing, run.share, run.taken, run.fuel);
+    let Some(holes) = run.holes.as_mut() else {
+        return Ok(Vec::new());
+    };
+    let mut source = RandomSource::new(&mut holes.rng);
+    let mut forward = Forward::new(&mut source, size, true);
+    (forward.sizing, forward.share, forward.taken, forward.fuel) = (sizing, share, taken, fuel);
+    let Ok(value) = g.forward(&mut forward) else {
+        return Ok(Vec::new());
+    };
+    (run.share, run.taken, run.fuel) = (forward.share, forward.taken, forward.fuel);
+    let used = forward.consumed;
+    let tree = forward.into_tree();
+    Ok(vec![Solution {
+        value: run.value(|| value),
+        trace: Trace::of_choices(&tree),
+        log_probability: 0.0,
+        used,
+    }])
+}

@@ -1,0 +1,237 @@
+//! Completion: a value with holes, its holes filled at random with parts the generator could
+//! produce there, every given part kept (the paper's reflective completers, "Reflecting on
+//! Random Generation" §7.2).
+//!
+//! # Holes
+//!
+//! Rust has no `undefined` to leave in a value, so a hole is a part of the value marked by
+//! reference: write any value of the right type there (a `Leaf`, a `0`, `String::new()`) and
+//! name it in [`Holes::at`]. The backward engine reaches the parts of a value through the
+//! generator's annotations ([`focus`](crate::Generator::focus), and the derive's field and
+//! variant optics, which are focuses), by reference; a focus that reaches a part at a hole's
+//! address, of the hole's type, generates that part at random (with the bounds and sizes the
+//! generator has reached there, so a search tree's subtree keeps its key range) instead of
+//! reflecting it. This is the paper's trick (its completer catches the exception an
+//! annotation raises on `undefined` and generates from there), in safe Rust. Everything
+//! outside the holes is reflected as usual, so a given part the generator cannot produce is
+//! an error, not silently replaced.
+//!
+//! Holes are reached through `focus` only: a [`comap`](crate::Generator::comap) computes a
+//! new value, whose parts are not the given ones, and a hole behind it is reported as not
+//! reached ([`CompleteError::HoleNotReached`]). The other representations considered, a
+//! derived "partial" shadow of every type or constraints on a prefix of the choices, would
+//! need either code per type or a user who knows the choice sequence; holes by reference
+//! work for derived and hand-written generators alike, with no extra code.
+
+use std::fmt;
+
+use rand_core::{Rng, SeedableRng};
+
+use crate::engine::holes::{Holes as HoleSet, address};
+use crate::engine::{
+    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
+};
+use crate::node::Node;
+
+use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, replay};
+
+/// How many times [`Completer::complete`] draws the holes again when a given part finds too
+/// little of the size left.
+const COMPLETE_ATTEMPTS: usize = 32;
+
+/// The holes of a value to complete: parts of it, by reference.
+///
+/// ```
+/// use reflective::complete::Holes;
+/// let pair = (1u8, String::new());
+/// let holes = Holes::new().at(&pair.1);
+/// assert_eq!(holes.len(), 1);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Holes<'v> {
+    places: Vec<(usize, &'static str)>,
+    _value: std::marker::PhantomData<&'v ()>,
+}
+
+impl<'v> Holes<'v> {
+    /// No holes yet.
+    pub fn new() -> Self {
+        Holes::default()
+    }
+
+    /// `part`, a part of the value to complete, is a hole. For a boxed part, either the box
+    /// (`&node.left`) or what it holds (`&*node.left`) may be given, as the generator's focus
+    /// reaches it.
+    pub fn at<B: ?Sized>(mut self, part: &'v B) -> Self {
+        self.places
+            .push((address(part), std::any::type_name::<B>()));
+        self
+    }
+
+    /// How many holes there are.
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+}
+
+/// Why a value could not be completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompleteError {
+    /// The generator cannot produce the given parts: `part` names the type of the first part
+    /// (the innermost) that no way produces, where a focus reached one.
+    CannotProduce {
+        /// The type of the first part that fails, if a focus reached it.
+        part: Option<&'static str>,
+    },
+    /// No focus reached hole `index` (counting from 0 in the order given): it is not a part
+    /// of the value, or the generator reaches it through a `comap`, or an earlier part failed.
+    HoleNotReached {
+        /// The hole, in the order given to [`Holes::at`].
+        index: usize,
+    },
+    /// Reflecting the given parts ran out of a budget.
+    Reflect(ReflectError),
+}
+
+impl fmt::Display for CompleteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompleteError::CannotProduce { part: Some(part) } => write!(
+                f,
+                "cannot complete the value: the generator cannot produce its given parts; the \
+                 first that fails is a `{part}`"
+            ),
+            CompleteError::CannotProduce { part: None } => f.write_str(
+                "cannot complete the value: the generator cannot produce its given parts",
+            ),
+            CompleteError::HoleNotReached { index } => write!(
+                f,
+                "cannot complete the value: hole {index} (from 0) was not reached; give a part \
+                 of the value that the generator reaches with `focus` (not through a `comap`)"
+            ),
+            CompleteError::Reflect(error) => write!(f, "cannot complete the value: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for CompleteError {}
+
+/// A completion of a generator's values, at a chosen size.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::complete::Holes;
+/// // Sorted pairs: the second is never below the first.
+/// let pairs = range(0u8..=50)
+///     .focus(|p: &(u8, u8)| Some(&p.0))
+///     .bind(|a| range(a..=100).focus(|p: &(u8, u8)| Some(&p.1)).map(move |b| (a, b)));
+/// let partial = (40, 0);
+/// let holes = Holes::new().at(&partial.1);
+/// for seed in 0..20 {
+///     let (a, b) = pairs.completer().complete(&partial, &holes, seed).unwrap().value;
+///     assert_eq!(a, 40);
+///     assert!((40..=100).contains(&b));
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Completer<'g, G> {
+    g: &'g G,
+    size: usize,
+}
+
+impl<'g, G: Node> Completer<'g, G> {
+    pub(crate) fn new(g: &'g G) -> Self {
+        Completer {
+            g,
+            size: DEFAULT_SIZE,
+        }
+    }
+
+    /// Reflects and generates at `size` instead of [`DEFAULT_SIZE`](crate::DEFAULT_SIZE).
+    pub fn size(mut self, size: usize) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// `partial` with its `holes` filled at random (drawn with `seed`), every other part as
+    /// given: a value the generator produces, with its choices.
+    ///
+    /// A part generated in a hole uses some of the size, and a given part after it may then
+    /// find too little (a subtree after a large generated one): such a draw is made again,
+    /// up to 32 times, before the error is returned.
+    pub fn complete(
+        &self,
+        partial: &G::Input,
+        holes: &Holes<'_>,
+        seed: u64,
+    ) -> Result<Generated<G::Output>, CompleteError> {
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let mut attempt =
+            || self.attempt(partial, holes, DefaultRng::seed_from_u64(rng.next_u64()));
+        let mut result = attempt();
+        for _ in 1..COMPLETE_ATTEMPTS {
+            match result {
+                Err(CompleteError::CannotProduce { .. }) if !holes.is_empty() => result = attempt(),
+                _ => break,
+            }
+        }
+        result
+    }
+
+    /// One completion, the holes filled with `rng`.
+    fn attempt(
+        &self,
+        partial: &G::Input,
+        holes: &Holes<'_>,
+        rng: DefaultRng,
+    ) -> Result<Generated<G::Output>, CompleteError> {
+        let budgets = Budgets {
+            max_steps: DEFAULT_MAX_STEPS,
+            max_ways: DEFAULT_MAX_WAYS,
+            max_depth: DEFAULT_MAX_DEPTH,
+        };
+        let mut run = Backward::new(self.size, false, budgets);
+        run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));
+        let found = self
+            .g
+            .backward(partial, &mut run, 1)
+            .map_err(CompleteError::Reflect)?;
+        let filled = run.holes.take().expect("the holes stay in the run");
+        let Some(way) = found.into_iter().next() else {
+            return Err(CompleteError::CannotProduce {
+                part: filled.first_failure,
+            });
+        };
+        if let Some(index) = filled.reached.iter().position(|reached| !reached) {
+            return Err(CompleteError::HoleNotReached { index });
+        }
+        // The parts generated in the holes were drawn where the backward run was among sizes
+        // and shares, so the choices replay exactly; a generator that reads them otherwise
+        // (a size it does not restore) gets another draw.
+        let tree = way.trace.to_tree(self.size);
+        let value = replay(self.g, &tree).ok_or(CompleteError::CannotProduce { part: None })?;
+        Ok(Generated { value, tree })
+    }
+
+    /// `count` completions of `partial`, seeded `seed`, `seed + 1`, ...; the first error
+    /// stops them.
+    pub fn completions(
+        &self,
+        partial: &G::Input,
+        holes: &Holes<'_>,
+        seed: u64,
+        count: usize,
+    ) -> Result<Vec<G::Output>, CompleteError> {
+        (0..count as u64)
+            .map(|offset| {
+                self.complete(partial, holes, seed.wrapping_add(offset))
+                    .map(|completed| completed.value)
+            })
+            .collect()
+    }
+}
