@@ -16,6 +16,7 @@ use crate::engine::{ReflectError, Strategy};
 use crate::interpret::complete::Completer;
 use crate::interpret::mutate::Mutator;
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
+use crate::interpret::validate::Validation;
 use crate::interpret::{self, Enumerate, GenerateError, Generated, Reflector};
 
 pub use crate::node::{Gen, Node};
@@ -581,6 +582,25 @@ pub trait Generator: Node {
         Self: Sized,
     {
         Completer::new(self)
+    }
+
+    /// A validation of this generator: its reflection laws on generated values, and, when
+    /// asked, soundness and completeness against a predicate, each problem with a shrunk
+    /// counterexample (see [`validate`](crate::validate)).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let sorted = vec(range(0u8..=9), ..)
+    ///     .map(|mut xs| { xs.sort(); xs })
+    ///     .comap(|xs: &Vec<u8>| xs.is_sorted().then(|| xs.clone()));
+    /// sorted.validate().sound(|xs| xs.is_sorted()).cases(300).check();
+    /// ```
+    fn validate<'c, T>(&self) -> Validation<'_, 'c, Self>
+    where
+        Self: Generator<Input = T, Output = T> + Sized,
+        T: Clone + std::fmt::Debug + PartialEq + 'c,
+    {
+        Validation::new(self)
     }
 
     // ----- Backward interpretations -----

@@ -13,6 +13,7 @@
 //! | [`shrink`] | the simplest failing value, from any value | backward once, then forward replays |
 //! | [`complete`] | a value's holes filled at random, its given parts kept | backward, generating forward at the holes |
 //! | [`mutate`] | values one edit of a value's choices away, each one the generator produces | backward once, then forward replays with random repair |
+//! | [`validate`] | checks that a generator is sound, complete and correctly annotated, with shrunk counterexamples | forward, then backward on each value |
 //! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
 
 pub mod complete;
@@ -23,6 +24,7 @@ mod probability;
 mod reflect;
 pub mod shrink;
 pub(crate) mod type_shrink;
+pub mod validate;
 
 pub use enumerate::Enumerate;
 pub use generate::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated};

@@ -1,0 +1,186 @@
+//! Validation: the report catches an unsound generator, an incomplete one and a wrong focus,
+//! each with a shrunk counterexample, and finds nothing wrong with the catalogue's generators.
+
+use reflective::prelude::*;
+use reflective::validate::Check;
+use reflective_tests::catalogue::bst::{Tree, bst, is_bst, key, left, right, sized_tree};
+use reflective_tests::catalogue::lists::{is_sorted, sorted_list};
+use reflective_tests::catalogue::nested::vec_of_vecs;
+use reflective_tests::catalogue::stlc::{type_of, well_typed};
+use reflective_tests::derived::{Point, Tree as DerivedTree};
+
+/// The paper's search trees with a planted bug: `right_lo(x)` is where the right subtree's
+/// keys start, `top` the greatest key drawn.
+fn planted_bst(lo: i64, hi: i64, top: fn(i64) -> i64, right_lo: fn(i64) -> i64) -> Gen<Tree, Tree> {
+    if lo > hi {
+        return exact(Tree::Leaf).boxed();
+    }
+    pick((
+        (1, "leaf", exact(Tree::Leaf)),
+        (
+            5,
+            "node",
+            range(lo..=top(hi).max(lo)).focus(key).bind(move |x| {
+                zip(
+                    planted_bst(lo, x - 1, top, right_lo).focus(left),
+                    planted_bst(right_lo(x), hi, top, right_lo).focus(right),
+                )
+                .map(move |(l, r)| Tree::node(l, x, r))
+            }),
+        ),
+    ))
+    .boxed()
+}
+
+#[test]
+fn an_unsound_generator_is_caught_with_a_small_counterexample() {
+    // The right subtree may repeat its parent's key.
+    let g = planted_bst(0, 10, |hi| hi, |x| x);
+    let report = g.validate().sound(|t| is_bst(t, 0, 10)).cases(300).run();
+    println!("{report}");
+    let problem = report.problem(Check::Sound).expect("unsoundness found");
+    assert_eq!(problem.minimal, "Node(Leaf, 0, Node(Leaf, 0, Leaf))");
+    assert!(
+        report
+            .to_string()
+            .contains("sound: a generated value fails the predicate")
+    );
+}
+
+#[test]
+fn an_incomplete_generator_is_caught_against_a_reference() {
+    // Never draws the range's top key.
+    let g = planted_bst(0, 10, |hi| hi - 1, |x| x + 1);
+    let any_tree = sized_tree(0, 10);
+    let report = g
+        .validate()
+        .complete(&any_tree, |t| is_bst(t, 0, 10))
+        .max_size(10)
+        .cases(1000)
+        .run();
+    println!("{report}");
+    let problem = report
+        .problem(Check::Complete)
+        .expect("incompleteness found");
+    assert_eq!(problem.minimal, "Node(Leaf, 10, Leaf)");
+    // The correct generator passes the same check.
+    let report = bst(0, 10)
+        .validate()
+        .complete(&any_tree, |t| is_bst(t, 0, 10))
+        .max_size(10)
+        .cases(1000)
+        .run();
+    assert!(report.is_ok(), "{report}");
+}
+
+#[test]
+fn a_focus_on_the_wrong_part_is_caught_with_its_labels() {
+    // The right subtree is reflected through the left one.
+    fn wrong(lo: i64, hi: i64) -> Gen<Tree, Tree> {
+        if lo > hi {
+            return exact(Tree::Leaf).boxed();
+        }
+        pick((
+            (1, "leaf", exact(Tree::Leaf)),
+            (
+                5,
+                "node",
+                range(lo..=hi).focus(key).bind(move |x| {
+                    zip(wrong(lo, x - 1).focus(left), wrong(x + 1, hi).focus(left))
+                        .map(move |(l, r)| Tree::node(l, x, r))
+                }),
+            ),
+        ))
+        .boxed()
+    }
+    let report = wrong(0, 10).validate().cases(300).run();
+    println!("{report}");
+    assert!(!report.is_ok());
+    // A tree with a left subtree does not reflect (its left subtree is looked for on the
+    // right too); one with a right subtree reflects as another (through its empty left one).
+    let reflects = report
+        .problem(Check::Reflects)
+        .expect("a value that does not reflect");
+    assert_eq!(reflects.minimal, "Node(Node(Leaf, 0, Leaf), 1, Leaf)");
+    let labels: Vec<String> = reflects.labels.iter().map(ToString::to_string).collect();
+    assert_eq!(labels, ["node", "node", "leaf"]);
+    let projection = report
+        .problem(Check::PureProjection)
+        .expect("a wrong reproduction");
+    assert_eq!(projection.minimal, "Node(Leaf, 0, Node(Leaf, 1, Leaf))");
+    assert!(
+        report.to_string().contains("its labels: node node leaf"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_map_without_its_annotation_is_caught() {
+    // Doubles, but reflects through the doubled value as if it were the drawn one.
+    let doubled = range(0u16..=100).map(|x| x * 2);
+    let report = doubled.validate().cases(200).run();
+    println!("{report}");
+    let problem = report
+        .problem(Check::PureProjection)
+        .or(report.problem(Check::Reflects));
+    assert!(problem.is_some(), "{report}");
+}
+
+#[test]
+fn the_catalogues_generators_validate_without_problems() {
+    let reports = [
+        bst(0, 20)
+            .validate()
+            .sound(|t| is_bst(t, 0, 20))
+            .cases(300)
+            .run(),
+        well_typed()
+            .validate()
+            .sound(|t| type_of(&[], t).is_some())
+            .max_size(30)
+            .cases(200)
+            .run(),
+        sorted_list()
+            .validate()
+            .sound(|xs| is_sorted(xs))
+            .cases(300)
+            .run(),
+        vec_of_vecs().validate().max_ways(1).cases(300).run(),
+        Point::arbitrary_reflective()
+            .validate()
+            .max_ways(1)
+            .cases(300)
+            .run(),
+        DerivedTree::<u8>::arbitrary_reflective()
+            .validate()
+            .max_ways(1)
+            .cases(300)
+            .run(),
+    ];
+    for report in reports {
+        assert!(report.is_ok(), "{report}");
+        assert_eq!(report.overlapping, 0, "{report}");
+        assert!(report.to_string().contains("no problem"), "{report}");
+    }
+}
+
+#[test]
+fn an_overlapping_generator_is_reported_and_past_the_limit_a_problem() {
+    // 0 comes from either branch.
+    let ambiguous = pick(((1, "a", range(0u8..=5)), (1, "b", range(0u8..=3))));
+    let report = ambiguous.validate().cases(200).run();
+    assert!(report.is_ok(), "{report}");
+    assert_eq!(report.most_ways, 2);
+    assert!(report.overlapping > 0);
+    assert!(
+        report
+            .to_string()
+            .contains("reflect in more than one way (at most 2)"),
+        "{report}"
+    );
+    let strict = ambiguous.validate().max_ways(1).cases(200).run();
+    assert_eq!(
+        strict.problem(Check::Overlap).map(|p| p.minimal.as_str()),
+        Some("0")
+    );
+}

@@ -1,0 +1,447 @@
+//! Validation: checks that a generator is what its author meant, with shrunk counterexamples
+//! (the paper's soundness, completeness and pure projection, "Reflecting on Random
+//! Generation" §4–5, and "Holding a Mirror up to Random Generation" §4.1).
+//!
+//! [`Generator::validate`](crate::Generator::validate) generates values at the sizes 0, 1, ...,
+//! the largest, 0, ... (as the runner does) and checks on each:
+//!
+//! - *reflects*: the value reflects at the size it was generated at (internal soundness: an
+//!   annotation that prunes a value the generator made is wrong);
+//! - *round trip*: every way reflection finds replays to the value;
+//! - *pure projection*: every way reproduces the value (a `focus` that looks at the wrong
+//!   part, or a `map` without its `focus`, produces another one);
+//! - *overlap*: how many ways each value has (several ways are a sign of an ambiguous
+//!   generator: reported, and a problem past [`Validation::max_ways`]);
+//!
+//! and, when asked:
+//!
+//! - [`Validation::sound`]: every value satisfies a predicate (external soundness);
+//! - [`Validation::complete`]: every value a simpler, obviously correct generator makes that
+//!   satisfies the predicate reflects (external completeness: the paper's `genTree` against
+//!   `genBST`).
+//!
+//! Each problem comes with the smallest counterexample the shrinker finds: shrunk through the
+//! generator's own recorded choices, so that it works even when the annotations are what is
+//! wrong.
+
+use std::fmt::{self, Debug};
+
+use rand_core::SeedableRng;
+
+use crate::choice::Label;
+use crate::engine::ReflectError;
+use crate::node::Node;
+
+use super::generate::{DefaultRng, Generated, try_generate};
+use super::reflect::Reflector;
+use super::shrink::{ShrinkBudget, shrink};
+
+/// What a problem a validation found is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Check {
+    /// A generated value does not reflect at the size it was generated at.
+    Reflects,
+    /// A way reflection finds does not replay to the value.
+    RoundTrip,
+    /// A way reflection finds reproduces another value (a wrong or missing annotation).
+    PureProjection,
+    /// A value reflects in more ways than [`Validation::max_ways`] allows.
+    Overlap,
+    /// Reflection ran out of a budget on a generated value.
+    Budget,
+    /// A generated value fails the predicate of [`Validation::sound`].
+    Sound,
+    /// A valid value of the reference generator of [`Validation::complete`] does not reflect.
+    Complete,
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Check::Reflects => "reflects",
+            Check::RoundTrip => "round trip",
+            Check::PureProjection => "pure projection",
+            Check::Overlap => "overlap",
+            Check::Budget => "budget",
+            Check::Sound => "sound",
+            Check::Complete => "complete",
+        })
+    }
+}
+
+/// One problem a validation found: the check, what went wrong, and the smallest
+/// counterexample found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The check that failed.
+    pub check: Check,
+    /// What went wrong, in words.
+    pub message: String,
+    /// The counterexample, shrunk, as `{:?}` writes it.
+    pub minimal: String,
+    /// The counterexample as first found, as `{:?}` writes it.
+    pub original: String,
+    /// The labels of the choices that produce the counterexample (of the way that went
+    /// wrong, where there is one).
+    pub labels: Vec<Label>,
+}
+
+/// What a validation found: the problems, one per check that failed, and the overlap seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidationReport {
+    /// The values generated (and, with a reference generator, as many reference values).
+    pub cases: usize,
+    /// The problems, at most one per check.
+    pub problems: Vec<Problem>,
+    /// How many generated values reflect in more than one way.
+    pub overlapping: usize,
+    /// The most ways one generated value reflects in.
+    pub most_ways: usize,
+}
+
+impl ValidationReport {
+    /// Whether no check failed.
+    pub fn is_ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The problem a check found, if it found one.
+    pub fn problem(&self, check: Check) -> Option<&Problem> {
+        self.problems.iter().find(|problem| problem.check == check)
+    }
+}
+
+impl fmt::Display for ValidationReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.problems.len() {
+            0 => writeln!(f, "generator validated: {} cases, no problem", self.cases)?,
+            n => writeln!(
+                f,
+                "generator validation found {n} problem{} in {} cases",
+                if n == 1 { "" } else { "s" },
+                self.cases
+            )?,
+        }
+        for problem in &self.problems {
+            writeln!(f, "\n{}: {}", problem.check, problem.message)?;
+            writeln!(f, "    minimal counterexample: {}", problem.minimal)?;
+            if problem.original != problem.minimal {
+                writeln!(f, "    as first found: {}", problem.original)?;
+            }
+            if !problem.labels.is_empty() {
+                let labels: Vec<String> = problem.labels.iter().map(Label::to_string).collect();
+                writeln!(f, "    its labels: {}", labels.join(" "))?;
+            }
+        }
+        if self.overlapping == 0 {
+            write!(f, "\noverlap: every value reflects in one way")
+        } else {
+            write!(
+                f,
+                "\noverlap: {} of {} values reflect in more than one way (at most {})",
+                self.overlapping, self.cases, self.most_ways
+            )
+        }
+    }
+}
+
+/// A predicate on values: what [`Validation::sound`] and [`Validation::complete`] take.
+type Predicate<'c, T> = Box<dyn Fn(&T) -> bool + 'c>;
+
+/// A check against a reference generator: draws a value at a size and, if `missed` holds of
+/// it, shrinks it by `missed`; returns the value as drawn, shrunk, and the shrunk one's labels.
+type ReferenceCheck<'c, T> = Box<
+    dyn Fn(&mut DefaultRng, usize, &dyn Fn(&T) -> bool) -> Option<(String, String, Vec<Label>)>
+        + 'c,
+>;
+
+/// The reference generator of [`Validation::complete`], as a check, with the predicate.
+struct Reference<'c, T> {
+    check: ReferenceCheck<'c, T>,
+    valid: Predicate<'c, T>,
+}
+
+/// A validation of a generator: what to check, on how many values.
+///
+/// ```
+/// use reflective::prelude::*;
+/// // Even numbers, with a `focus` that forgets to halve: every generated value is even, but
+/// // reflection looks for 2x in the range, which fails for large values.
+/// let evens = range(0u32..=100)
+///     .map(|x| x * 2)
+///     .comap(|n: &u32| n.is_multiple_of(2).then_some(*n));
+/// let report = evens.validate().sound(|n| n % 2 == 0).cases(200).run();
+/// assert!(!report.is_ok());
+/// println!("{report}");
+/// ```
+pub struct Validation<'g, 'c, G: Node> {
+    g: &'g G,
+    cases: usize,
+    seed: u64,
+    max_size: usize,
+    max_ways: Option<usize>,
+    sound: Option<Predicate<'c, G::Output>>,
+    complete: Option<Reference<'c, G::Output>>,
+}
+
+impl<G: Node> fmt::Debug for Validation<'_, '_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Validation")
+            .field("cases", &self.cases)
+            .field("seed", &self.seed)
+            .field("max_size", &self.max_size)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'g, 'c, T, G> Validation<'g, 'c, G>
+where
+    T: Clone + Debug + PartialEq + 'c,
+    G: Node<Input = T, Output = T>,
+{
+    pub(crate) fn new(g: &'g G) -> Self {
+        Validation {
+            g,
+            cases: 1000,
+            seed: 0,
+            max_size: 100,
+            max_ways: None,
+            sound: None,
+            complete: None,
+        }
+    }
+
+    /// Checks `cases` values (1000 by default).
+    pub fn cases(mut self, cases: usize) -> Self {
+        self.cases = cases;
+        self
+    }
+
+    /// Draws them with `seed` (0 by default).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Generates at sizes up to `max_size` (100 by default).
+    pub fn max_size(mut self, max_size: usize) -> Self {
+        self.max_size = max_size;
+        self
+    }
+
+    /// Makes a value that reflects in more than `ways` ways a problem (by default overlap is
+    /// only reported).
+    pub fn max_ways(mut self, ways: usize) -> Self {
+        self.max_ways = Some(ways);
+        self
+    }
+
+    /// Checks that every generated value satisfies `valid` (external soundness).
+    pub fn sound(mut self, valid: impl Fn(&T) -> bool + 'c) -> Self {
+        self.sound = Some(Box::new(valid));
+        self
+    }
+
+    /// Checks that every value `reference` generates that satisfies `valid` reflects in this
+    /// generator (external completeness): `reference` is a simpler generator that makes every
+    /// valid value and more (any tree, for a search-tree generator).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Claims to make every pair with a sum at most 10, but never makes a first part of 10.
+    /// let pairs = range(0u8..=9)
+    ///     .focus(|p: &(u8, u8)| Some(&p.0))
+    ///     .bind(|a| range(0..=10 - a).focus(|p: &(u8, u8)| Some(&p.1)).map(move |b| (a, b)));
+    /// let any_pair = tuple((range(0u8..=10), range(0u8..=10)));
+    /// let report = pairs.validate().complete(&any_pair, |&(a, b)| a + b <= 10).run();
+    /// let problem = report.problem(reflective::validate::Check::Complete).unwrap();
+    /// assert_eq!(problem.minimal, "(10, 0)");
+    /// ```
+    pub fn complete<R>(mut self, reference: &'c R, valid: impl Fn(&T) -> bool + 'c) -> Self
+    where
+        R: Node<Output = T>,
+    {
+        let check: ReferenceCheck<'c, T> = Box::new(move |rng, size, missed| {
+            let generated = try_generate(reference, rng, size).ok()?;
+            if !missed(&generated.value) {
+                return None;
+            }
+            let original = format!("{:?}", generated.value);
+            let minimal = shrink(reference, generated, missed, ShrinkBudget::default());
+            Some((
+                original,
+                format!("{:?}", minimal.value),
+                minimal.tree.labels(),
+            ))
+        });
+        self.complete = Some(Reference {
+            check,
+            valid: Box::new(valid),
+        });
+        self
+    }
+
+    /// Runs the checks, and panics with the report if one fails: one line in a test.
+    #[track_caller]
+    pub fn check(self) {
+        let report = self.run();
+        if !report.is_ok() {
+            panic!("{report}");
+        }
+    }
+
+    /// Runs the checks and reports what they found.
+    pub fn run(self) -> ValidationReport {
+        let mut rng = DefaultRng::seed_from_u64(self.seed);
+        let mut report = ValidationReport {
+            cases: self.cases,
+            problems: Vec::new(),
+            overlapping: 0,
+            most_ways: 0,
+        };
+        let period = self.max_size + 1;
+        for case in 0..self.cases {
+            let size = case % period;
+            if let Ok(generated) = try_generate(self.g, &mut rng, size) {
+                self.check_generated(generated, &mut report);
+            }
+            if let Some(Reference { check, valid }) = &self.complete
+                && report.problem(Check::Complete).is_none()
+            {
+                let reflects = Reflector::new(self.g).size(self.max_size);
+                let missed =
+                    |value: &T| valid(value) && !reflects.can_generate(value).unwrap_or(false);
+                if let Some((original, minimal, labels)) = check(&mut rng, size, &missed) {
+                    report.problems.push(Problem {
+                        check: Check::Complete,
+                        message: format!(
+                            "a value the reference generator makes, which satisfies the \
+                             predicate, does not reflect in this generator at size {}",
+                            self.max_size
+                        ),
+                        minimal,
+                        original,
+                        labels,
+                    });
+                }
+            }
+        }
+        report
+    }
+
+    /// The checks on one generated value.
+    fn check_generated(&self, generated: Generated<T>, report: &mut ValidationReport) {
+        let value = &generated.value;
+        let size = generated.tree.size();
+        let reflector = Reflector::new(self.g).size(size);
+        let ways = match reflector.reproductions(value) {
+            Ok(ways) => ways,
+            Err(error) => {
+                if report.problem(Check::Budget).is_none() {
+                    report.problems.push(budget_problem(value, &error));
+                }
+                return;
+            }
+        };
+        report.most_ways = report.most_ways.max(ways.len());
+        report.overlapping += usize::from(ways.len() > 1);
+        let law = self.first_broken_law(value, size, &ways);
+        let found = [
+            (
+                Check::Sound,
+                self.sound.as_ref().is_some_and(|valid| !valid(value)),
+            ),
+            (Check::Reflects, law == Some(Check::Reflects)),
+            (Check::PureProjection, law == Some(Check::PureProjection)),
+            (Check::RoundTrip, law == Some(Check::RoundTrip)),
+            (
+                Check::Overlap,
+                self.max_ways.is_some_and(|most| ways.len() > most),
+            ),
+        ];
+        for (check, failed) in found {
+            if failed && report.problem(check).is_none() {
+                report
+                    .problems
+                    .push(self.shrunk_problem(check, generated.clone()));
+            }
+        }
+    }
+
+    /// The first of the reflection laws `value` breaks at `size`, given the values its ways
+    /// reproduce.
+    fn first_broken_law(&self, value: &T, size: usize, reproduced: &[T]) -> Option<Check> {
+        if reproduced.is_empty() {
+            return Some(Check::Reflects);
+        }
+        if reproduced.iter().any(|other| other != value) {
+            return Some(Check::PureProjection);
+        }
+        let trees = Reflector::new(self.g).size(size).choices(value).ok()?;
+        let replays = |tree| super::generate::replay(self.g, tree);
+        if trees
+            .iter()
+            .any(|tree| replays(tree).as_ref() != Some(value))
+        {
+            return Some(Check::RoundTrip);
+        }
+        None
+    }
+
+    /// Whether `value` still fails `check`.
+    fn fails(&self, check: Check, value: &T, size: usize) -> bool {
+        match check {
+            Check::Sound => self.sound.as_ref().is_some_and(|valid| !valid(value)),
+            Check::Overlap => {
+                let ways = Reflector::new(self.g).size(size).choices(value);
+                ways.is_ok_and(|ways| self.max_ways.is_some_and(|most| ways.len() > most))
+            }
+            law => match Reflector::new(self.g).size(size).reproductions(value) {
+                Ok(ways) => self.first_broken_law(value, size, &ways) == Some(law),
+                Err(_) => false,
+            },
+        }
+    }
+
+    /// The problem `check` found on `generated`, its value shrunk through its own choices.
+    fn shrunk_problem(&self, check: Check, generated: Generated<T>) -> Problem {
+        let size = generated.tree.size();
+        let original = format!("{:?}", generated.value);
+        let still_fails = |value: &T| self.fails(check, value, size);
+        let minimal = shrink(self.g, generated, &still_fails, ShrinkBudget::default());
+        let message = match check {
+            Check::Sound => "a generated value fails the predicate".to_string(),
+            Check::Reflects => format!(
+                "a generated value does not reflect at the size it was generated at ({size}): \
+                 an annotation (a `focus`, `comap` or `exact`) prunes it"
+            ),
+            Check::PureProjection => "a way of producing the value reflection finds \
+                reproduces another value: a `focus` looks at the wrong part, or a `map` that \
+                changes the value has no `focus` or `comap` undoing it"
+                .to_string(),
+            Check::RoundTrip => "a way of producing the value does not replay to it".to_string(),
+            Check::Overlap => format!(
+                "a value reflects in more than {} ways: the generator is ambiguous",
+                self.max_ways.unwrap_or(1)
+            ),
+            Check::Budget | Check::Complete => String::new(),
+        };
+        Problem {
+            check,
+            message,
+            minimal: format!("{:?}", minimal.value),
+            original,
+            labels: minimal.tree.labels(),
+        }
+    }
+}
+
+fn budget_problem<T: Debug>(value: &T, error: &ReflectError) -> Problem {
+    Problem {
+        check: Check::Budget,
+        message: format!("reflecting a generated value ran out of a budget: {error}"),
+        minimal: format!("{value:?}"),
+        original: format!("{value:?}"),
+        labels: Vec::new(),
+    }
+}
