@@ -67,7 +67,9 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the
 /// statistics of a run that passes to the test's output: `cargo test -- --nocapture` shows
 /// it), `check_coverage = true`, `case_time_limit_ms = N`, `max_discard_ratio = N` (how many
-/// cases `assume` may discard per case, and filters reject per value kept, 10 unless set). A
+/// cases `assume` may discard per case, and filters reject per value kept, 10 unless set),
+/// `mutation_percent = N` (run N% of the cases as mutants of earlier cases that reached new
+/// labels: `check::Config::mutation_percent`). A
 /// switch reads `true`/`false`, `"on"`/`"off"` or `1`/`0`, as the environment does. A
 /// `#[should_panic]` property keeps no regressions.
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).

@@ -196,7 +196,7 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
     assert_eq!(from_env.cases, 20);
     assert_eq!(from_env.seed, 255);
     assert_eq!(from_env.strategy, Some(Strategy::Quadratic));
-    assert_eq!(from_env.replay, Some(Replay { seed: 16, size: 7 }));
+    assert_eq!(from_env.replay, Some(Replay::new(16, 7)));
     assert_eq!(from_env.max_size, DEFAULT_SIZE);
     let from_code = Config::new()
         .cases(5)
@@ -225,6 +225,139 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
     assert!(
         error.contains("linear") && error.contains("huge"),
         "{error}"
+    );
+    let percent = |name: &str| (name == "REFLECTIVE_MUTATION_PERCENT").then(|| "30".to_string());
+    assert_eq!(
+        Config::new()
+            .resolved_from(percent)
+            .unwrap()
+            .mutation_percent,
+        30
+    );
+    assert_eq!(
+        Config::new()
+            .resolved_from(|_| None)
+            .unwrap()
+            .mutation_percent,
+        0
+    );
+    let too_many = |name: &str| (name == "REFLECTIVE_MUTATION_PERCENT").then(|| "150".to_string());
+    assert_eq!(
+        Config::new().resolved_from(too_many).unwrap_err(),
+        "REFLECTIVE_MUTATION_PERCENT: expected a percentage from 0 to 100, found `150`"
+    );
+}
+
+/// A property on derived expressions that fails on about one value in `one_in`, decided by
+/// the value alone (the same in sequential and parallel runs).
+fn fails_one_in(one_in: u64) -> impl Fn(&Expr) -> bool + Sync {
+    move |e: &Expr| {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        format!("{e:?}").hash(&mut hasher);
+        !hasher.finish().is_multiple_of(one_in)
+    }
+}
+
+/// With mutation cases, a failing mutant's replay line names its parent case and its edit, and
+/// replays exactly that value; a parallel run reports what the sequential one does.
+#[test]
+fn mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
+    use reflective::check::check_parallel_with;
+    let exprs = Expr::arbitrary_reflective();
+    let without_time = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("shrunk in"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (mut mutants, mut compared) = (0, 0);
+    for seed in 0..16 {
+        let config = Config::new()
+            .seed(seed)
+            .cases(3000)
+            .mutation_percent(50)
+            .regressions(false);
+        let property = fails_one_in(500);
+        let Err(sequential) =
+            catch_unwind(AssertUnwindSafe(|| check_with(&config, &exprs, &property)))
+        else {
+            continue;
+        };
+        let text = *sequential.downcast::<String>().expect("a report");
+        let parallel = report(|| check_parallel_with(&config, &exprs, &property));
+        assert_eq!(without_time(&text), without_time(&parallel), "seed {seed}");
+        compared += 1;
+        let replay = replay_of(&text);
+        if replay.mutation.is_some() {
+            mutants += 1;
+        }
+        let again = report(|| {
+            check_with(
+                &Config::new().replay(replay).regressions(false),
+                &exprs,
+                |_: &Expr| false,
+            )
+        });
+        assert_eq!(
+            section(&again, "original counterexample:\n"),
+            section(&text, "original counterexample:\n"),
+            "seed {seed}: {replay}"
+        );
+    }
+    assert!(compared >= 8, "only {compared} runs failed");
+    assert!(mutants >= 2, "only {mutants} failures were mutants");
+}
+
+/// Mutation cases are counted in the statistics, and without them the run is unchanged.
+#[test]
+fn mutation_cases_are_counted_and_off_by_default() {
+    use reflective::check::try_check_with;
+    let exprs = Expr::arbitrary_reflective();
+    let property = fails_one_in(400);
+    let plain = Config::new().seed(5).cases(2000).regressions(false);
+    let off = try_check_with(&plain.clone().mutation_percent(0), &exprs, &property);
+    let default = try_check_with(&plain, &exprs, &property);
+    assert_eq!(
+        off.as_ref()
+            .map_err(ToString::to_string)
+            .err()
+            .map(|t| section(&t, "original counterexample:\n").to_string()),
+        default
+            .as_ref()
+            .map_err(ToString::to_string)
+            .err()
+            .map(|t| section(&t, "original counterexample:\n").to_string())
+    );
+    assert!(
+        !default
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("mutants:"))
+    );
+    // With them, a failure's report counts the mutants among the cases before it.
+    let mut counted = 0;
+    for seed in 0..6 {
+        let with = Config::new()
+            .seed(seed)
+            .cases(3000)
+            .mutation_percent(30)
+            .regressions(false);
+        if let Err(failure) = try_check_with(&with, &exprs, &property) {
+            let text = failure.to_string();
+            let case: u32 = text["property failed at case ".len()..]
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("the failing case's number");
+            if case > 60 {
+                assert!(text.contains("  mutants: "), "{text}");
+                counted += 1;
+            }
+        }
+    }
+    assert!(
+        counted >= 2,
+        "only {counted} failures after the first block"
     );
 }
 

@@ -96,3 +96,9 @@ fn settings_read_every_switch_word(#[reflective(generator = range(0u32..=100))] 
     reflective::assume!(n.is_multiple_of(20));
     assert!(n.is_multiple_of(20));
 }
+
+#[reflective::property(mutation_percent = 40, cases = 300)]
+fn mutation_cases_run_from_the_attribute(tree: Tree<u8>, xs: Vec<u8>) {
+    assert_eq!(tree.clone(), tree);
+    assert!(xs.len() <= 100);
+}

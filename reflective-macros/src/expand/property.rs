@@ -174,6 +174,10 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
         let ratio = number(u64::from(**ratio), ratio.span());
         calls.extend(quote!(.max_discard_ratio(#ratio)));
     }
+    if let Some(percent) = &settings.mutation_percent {
+        let percent = number(u64::from(**percent), percent.span());
+        calls.extend(quote!(.mutation_percent(#percent)));
+    }
     if let Some(limit) = &settings.case_time_limit_ms {
         let milliseconds = number(**limit, limit.span());
         calls.extend(quote!(.case_time_limit(::core::time::Duration::from_millis(#milliseconds))));

@@ -209,6 +209,18 @@ pub(crate) fn max_discard_ratio(meta: &Meta) -> Result<Option<SpannedValue<u32>>
     .map(Some)
 }
 
+/// `mutation_percent = N`: the percentage of cases run as mutants, 0 to 100.
+pub(crate) fn mutation_percent(meta: &Meta) -> Result<Option<SpannedValue<u8>>> {
+    let value = value(meta, "`mutation_percent = 25`")?;
+    let expected = "`mutation_percent` must be a whole number from 0 to 100, such as \
+                    `mutation_percent = 25`";
+    let percent: SpannedValue<u8> = whole_number(value, expected)?;
+    if *percent > 100 {
+        return Err(Error::custom(expected).with_span(value));
+    }
+    Ok(Some(percent))
+}
+
 /// `name = true` or `name = false`, for the switches `parallel`, `statistics` and
 /// `check_coverage`.
 fn switch(meta: &Meta, name: &str) -> Result<Option<SpannedValue<bool>>> {

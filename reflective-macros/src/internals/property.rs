@@ -81,6 +81,9 @@ pub(crate) struct Settings {
     /// `max_discard_ratio = N`.
     #[darling(default, with = attr::max_discard_ratio)]
     pub(crate) max_discard_ratio: Option<SpannedValue<u32>>,
+    /// `mutation_percent = N`.
+    #[darling(default, with = attr::mutation_percent)]
+    pub(crate) mutation_percent: Option<SpannedValue<u8>>,
 }
 
 /// The `#[reflective(...)]` attributes of one argument: what the derive reads on a field.

@@ -11,12 +11,14 @@ use std::panic::{self, AssertUnwindSafe};
 
 use rand_core::SeedableRng;
 
+use crate::choice::ChoiceTree;
 use crate::engine::Filtered;
 use crate::generator::Generator;
 use crate::interpret::shrink::{ShrinkStats, Shrunk};
-use crate::interpret::{DefaultRng, Generated, try_generate_recording};
+use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_recording};
 
 use super::config::{Replay, Resolved};
+use super::mutation::{Pool, block_end};
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, gave_up_report};
 use super::schedule::case_seed;
@@ -24,22 +26,24 @@ use super::statistics::{Coverage, Statistics};
 
 /// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
-    Replay {
-        seed: case_seed(settings.seed, index),
-        size: settings
+    Replay::new(
+        case_seed(settings.seed, index),
+        settings
             .size_schedule
             .size(index, settings.cases, settings.max_size),
-    }
+    )
 }
 
 /// The most cases `check_coverage` runs, as a multiple of the run's cases, before it gives up
 /// on deciding.
 pub(super) const MAX_COVERAGE_FACTOR: u32 = 100;
 
-/// Where a run's cases have got: the index of the next case.
-#[derive(Clone, Copy, Debug, Default)]
+/// Where a run's cases have got: the index of the next case, and the pool of interesting cases
+/// mutants start from.
+#[derive(Debug, Default)]
 pub(super) struct Progress {
     next: u32,
+    pool: Pool,
 }
 
 /// What the run does before its next case.
@@ -96,7 +100,8 @@ where
 {
     if let Some(replay) = settings.replay {
         let origin = Origin::Replayed(replay);
-        return Ok(run_case(settings, g, property, statistics, replay, origin));
+        let (failure, _) = run_case(settings, g, property, statistics, replay, origin);
+        return Ok(failure);
     }
     loop {
         match next(settings, statistics) {
@@ -106,15 +111,23 @@ where
         }
         let index = progress.next;
         progress.next += 1;
-        let replay = case_at(settings, index);
+        let replay = progress
+            .pool
+            .case(case_at(settings, index), settings.mutation_percent);
         let origin = Origin::Case(index + 1, replay);
-        if let Some(failure) = run_case(settings, g, property, statistics, replay, origin) {
-            return Ok(Some(failure));
+        let (failure, tree) = run_case(settings, g, property, statistics, replay, origin);
+        if failure.is_some() {
+            return Ok(failure);
         }
+        if let Some(tree) = tree {
+            progress.pool.offer(replay, &tree);
+        }
+        progress.pool.after(index);
     }
 }
 
-/// Runs the case `replay`, recording its statistics, and shrinks it if it fails.
+/// Runs the case `replay`, recording its statistics, and shrinks it if it fails; with
+/// mutation cases on, also returns the choices of a case that held, for the pool.
 fn run_case<G, O>(
     settings: &Resolved,
     g: &G,
@@ -122,24 +135,27 @@ fn run_case<G, O>(
     statistics: &mut Statistics,
     replay: Replay,
     origin: Origin,
-) -> Option<Failure<G::Output>>
+) -> (Option<Failure<G::Output>>, Option<ChoiceTree>)
 where
     G: Generator,
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    // Without the choices, which only a failure needs: the same seed gives them below.
-    let (generated, filtered) = generate(settings, g, replay, false);
+    // Without the choices unless the pool needs them: the same seed gives them to a failure.
+    let record = settings.mutation_percent > 0;
+    let (generated, filtered) = generate(settings, g, replay, record);
     statistics.filtered(filtered);
-    let value = generated.value;
+    if replay.mutation.is_some() {
+        statistics.mutant();
+    }
+    let Generated { value, tree } = generated;
     let Verdict::Failed(reason) = statistics.case(|| verdict(settings, property, &value)) else {
-        return None;
+        return (None, record.then_some(tree));
     };
     let (mut generated, _) = generate(settings, g, replay, true);
     generated.value = value;
-    Some(shrink_failure(
-        settings, g, property, origin, generated, reason,
-    ))
+    let failure = shrink_failure(settings, g, property, origin, generated, reason);
+    (Some(failure), None)
 }
 
 /// The run's cases spread over the cores, in rounds: each round runs as many cases as the run
@@ -174,8 +190,12 @@ where
         }
         let needed = settings.cases.saturating_sub(statistics.counted()).max(1);
         let start = progress.next;
-        let end = start.saturating_add(needed);
-        let mut done = run_round(settings, g, property, start..end);
+        let mut end = start.saturating_add(needed);
+        if settings.mutation_percent > 0 {
+            // A round stops at the end of its block, where the pool changes.
+            end = end.min(block_end(start).saturating_add(1));
+        }
+        let mut done = run_round(settings, g, property, start..end, &progress.pool);
         done.sort_by_key(|&(index, ..)| index);
         for (index, case, event) in done {
             // Each case runs only if the sequential run would run it.
@@ -186,10 +206,17 @@ where
             }
             progress.next = index + 1;
             statistics.merge(case);
+            let replay = progress
+                .pool
+                .case(case_at(settings, index), settings.mutation_percent);
             match event {
-                Event::Held => {}
+                Event::Held(tree) => {
+                    if let Some(tree) = tree {
+                        progress.pool.offer(replay, &tree);
+                    }
+                    progress.pool.after(index);
+                }
                 Event::Failed(reason) => {
-                    let replay = case_at(settings, index);
                     let (generated, _) = generate(settings, g, replay, true);
                     let origin = Origin::Case(index + 1, replay);
                     return Ok(Some(shrink_failure(
@@ -204,8 +231,8 @@ where
 
 /// What a case run in parallel did.
 enum Event {
-    /// It held, or the property discarded it.
-    Held,
+    /// It held, or the property discarded it; its choices, if the pool needs them.
+    Held(Option<ChoiceTree>),
     /// It failed, for this reason.
     Failed(String),
     /// The generator panicked.
@@ -219,6 +246,7 @@ fn run_round<G, O>(
     g: &G,
     property: &(impl Fn(&G::Output) -> O + Sync),
     indices: std::ops::Range<u32>,
+    pool: &Pool,
 ) -> Vec<(u32, Statistics, Event)>
 where
     G: Generator,
@@ -241,23 +269,30 @@ where
                         }
                         // A generator that panics is an event of its own: the sequential run
                         // panics there, if no case before it fails.
+                        let replay = pool.case(case_at(settings, index), settings.mutation_percent);
+                        let record = settings.mutation_percent > 0;
                         let generated = quietly(|| {
                             panic::catch_unwind(AssertUnwindSafe(|| {
-                                generate(settings, g, case_at(settings, index), false)
+                                generate(settings, g, replay, record)
                             }))
                         });
                         let mut case = Statistics::default();
+                        if replay.mutation.is_some() {
+                            case.mutant();
+                        }
                         let event = match generated {
                             Ok((generated, filtered)) => {
                                 case.filtered(filtered);
                                 match case.case(|| verdict(settings, property, &generated.value)) {
                                     Verdict::Failed(reason) => Event::Failed(reason),
-                                    Verdict::Held | Verdict::Discarded(_) => Event::Held,
+                                    Verdict::Held | Verdict::Discarded(_) => {
+                                        Event::Held(record.then_some(generated.tree))
+                                    }
                                 }
                             }
                             Err(payload) => Event::Panicked(payload),
                         };
-                        if !matches!(event, Event::Held) {
+                        if !matches!(event, Event::Held(_)) {
                             first_failure.fetch_min(index, Ordering::Relaxed);
                         }
                         done.push((index, case, event));
@@ -332,16 +367,36 @@ pub(super) fn generate<G: Generator>(
     replay: Replay,
     record: bool,
 ) -> (Generated<G::Output>, Filtered) {
-    let mut rng = DefaultRng::seed_from_u64(replay.seed);
     let generated = match settings.strategy {
-        Some(strategy) => {
-            try_generate_recording(&g.size_strategy(strategy), &mut rng, replay.size, record)
-        }
-        None => try_generate_recording(g, &mut rng, replay.size, record),
+        Some(strategy) => generate_with(&g.size_strategy(strategy), replay, record),
+        None => generate_with(g, replay, record),
     };
     generated.unwrap_or_else(|error| {
         panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
     })
+}
+
+/// The value of case `replay` from `g`: generated from its seed at its size, then, for a
+/// mutant, edited with the mutation's seed (the case itself if no edit changes it).
+fn generate_with<G: Generator>(
+    g: &G,
+    replay: Replay,
+    record: bool,
+) -> Result<(Generated<G::Output>, Filtered), GenerateError> {
+    let mut rng = DefaultRng::seed_from_u64(replay.seed);
+    let Some(mutation) = replay.mutation else {
+        return try_generate_recording(g, &mut rng, replay.size, record);
+    };
+    let (parent, filtered) = try_generate_recording(g, &mut rng, replay.size, true)?;
+    let mut rng = DefaultRng::seed_from_u64(mutation);
+    let generated = match g.mutator().mutate_tree(&parent.tree, &mut rng) {
+        Ok(mutant) => Generated {
+            value: mutant.value,
+            tree: mutant.tree,
+        },
+        Err(_) => parent,
+    };
+    Ok((generated, filtered))
 }
 
 /// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet.

@@ -42,30 +42,63 @@ pub struct Config {
     check_coverage: Option<bool>,
     case_time_limit: Option<Duration>,
     max_discard_ratio: Option<u32>,
+    mutation_percent: Option<u8>,
 }
 
-/// One case to run alone: the seed of its randomness and its size, as a failure report prints
-/// them (`REFLECTIVE_REPLAY=<seed>:<size>`).
+/// One case to run alone: the seed of its randomness and its size, and for a mutant (see
+/// [`Config::mutation_percent`]) the seed of the edit made to that case, as a failure report
+/// prints them (`REFLECTIVE_REPLAY=<seed>:<size>` or `<seed>:<size>/<edit seed>`).
+///
+/// ```
+/// use reflective::check::Replay;
+/// let replay: Replay = "0x2a:7".parse().unwrap();
+/// assert_eq!(replay, Replay::new(42, 7));
+/// let mutant: Replay = "0x2a:7/0x5".parse().unwrap();
+/// assert_eq!(mutant, Replay { mutation: Some(5), ..Replay::new(42, 7) });
+/// assert_eq!(mutant.to_string(), "0x2a:7/0x5");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// The case's seed.
     pub seed: u64,
     /// The case's size.
     pub size: usize,
+    /// For a mutant, the seed of the edit made to the case `seed:size`.
+    pub mutation: Option<u64>,
+}
+
+impl Replay {
+    /// The case generated from `seed` at `size`.
+    pub fn new(seed: u64, size: usize) -> Self {
+        Replay {
+            seed,
+            size,
+            mutation: None,
+        }
+    }
 }
 
 impl fmt::Display for Replay {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#x}:{}", self.seed, self.size)
+        write!(f, "{:#x}:{}", self.seed, self.size)?;
+        if let Some(mutation) = self.mutation {
+            write!(f, "/{mutation:#x}")?;
+        }
+        Ok(())
     }
 }
 
 impl std::str::FromStr for Replay {
     type Err = String;
 
-    /// Reads `<seed>:<size>`, the seed in decimal or `0x` hexadecimal.
+    /// Reads `<seed>:<size>`, or `<seed>:<size>/<edit seed>` for a mutant, the seeds in
+    /// decimal or `0x` hexadecimal.
     fn from_str(text: &str) -> Result<Self, String> {
-        let (seed, size) = text
+        let (case, mutation) = match text.split_once('/') {
+            Some((case, mutation)) => (case, Some(parse_seed(mutation)?)),
+            None => (text, None),
+        };
+        let (seed, size) = case
             .split_once(':')
             .ok_or_else(|| format!("expected `<seed>:<size>`, found `{text}`"))?;
         Ok(Replay {
@@ -74,6 +107,7 @@ impl std::str::FromStr for Replay {
                 .trim()
                 .parse()
                 .map_err(|_| format!("expected a size after `:`, found `{size}`"))?,
+            mutation,
         })
     }
 }
@@ -109,6 +143,8 @@ pub struct Resolved {
     /// Whether the run is on CI (the `CI` variable is set), whose profile is stricter: 10
     /// times the cases and coverage checked statistically, unless set otherwise.
     pub ci: bool,
+    /// The percentage of cases run as mutants of interesting earlier cases.
+    pub mutation_percent: u8,
 }
 
 impl Config {
@@ -235,6 +271,19 @@ impl Config {
     pub fn max_discard_ratio(self, ratio: u32) -> Self {
         Config {
             max_discard_ratio: Some(ratio),
+            ..self
+        }
+    }
+
+    /// Spends `percent` of the cases (at most 100) on mutants of earlier cases whose choices
+    /// reached a new combination of labels (default 0, none;
+    /// `REFLECTIVE_MUTATION_PERCENT`). A mutant is one edit of that case's choices, so it is
+    /// a value the generator produces, near one that reached somewhere new; its replay line
+    /// names the case and the edit (see [mutation cases](super#mutation-cases)). The cases
+    /// record their choices to find their labels, which makes each case slower.
+    pub fn mutation_percent(self, percent: u8) -> Self {
+        Config {
+            mutation_percent: Some(percent.min(100)),
             ..self
         }
     }
@@ -371,7 +420,18 @@ impl Config {
             })?
             .unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
         };
+        let mutation_percent = match self.mutation_percent {
+            Some(percent) => percent,
+            None => read(&env, "REFLECTIVE_MUTATION_PERCENT", |text| {
+                text.parse::<u8>()
+                    .ok()
+                    .filter(|&percent| percent <= 100)
+                    .ok_or_else(|| format!("expected a percentage from 0 to 100, found `{text}`"))
+            })?
+            .unwrap_or(0),
+        };
         Ok(Resolved {
+            mutation_percent,
             max_discard_ratio,
             regressions,
             statistics,

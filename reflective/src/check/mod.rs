@@ -24,12 +24,13 @@
 //!
 //! [`Config`] sets the number of cases, the seed, the largest size, the size schedule, the size
 //! strategy, the shrink's budget, a single case to replay, the regressions file, statistics, coverage, the
-//! time limit per case and the discard ratio, in code or by environment variables
+//! time limit per case, the discard ratio and the share of mutation cases, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`,
 //! `REFLECTIVE_SIZE_SCHEDULE`, `REFLECTIVE_STRATEGY`,
 //! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
 //! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
-//! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`); what code sets wins. On CI
+//! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`,
+//! `REFLECTIVE_MUTATION_PERCENT`); what code sets wins. On CI
 //! (the `CI` variable set) the defaults are stricter: ten times the cases, coverage checked
 //! statistically. A property can record [statistics] of its cases and require coverage; the
 //! table of a run that passes is printed to the test's output, which `cargo test` shows with
@@ -38,11 +39,25 @@
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
 //! before its random cases on every later run. Every check a test makes shares that file: a
 //! check that is expected to fail should not store its failure (`Config::regressions(false)`).
+//!
+//! # Mutation cases
+//!
+//! With [`Config::mutation_percent`] (or `mutation_percent = 25` on the property attribute, or
+//! `REFLECTIVE_MUTATION_PERCENT`), that share of the cases mutate earlier cases instead of
+//! generating afresh, as HypoFuzz does. A case whose choices hold a set of labels no earlier
+//! case held (a new combination of variants or labelled branches) joins the run's pool; a
+//! mutant is one edit ([`mutate`](crate::mutate)) of a pool case's choices, so it is a value
+//! the generator produces, near one that reached somewhere new. Cases are taken in blocks of
+//! 50: the first block is all generated, and a case mutates from the pool as it stood at the
+//! end of the block before, so a parallel run makes the same mutants as a sequential one. A
+//! mutant's replay line names the case it mutates and the edit's seed
+//! (`REFLECTIVE_REPLAY=0x5eed:12/0x3d1`); the statistics count the mutants.
 
 mod arguments;
 mod cases;
 mod config;
 mod entry;
+mod mutation;
 mod outcome;
 pub mod regressions;
 mod report;

@@ -90,6 +90,8 @@ pub(crate) struct Statistics {
     discards: BTreeMap<String, u32>,
     /// What the generator's filters kept and rejected.
     filtered: Filtered,
+    /// How many cases were mutants of earlier cases (see `Config::mutation_percent`).
+    mutants: u32,
 }
 
 /// How a coverage requirement stands after the cases run so far.
@@ -171,9 +173,15 @@ impl Statistics {
         self.filtered
     }
 
+    /// Counts a case that was a mutant.
+    pub(crate) fn mutant(&mut self) {
+        self.mutants += 1;
+    }
+
     /// Adds what `other`'s cases recorded, as if they had run after these.
     pub(crate) fn merge(&mut self, other: Statistics) {
         self.cases += other.cases;
+        self.mutants += other.mutants;
         for (reason, count) in other.discards {
             *self.discards.entry(reason).or_default() += count;
         }
@@ -201,6 +209,7 @@ impl Statistics {
             && self.covers.is_empty()
             && self.discards.is_empty()
             && self.filtered.rejected == 0
+            && self.mutants == 0
     }
 
     /// How the coverage requirements stand: by the shares seen, or with `statistically`, as
@@ -311,6 +320,13 @@ impl Display for Statistics {
             for (reason, count) in sorted {
                 writeln!(f, "    {reason:<width$}  {count}")?;
             }
+        }
+        if self.mutants > 0 {
+            writeln!(
+                f,
+                "  mutants: {} cases mutated earlier cases that reached new labels",
+                self.mutants
+            )?;
         }
         if self.filtered.rejected > 0 {
             let Filtered { accepted, rejected } = self.filtered;

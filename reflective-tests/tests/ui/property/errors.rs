@@ -18,3 +18,6 @@ fn twice(x: u8) {}
 
 #[reflective::property(size_schedule = "linear")]
 fn unknown_schedule(x: u8) {}
+
+#[reflective::property(mutation_percent = 150)]
+fn too_many_mutants(x: u8) {}
