@@ -21,7 +21,8 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{AttrStyle, Ident, ItemFn, ReturnType, parse_quote};
 
-use crate::internals::property::{Argument, Property, Regressions, Settings};
+use crate::internals::attr::Regressions;
+use crate::internals::property::{Argument, Property, Settings};
 
 /// The expansion of `#[property(args)] item`, or its errors.
 pub(crate) fn expand(args: TokenStream, item: TokenStream) -> TokenStream {

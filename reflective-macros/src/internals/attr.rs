@@ -7,7 +7,31 @@ use darling::{Error, Result};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Path};
 
-use super::property::{Regressions, SIZE_SCHEDULES, STRATEGIES};
+/// The size strategies the runner knows: the name `strategy = "..."` takes, and the
+/// `Strategy` variant it names.
+pub(crate) const STRATEGIES: [(&str, &str); 6] = [
+    ("linear", "Linear"),
+    ("quadratic", "Quadratic"),
+    ("exponential", "Exponential"),
+    ("fixed", "Fixed"),
+    ("partitions", "Partitions"),
+    ("random", "Random"),
+];
+
+/// The size schedules the runner knows: the name `size_schedule = "..."` takes, and the
+/// `SizeSchedule` variant it names.
+pub(crate) const SIZE_SCHEDULES: [(&str, &str); 2] = [("cycle", "Cycle"), ("ramp", "Ramp")];
+
+/// `regressions = ...`: what a failing case leaves in the regressions file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Regressions {
+    /// `false`: nothing, and nothing is replayed from it.
+    Off,
+    /// `true`: the minimal case's choices (the default, unless the environment says otherwise).
+    Choices,
+    /// `"values"`: the minimal value itself, read back by reflection (`check_values_with`).
+    Values,
+}
 
 /// The value of `name = value`, or an error saying it needs one.
 fn value<'m>(meta: &'m Meta, example: &str) -> Result<&'m Expr> {

@@ -10,37 +10,11 @@ use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, Path, Type};
 
 use super::ast::CustomGenerator;
-use super::attr;
+use super::attr::{self, Regressions};
 use super::check::check_custom;
-
-/// The size strategies the runner knows: the name `strategy = "..."` takes, and the
-/// `Strategy` variant it names.
-pub(crate) const STRATEGIES: [(&str, &str); 6] = [
-    ("linear", "Linear"),
-    ("quadratic", "Quadratic"),
-    ("exponential", "Exponential"),
-    ("fixed", "Fixed"),
-    ("partitions", "Partitions"),
-    ("random", "Random"),
-];
-
-/// The size schedules the runner knows: the name `size_schedule = "..."` takes, and the
-/// `SizeSchedule` variant it names.
-pub(crate) const SIZE_SCHEDULES: [(&str, &str); 2] = [("cycle", "Cycle"), ("ramp", "Ramp")];
 
 /// The most arguments a property takes: the runtime's `tuple` zips up to 8 generators.
 const MOST_ARGUMENTS: usize = 8;
-
-/// `regressions = ...`: what a failing case leaves in the regressions file.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Regressions {
-    /// `false`: nothing, and nothing is replayed from it.
-    Off,
-    /// `true`: the minimal case's choices (the default, unless the environment says otherwise).
-    Choices,
-    /// `"values"`: the minimal value itself, read back by reflection (`check_values_with`).
-    Values,
-}
 
 /// The settings in `#[property(...)]`, each optional.
 #[derive(FromMeta)]
