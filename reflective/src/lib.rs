@@ -147,6 +147,7 @@
 //! | 1. choices | `choice/` | [`Label`], [`Choice`], [`Span`], [`ChoiceTree`], the trail runs record into, buffer recycling |
 //! | 2. engines | `engine/` | choice sources (random, replay, exhaustive), the forward and backward engines, their budgets, and the size state they carry as plain data ([`Strategy`]) |
 //! | 3. the generator's core | `node.rs`, [`combinator`] | [`Node`], the sealed trait the engines drive, and [`Gen`]; the combinators, size strategies among them ([`strategy`]), and collections with the Agata allotment maths beside them |
+//! | 3b. free generators | [`free`] | the paper "Parsing Randomness"'s free generators as data, their interpretations, derivatives and CGS (beside the core: it imports only the engines' uniform draw) |
 //! | 4. interpretations | `interpret/` | generate, replay, enumerate, reflect, probability, [`shrink`], [`mutate`], [`complete`], [`validate`], type-directed shrinks: each a module over the engines |
 //! | 5. the generator | [`generator`] | [`Generator`]: every builder and interpretation as one method, implemented for every [`Node`] |
 //! | 6. built-in generators | `builtin/` | generators for the standard types, written with [`Generator`] as users write theirs |
@@ -177,6 +178,7 @@ mod choice;
 pub mod combinator;
 mod derive;
 mod engine;
+pub mod free;
 pub mod generator;
 mod interpret;
 mod node;

@@ -1,0 +1,212 @@
+//! Free generators: the paper's theorems as properties over a thousand random free generators
+//! (value and language consistency of the derivative, factoring into a parser and a choice
+//! distribution, nullability, simplified form), and Choice Gradient Sampling's guarantee that
+//! every value it yields is valid.
+
+use reflective::free::{Free, cgs};
+use reflective::prelude::*;
+
+/// A value of a random free generator.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FV {
+    Leaf(u8),
+    Pair(Box<FV>, Box<FV>),
+    Wrapped(Box<FV>),
+}
+
+/// A free generator, described; `Spec` derives its own generator, so tests draw thousands.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum FreeSpec {
+    Void,
+    Pure(u8),
+    #[reflective(weight = 3)]
+    Select(Vec<FreeSpec>),
+    #[reflective(weight = 2)]
+    Pair(Box<FreeSpec>, Box<FreeSpec>),
+    Map(Box<FreeSpec>),
+}
+
+/// The free generator `spec` describes: a select's branches are tagged `a`, `b`, ...
+fn build(spec: &FreeSpec) -> Free<FV> {
+    match spec {
+        FreeSpec::Void => Free::void(),
+        FreeSpec::Pure(n) => Free::pure(FV::Leaf(*n)),
+        FreeSpec::Select(branches) => Free::select(
+            branches
+                .iter()
+                .take(26)
+                .enumerate()
+                .map(|(index, branch)| (char::from(b'a' + index as u8), build(branch)))
+                .collect(),
+        ),
+        FreeSpec::Pair(x, y) => build(x)
+            .pair(&build(y))
+            .map(|(a, b)| FV::Pair(Box::new(a), Box::new(b))),
+        FreeSpec::Map(x) => build(x).map(|v| FV::Wrapped(Box::new(v))),
+    }
+}
+
+/// `count` random free generators with a random choice sequence of each, valid or not.
+fn cases(count: usize, seed: u64) -> Vec<(FreeSpec, Free<FV>, String)> {
+    let specs = FreeSpec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(seed);
+    (0..count)
+        .map(|round| {
+            let spec = specs.generate_value(&mut rng, 30);
+            let g = build(&spec);
+            let choices = match (round % 3, g.choices(&mut rng)) {
+                // A sequence in the language, one cut short or lengthened, or noise.
+                (0, Some(s)) => s,
+                (1, Some(s)) => format!("{s}a"),
+                (_, Some(s)) if s.len() > 1 => s[..s.len() - 1].to_string(),
+                _ => vec!['a', 'b', 'c', 'z'][..1 + round % 4].iter().collect(),
+            };
+            (spec, g, choices)
+        })
+        .collect()
+}
+
+#[test]
+fn the_derivative_is_value_consistent() {
+    // Theorem 4.3: parse (δc g) s = parse g (c·s), for every generator but `pure`: a `pure`
+    // parses without reading, so `parse g (c·s)` succeeds while δc g is void (the paper's
+    // Appendix D takes both sides to be Nothing in that case; only the parser that must read
+    // all of its input, below, makes it so).
+    let mut checked = 0;
+    for (spec, g, s) in cases(1000, 1) {
+        if g.nullable().is_some() {
+            for c in "abz".chars() {
+                assert!(g.derivative(c).is_void(), "{spec:?}");
+            }
+            continue;
+        }
+        checked += 1;
+        for c in "abcz".chars().chain(s.chars().take(1)) {
+            let whole = format!("{c}{s}");
+            assert_eq!(
+                g.derivative(c).parse(&s),
+                g.parse(&whole),
+                "{spec:?}: δ{c} on {s:?}"
+            );
+        }
+    }
+    assert!(
+        checked > 500,
+        "only {checked} generators that make a choice"
+    );
+}
+
+#[test]
+fn the_derivative_is_language_consistent() {
+    // Theorem 4.2: c·s is in the language of g iff s is in that of δc g.
+    let accepts = |g: &Free<FV>, s: &str| g.parse(s).is_some_and(|(_, rest)| rest.is_empty());
+    let mut accepted = 0;
+    for (spec, g, s) in cases(1000, 2) {
+        let Some(c) = s.chars().next() else { continue };
+        let rest = &s[c.len_utf8()..];
+        assert_eq!(
+            accepts(&g, &s),
+            accepts(&g.derivative(c), rest),
+            "{spec:?} on {s:?}"
+        );
+        assert_eq!(
+            accepts(&g, &s),
+            accepts(&g.derivative_by(&s), ""),
+            "{spec:?}: derivatives by all of {s:?}"
+        );
+        accepted += usize::from(accepts(&g, &s));
+    }
+    assert!(
+        accepted > 100,
+        "only {accepted} sequences in their language"
+    );
+}
+
+#[test]
+fn a_free_generator_factors_into_a_parser_and_a_choice_distribution() {
+    // Theorem 3.4, seed by seed: the choices the distribution draws parse to the value the
+    // generator draws with the same randomness, with nothing left.
+    for (round, (spec, g, _)) in cases(1000, 3).into_iter().enumerate() {
+        let mut for_choices = DefaultRng::seed_from_u64(round as u64);
+        let mut for_value = DefaultRng::seed_from_u64(round as u64);
+        let choices = g.choices(&mut for_choices);
+        let value = g.generate(&mut for_value);
+        assert_eq!(choices.is_some(), !g.is_void(), "{spec:?}");
+        assert_eq!(
+            choices.as_deref().and_then(|s| g.parse(s)),
+            value.map(|v| (v, "")),
+            "{spec:?}"
+        );
+    }
+}
+
+#[test]
+fn nullability_is_the_value_of_the_empty_sequence_and_void_is_only_at_the_top() {
+    for (spec, g, s) in cases(1000, 4) {
+        assert_eq!(
+            g.nullable().map(|v| (v, "")),
+            g.parse("").filter(|(_, r)| r.is_empty()),
+            "{spec:?}"
+        );
+        // In simplified form a generator is void exactly when it generates nothing, and its
+        // first choices are the derivatives that are not void.
+        assert_eq!(
+            g.is_void(),
+            g.generate(&mut DefaultRng::seed_from_u64(0)).is_none(),
+            "{spec:?}"
+        );
+        for c in "abcdz".chars() {
+            assert_eq!(
+                g.first_choices().contains(&c),
+                !g.derivative(c).is_void(),
+                "{spec:?} by {c}"
+            );
+        }
+        let _ = s;
+    }
+}
+
+#[test]
+fn every_value_choice_gradient_sampling_yields_is_valid_and_parses_from_its_choices() {
+    let mut rng = DefaultRng::seed_from_u64(5);
+    let mut found = 0;
+    for (spec, g, _) in cases(1000, 6) {
+        let valid = |v: &FV| format!("{v:?}").len() % 3 == 0;
+        let run = cgs(&g, 4, valid, &mut rng).unwrap();
+        for (value, choices) in &run.values {
+            assert!(valid(value), "{spec:?}: {value:?}");
+            assert_eq!(g.parse(choices), Some((value.clone(), "")), "{spec:?}");
+        }
+        found += run.values.len();
+    }
+    assert!(found > 200, "only {found} valid values");
+}
+
+#[test]
+fn a_panicking_predicate_is_reported_with_its_value() {
+    let g = Free::select(vec![('a', Free::pure(1u8)), ('b', Free::pure(2u8))]);
+    let mut rng = DefaultRng::seed_from_u64(0);
+    let error = cgs(
+        &g,
+        3,
+        |&x| {
+            assert!(x != 2, "two is not allowed");
+            true
+        },
+        &mut rng,
+    )
+    .unwrap_err();
+    assert_eq!(error.value, "2");
+    assert!(error.to_string().contains("two is not allowed"), "{error}");
+    // A predicate no value satisfies ends with nothing found, not a hang.
+    let run = cgs(&g, 3, |_| false, &mut rng).unwrap();
+    assert!(run.values.is_empty());
+    assert_eq!(run.stats.valid, 0);
+    assert_eq!(run.stats.blind_steps, run.stats.steps);
+}
+
+#[test]
+#[should_panic(expected = "two branches are tagged 'a'")]
+fn duplicate_tags_are_refused() {
+    let _ = Free::select(vec![('a', Free::pure(1u8)), ('a', Free::pure(2u8))]);
+}

@@ -1,0 +1,162 @@
+//! Choice Gradient Sampling on a free generator: the paper's Figure 4.
+
+use std::fmt::{self, Debug};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use rand_core::Rng;
+
+use super::Free;
+use crate::engine::source::random::below;
+
+/// The valid values one run of [`cgs`] found, with their choice sequences, and what it spent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cgs<A> {
+    /// The valid values, each with the choice sequence that made it (duplicates kept).
+    pub values: Vec<(A, String)>,
+    /// What the run spent.
+    pub stats: CgsStats,
+}
+
+/// What a run of Choice Gradient Sampling spent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CgsStats {
+    /// Choices made (derivatives taken along the path).
+    pub steps: u64,
+    /// Values sampled from derivatives.
+    pub samples: u64,
+    /// Of those, how many satisfied the predicate.
+    pub valid: u64,
+    /// Steps at which no derivative scored, so that the choice was uniform.
+    pub blind_steps: u64,
+}
+
+impl<A> Cgs<A> {
+    fn empty() -> Self {
+        Cgs {
+            values: Vec::new(),
+            stats: CgsStats::default(),
+        }
+    }
+}
+
+/// Why a run of Choice Gradient Sampling stopped without its values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PredicatePanicked {
+    /// The value the predicate panicked on, as `{:?}` writes it.
+    pub value: String,
+    /// The panic's message.
+    pub message: String,
+}
+
+impl fmt::Display for PredicatePanicked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the validity predicate panicked on {}: {}",
+            self.value, self.message
+        )
+    }
+}
+
+impl std::error::Error for PredicatePanicked {}
+
+/// One run of Choice Gradient Sampling (the paper's Figure 4) on `g`, with `n` samples per
+/// derivative: at each step, every derivative by a possible next choice is sampled `n` times,
+/// each choice scores the number of its samples that satisfy `valid` (kept: they are results
+/// too), and a choice is taken weighted by its score (uniformly when none scores), until no
+/// choice is left. Every value returned satisfies `valid`: the last value is checked like the
+/// samples. A predicate that panics stops the run with the value it panicked on.
+///
+/// ```
+/// use reflective::free::{Free, cgs};
+/// use reflective::prelude::*;
+/// // Lists of up to 6 digits, of which only the sorted ones are wanted.
+/// fn list(n: usize) -> Free<Vec<u8>> {
+///     let end = Free::pure(Vec::new());
+///     if n == 0 {
+///         return Free::select(vec![('n', end)]);
+///     }
+///     let digit = Free::select((0..=9).map(|d| (char::from(b'0' + d), Free::pure(d))).collect());
+///     let cons = digit.pair(&list(n - 1)).map(|(d, mut rest): (u8, Vec<u8>)| { rest.insert(0, d); rest });
+///     Free::select(vec![('n', end), ('c', cons)])
+/// }
+/// let mut rng = DefaultRng::seed_from_u64(1);
+/// let run = cgs(&list(6), 20, |xs: &Vec<u8>| xs.is_sorted(), &mut rng).unwrap();
+/// assert!(run.values.iter().all(|(xs, _)| xs.is_sorted()));
+/// assert!(run.stats.valid > 0);
+/// ```
+pub fn cgs<A, R>(
+    g: &Free<A>,
+    n: usize,
+    valid: impl Fn(&A) -> bool,
+    rng: &mut R,
+) -> Result<Cgs<A>, PredicatePanicked>
+where
+    A: Clone + Debug + 'static,
+    R: Rng + ?Sized,
+{
+    let check = |value: &A| {
+        catch_unwind(AssertUnwindSafe(|| valid(value))).map_err(|payload| PredicatePanicked {
+            value: format!("{value:?}"),
+            message: payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string()),
+        })
+    };
+    let mut run = Cgs::empty();
+    let mut current = g.clone();
+    let mut prefix = String::new();
+    loop {
+        if let Some(value) = current.nullable() {
+            if check(&value)? {
+                run.values.push((value, prefix));
+            }
+            return Ok(run);
+        }
+        let choices = current.first_choices();
+        if choices.is_empty() {
+            // Only `void` has neither a value nor a choice.
+            return Ok(run);
+        }
+        let mut fitness = Vec::with_capacity(choices.len());
+        for &c in &choices {
+            let derivative = current.derivative(c);
+            let mut score = 0u64;
+            for _ in 0..n {
+                let Some((value, rest)) = derivative.generate_with_choices(rng) else {
+                    break;
+                };
+                run.stats.samples += 1;
+                if check(&value)? {
+                    score += 1;
+                    run.stats.valid += 1;
+                    run.values.push((value, format!("{prefix}{c}{rest}")));
+                }
+            }
+            fitness.push(score);
+        }
+        if fitness.iter().all(|&score| score == 0) {
+            run.stats.blind_steps += 1;
+            fitness.iter_mut().for_each(|score| *score = 1);
+        }
+        let total: u64 = fitness.iter().sum();
+        let mut roll = below(rng, total);
+        let chosen = fitness
+            .iter()
+            .position(|&score| {
+                if roll < score {
+                    true
+                } else {
+                    roll -= score;
+                    false
+                }
+            })
+            .expect("the roll is below the total");
+        let c = choices[chosen];
+        prefix.push(c);
+        current = current.derivative(c);
+        run.stats.steps += 1;
+    }
+}
