@@ -12,6 +12,8 @@
 //!   generators, preconditions, properties and size measures.
 //! - [`type_directed`]: the type-directed shrinker Table 1 compares against: QuickCheck's
 //!   greedy loop over the derived `shrink_candidates`.
+//! - [`cgs`]: the four benchmarks of "Parsing Randomness" (BST, SORTED, AVL, STLC): naive
+//!   generators and the validity predicates Choice Gradient Sampling steers them toward.
 //! - [`challenges`]: the public shrinking challenge (`jlink/shrinking-challenge`), with each
 //!   challenge's generator, property, size measure and canonical minimum.
 //! - [`debug_text`]: reads the benchmarks' values back from their `{:?}` text, so that a
@@ -26,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod cgs;
 pub mod challenges;
 pub mod debug_text;
 pub mod etna;

@@ -14,6 +14,7 @@ use crate::combinator::{
 };
 use crate::engine::{ReflectError, Strategy};
 use crate::interpret::complete::Completer;
+use crate::interpret::gradient::Gradient;
 use crate::interpret::mutate::Mutator;
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
 use crate::interpret::validate::Validation;
@@ -601,6 +602,25 @@ pub trait Generator: Node {
         T: Clone + std::fmt::Debug + PartialEq + 'c,
     {
         Validation::new(self)
+    }
+
+    /// Valid values by Choice Gradient Sampling: this generator's choices steered toward
+    /// values `valid` accepts, by sampling what each next choice leads to (see
+    /// [`gradient`](crate::gradient)).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let pairs = tuple((range(0u8..=9), range(0u8..=9)));
+    /// let run = pairs.gradient(|&(a, b)| a + b == 9).samples(5).run(1, 500).unwrap();
+    /// assert!(run.values.iter().all(|v| v.value.0 + v.value.1 == 9));
+    /// ```
+    fn gradient<P>(&self, valid: P) -> Gradient<'_, Self, P>
+    where
+        Self: Sized,
+        Self::Output: Clone + std::fmt::Debug,
+        P: Fn(&Self::Output) -> bool,
+    {
+        Gradient::new(self, valid)
     }
 
     // ----- Backward interpretations -----

@@ -39,7 +39,8 @@ impl<A> Cgs<A> {
     }
 }
 
-/// Why a run of Choice Gradient Sampling stopped without its values.
+/// Why a run of Choice Gradient Sampling (here or in [`gradient`](crate::gradient)) stopped
+/// without its values: the validity predicate panicked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PredicatePanicked {
     /// The value the predicate panicked on, as `{:?}` writes it.
@@ -59,6 +60,21 @@ impl fmt::Display for PredicatePanicked {
 }
 
 impl std::error::Error for PredicatePanicked {}
+
+/// `valid(value)`, a panic an error with the value and the panic's message.
+pub(crate) fn checked<A: Debug>(
+    valid: &impl Fn(&A) -> bool,
+    value: &A,
+) -> Result<bool, PredicatePanicked> {
+    catch_unwind(AssertUnwindSafe(|| valid(value))).map_err(|payload| PredicatePanicked {
+        value: format!("{value:?}"),
+        message: payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string()),
+    })
+}
 
 /// One run of Choice Gradient Sampling (the paper's Figure 4) on `g`, with `n` samples per
 /// derivative: at each step, every derivative by a possible next choice is sampled `n` times,
@@ -95,16 +111,7 @@ where
     A: Clone + Debug + 'static,
     R: Rng + ?Sized,
 {
-    let check = |value: &A| {
-        catch_unwind(AssertUnwindSafe(|| valid(value))).map_err(|payload| PredicatePanicked {
-            value: format!("{value:?}"),
-            message: payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic without a message".to_string()),
-        })
-    };
+    let check = |value: &A| checked(&valid, value);
     let mut run = Cgs::empty();
     let mut current = g.clone();
     let mut prefix = String::new();

@@ -39,6 +39,7 @@
 
 mod cgs;
 
+pub(crate) use cgs::checked;
 pub use cgs::{Cgs, CgsStats, PredicatePanicked, cgs};
 
 use std::any::Any;

@@ -12,6 +12,7 @@
 //! | `probability` | the probability of a value | backward, weights summed over paths |
 //! | [`shrink`] | the simplest failing value, from any value | backward once, then forward replays |
 //! | [`complete`] | a value's holes filled at random, its given parts kept | backward, generating forward at the holes |
+//! | [`gradient`] | valid values by Choice Gradient Sampling, and a generator learned from it | forward + probe and replay-then-random sources |
 //! | [`mutate`] | values one edit of a value's choices away, each one the generator produces | backward once, then forward replays with random repair |
 //! | [`validate`] | checks that a generator is sound, complete and correctly annotated, with shrunk counterexamples | forward, then backward on each value |
 //! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
@@ -19,6 +20,7 @@
 pub mod complete;
 mod enumerate;
 mod generate;
+pub mod gradient;
 pub mod mutate;
 mod probability;
 mod reflect;

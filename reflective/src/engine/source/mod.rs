@@ -2,9 +2,12 @@
 //!
 //! The forward engine asks a source at every pick and every integer draw. A source is small:
 //! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
-//! [`exhaustive`] walks every choice sequence in turn.
+//! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
+//! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative).
 
 pub(crate) mod exhaustive;
+pub(crate) mod prefix;
+pub(crate) mod probe;
 pub(crate) mod random;
 pub(crate) mod replay;
 pub(crate) mod shape;

@@ -1,0 +1,136 @@
+//! Choice Gradient Sampling on this library's generators: every value it yields satisfies the
+//! predicate and replays from its choices, over random generators; it finds valid values that
+//! rejection rarely finds; a predicate no value satisfies ends with the budget spent; a
+//! panicking predicate is reported with its value; the learned generator stays within the
+//! generator.
+
+use reflective::prelude::*;
+use reflective_tests::catalogue::bst::{Tree, is_bst, sized_tree};
+use reflective_tests::catalogue::specs::{Spec, V, build};
+
+/// A predicate on random values that holds about one time in three, decided by the value.
+fn one_in_three(v: &V) -> bool {
+    format!("{v:?}").len() % 3 == 0
+}
+
+#[test]
+fn every_value_of_gradient_sampling_is_valid_and_replays_from_its_choices() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(9);
+    let mut found = 0;
+    for round in 0..300u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let run = g
+            .gradient(one_in_three)
+            .samples(3)
+            .size(20)
+            .run(round, 200)
+            .unwrap();
+        for generated in &run.values {
+            assert!(
+                one_in_three(&generated.value),
+                "{spec:?}: {:?}",
+                generated.value
+            );
+            assert_eq!(
+                g.replay(&generated.tree).as_ref(),
+                Some(&generated.value),
+                "{spec:?}"
+            );
+        }
+        // The budget holds but for the step that spends its last samples.
+        assert!(
+            run.stats.samples <= 200 + 16 * 3,
+            "{spec:?}: {:?}",
+            run.stats
+        );
+        found += run.values.len();
+    }
+    assert!(found > 1000, "only {found} valid values");
+}
+
+#[test]
+fn gradient_sampling_finds_search_trees_that_rejection_rarely_finds() {
+    // Unordered trees of keys 0..=9 at size 30: few are search trees of three or more nodes.
+    let g = sized_tree(0, 9);
+    let nodes = |t: &Tree| format!("{t:?}").matches("Node").count();
+    let wanted = |t: &Tree| is_bst(t, 0, 9) && nodes(t) >= 3;
+    let budget = 20_000;
+    let mut rng = DefaultRng::seed_from_u64(1);
+    let by_rejection = (0..budget)
+        .filter(|_| wanted(&g.generate_value(&mut rng, 30)))
+        .count();
+    let run = g
+        .gradient(wanted)
+        .samples(20)
+        .size(30)
+        .rewarding_new()
+        .run(1, budget)
+        .unwrap();
+    println!(
+        "rejection {by_rejection}, gradient {} (new) of {budget}",
+        run.values.len()
+    );
+    assert!(run.values.iter().all(|v| wanted(&v.value)));
+    assert!(
+        run.values.len() > 3 * by_rejection.max(1),
+        "{} vs {by_rejection}",
+        run.values.len()
+    );
+    print!("{}", run.stats);
+}
+
+#[test]
+fn a_predicate_no_value_satisfies_spends_the_budget_and_finds_nothing() {
+    let g = vec(range(0u8..=9), 0..=5);
+    let run = g
+        .gradient(|_: &Vec<u8>| false)
+        .samples(5)
+        .run(0, 2_000)
+        .unwrap();
+    assert!(run.values.is_empty());
+    assert_eq!(run.stats.valid, 0);
+    assert!(run.stats.samples >= 2_000);
+    assert_eq!(run.stats.blind_steps, run.stats.steps);
+}
+
+#[test]
+fn a_panicking_predicate_is_reported_with_its_value() {
+    let g = range(0u8..=9);
+    let error = g
+        .gradient(|&x: &u8| {
+            assert!(x < 5, "{x} is too big");
+            true
+        })
+        .run(0, 1_000)
+        .unwrap_err();
+    assert!(error.message.contains("is too big"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("the validity predicate panicked on "),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_learned_generator_makes_values_of_the_generator_and_more_valid_ones() {
+    let g = vec(range(0u8..=9), 0..=6);
+    let gradient = g.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(20);
+    let run = gradient.run(3, 30_000).unwrap();
+    let learned = gradient.learned(run.history);
+    let mut rng = DefaultRng::seed_from_u64(4);
+    let mut plain = DefaultRng::seed_from_u64(4);
+    let (mut learned_valid, mut plain_valid) = (0, 0);
+    for _ in 0..2_000 {
+        let generated = learned.generate(&mut rng).unwrap();
+        assert_eq!(g.replay(&generated.tree), Some(generated.value.clone()));
+        learned_valid += usize::from(generated.value.is_sorted());
+        plain_valid += usize::from(g.generate_value(&mut plain, 100).is_sorted());
+    }
+    assert!(
+        learned_valid > 2 * plain_valid,
+        "learned {learned_valid}, plain {plain_valid}"
+    );
+}

@@ -1,0 +1,571 @@
+//! Valid generation by Choice Gradient Sampling on this library's own generators ("Parsing
+//! Randomness", Goldstein and Pierce, Figure 4), hand-written or derived, with nothing
+//! rewritten.
+//!
+//! The paper takes derivatives of free generators. Here the derivative of a generator by a
+//! prefix of choices is the generator that replays the prefix and then generates: it needs no
+//! second representation of the generator, works through `bind` (which a free generator has
+//! not), and what it samples is exactly what the generator would make after those choices.
+//! A descent starts with no prefix; at each step it probes which choice comes next (a pick's
+//! branches, or an integer's values: every one for a range of at most
+//! [`Gradient::int_candidates`] values, else that many drawn as the generator draws them),
+//! samples each derivative `n` times, counts the samples that satisfy the predicate (keeping
+//! them: they are results), and extends the prefix by a choice weighted by its count (uniform
+//! when none counts), until the prefix makes a whole value. [`free::cgs`](crate::free::cgs) is
+//! the same algorithm on the paper's free generators.
+//!
+//! Beyond the paper, every descent records how well each choice did in its context (the two
+//! choices before it and the kind of choice), and [`Gradient::learned`] turns that history into
+//! a generator that makes its choices with those weights without sampling: most of CGS's
+//! validity at plain generation's speed, where the context predicts validity.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::{self, Debug};
+use std::hash::{Hash, Hasher};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use rand_core::{Rng, SeedableRng};
+
+use crate::choice::{Choice, Label};
+use crate::engine::source::prefix::PrefixSource;
+use crate::engine::source::probe::{NextChoice, ProbeSource};
+use crate::engine::source::random::{RandomSource, below};
+use crate::engine::source::{ChoiceSource, IntSite, PickSite};
+use crate::engine::{Forward, Halt};
+pub use crate::free::PredicatePanicked;
+use crate::free::checked;
+use crate::node::Node;
+
+use super::generate::{DEFAULT_SIZE, DefaultRng, Generated};
+
+/// Valid generation by Choice Gradient Sampling from a generator and a predicate: see the
+/// [module](self).
+///
+/// ```
+/// use reflective::prelude::*;
+/// // Lists of digits, of which only the sorted ones are wanted.
+/// let lists = vec(range(0u8..=9), 0..=8);
+/// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+/// let run = sorted.run(7, 2_000).unwrap();
+/// assert!(run.values.iter().all(|v| v.value.is_sorted()));
+/// assert!(run.stats.valid > 0);
+/// ```
+pub struct Gradient<'g, G: Node, P> {
+    g: &'g G,
+    valid: P,
+    samples: usize,
+    size: usize,
+    int_candidates: usize,
+    /// With [`Gradient::rewarding_new`]: a hash of a value, to score only values not seen.
+    novelty: Option<fn(&G::Output) -> u64>,
+}
+
+impl<G: Node, P> Debug for Gradient<'_, G, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gradient")
+            .field("samples", &self.samples)
+            .field("size", &self.size)
+            .field("int_candidates", &self.int_candidates)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What gradient sampling found and spent.
+#[derive(Clone, Debug)]
+pub struct GradientRun<T> {
+    /// The valid values found, each with its choices (duplicates kept, unless rewarding new
+    /// values).
+    pub values: Vec<Generated<T>>,
+    /// What it spent.
+    pub stats: GradientStats,
+    /// How each choice did in its context: what [`Gradient::learned`] generates from.
+    pub history: History,
+}
+
+/// What gradient sampling spent.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GradientStats {
+    /// Descents made (each from no choice to a whole value).
+    pub descents: u64,
+    /// Choices made along the descents.
+    pub steps: u64,
+    /// Values sampled from derivatives.
+    pub samples: u64,
+    /// Of those, how many satisfied the predicate.
+    pub valid: u64,
+    /// Steps at which no choice scored, so that the choice was uniform.
+    pub blind_steps: u64,
+    /// Per labelled branch: samples drawn after taking it, and how many were valid (the
+    /// fitness table).
+    pub fitness: Vec<(Label, u64, u64)>,
+}
+
+impl fmt::Display for GradientStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "gradient sampling: {} descents, {} choices ({} blind), {} samples, {} valid",
+            self.descents, self.steps, self.blind_steps, self.samples, self.valid
+        )?;
+        for (label, samples, valid) in &self.fitness {
+            let share = 100.0 * *valid as f64 / (*samples).max(1) as f64;
+            writeln!(
+                f,
+                "    {label:<12} {valid:>8} of {samples:>8} valid ({share:5.1}%)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The context a choice is made in: the two choices before it, and the kind of choice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Context {
+    before: [Option<i128>; 2],
+    /// A pick's number of branches, or an integer's range.
+    kind: (u8, i128, i128),
+}
+
+/// How each choice did in each context along gradient sampling's descents.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Per context, per value of the choice: valid samples, and samples.
+    table: HashMap<Context, HashMap<i128, (u64, u64)>>,
+}
+
+impl History {
+    fn record(&mut self, context: Context, value: i128, valid: u64, samples: u64) {
+        let entry = self
+            .table
+            .entry(context)
+            .or_default()
+            .entry(value)
+            .or_default();
+        entry.0 += valid;
+        entry.1 += samples;
+    }
+
+    /// How many contexts it has seen.
+    pub fn contexts(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Adds what `other` recorded.
+    pub fn absorb(&mut self, other: History) {
+        for (context, values) in other.table {
+            let mine = self.table.entry(context).or_default();
+            for (value, (valid, samples)) in values {
+                let entry = mine.entry(value).or_default();
+                entry.0 += valid;
+                entry.1 += samples;
+            }
+        }
+    }
+}
+
+fn choice_value(choice: &Choice) -> i128 {
+    match choice {
+        Choice::Pick { index, .. } => i128::from(*index),
+        Choice::Int { value, .. } => *value,
+    }
+}
+
+fn context_of(before: &[i128], kind: (u8, i128, i128)) -> Context {
+    let at = |back: usize| before.len().checked_sub(back).map(|i| before[i]);
+    Context {
+        before: [at(2), at(1)],
+        kind,
+    }
+}
+
+impl<'g, T, G, P> Gradient<'g, G, P>
+where
+    T: Clone + Debug,
+    G: Node<Output = T>,
+    P: Fn(&T) -> bool,
+{
+    pub(crate) fn new(g: &'g G, valid: P) -> Self {
+        Gradient {
+            g,
+            valid,
+            samples: 50,
+            size: DEFAULT_SIZE,
+            int_candidates: 16,
+            novelty: None,
+        }
+    }
+
+    /// Samples each derivative `n` times (the paper's `N`; 50 by default).
+    pub fn samples(mut self, n: usize) -> Self {
+        self.samples = n.max(1);
+        self
+    }
+
+    /// Generates at `size` (default [`DEFAULT_SIZE`](crate::DEFAULT_SIZE)).
+    pub fn size(mut self, size: usize) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// Scores every value of an integer choice over at most `count` values, and `count` values
+    /// drawn as the generator draws them from a wider range (16 by default).
+    pub fn int_candidates(mut self, count: usize) -> Self {
+        self.int_candidates = count.max(1);
+        self
+    }
+
+    /// Descents seeded by `seed` until `max_samples` samples are spent (the step that spends
+    /// the last of them finishes, so a run samples at most one step's worth more). A predicate that no value satisfies ends with no values when the budget is
+    /// spent; one that panics stops with the value it panicked on.
+    pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let mut run = GradientRun {
+            values: Vec::new(),
+            stats: GradientStats::default(),
+            history: History::default(),
+        };
+        let mut fitness: HashMap<Label, (u64, u64)> = HashMap::new();
+        let mut seen = HashSet::new();
+        while run.stats.samples < max_samples {
+            let samples_before = run.stats.samples;
+            self.descend(&mut rng, &mut run, &mut fitness, &mut seen, max_samples)?;
+            if run.stats.samples == samples_before && run.values.is_empty() {
+                // A generator that makes no choice: nothing to sample.
+                break;
+            }
+        }
+        let mut table: Vec<(Label, u64, u64)> = fitness
+            .into_iter()
+            .map(|(label, (samples, valid))| (label, samples, valid))
+            .collect();
+        table.sort_by_key(|entry| entry.0.to_string());
+        run.stats.fitness = table;
+        Ok(run)
+    }
+
+    /// One descent: from no choice to a whole value.
+    fn descend(
+        &self,
+        rng: &mut DefaultRng,
+        run: &mut GradientRun<T>,
+        fitness: &mut HashMap<Label, (u64, u64)>,
+        seen: &mut HashSet<u64>,
+        max_samples: u64,
+    ) -> Result<(), PredicatePanicked> {
+        run.stats.descents += 1;
+        let mut prefix: Vec<Choice> = Vec::new();
+        let mut values: Vec<i128> = Vec::new();
+        loop {
+            if run.stats.samples >= max_samples {
+                return Ok(());
+            }
+            let mut probe = ProbeSource::new(&prefix);
+            let mut forward = Forward::new(&mut probe, self.size, true);
+            let outcome = catch_unwind(AssertUnwindSafe(|| self.g.forward(&mut forward)));
+            match outcome {
+                Ok(Ok(value)) => {
+                    let tree = forward.into_tree();
+                    if self.check(&value)? && self.is_new(&value, seen) {
+                        run.values.push(Generated { value, tree });
+                    }
+                    return Ok(());
+                }
+                Ok(Err(Halt::Misfit)) => {}
+                Ok(Err(Halt::Failed(_))) | Err(_) => return Ok(()),
+            }
+            let Some(next) = probe.next.take() else {
+                return Ok(());
+            };
+            let Candidates {
+                choices: candidates,
+                labels,
+                kind,
+            } = self.candidates(next, rng);
+            if candidates.is_empty() {
+                return Ok(());
+            }
+            let context = context_of(&values, kind);
+            let mut scores = Vec::with_capacity(candidates.len());
+            for (candidate, label) in candidates.iter().zip(&labels) {
+                let mut choices = prefix.clone();
+                choices.push(candidate.clone());
+                let mut score = 0;
+                for _ in 0..self.samples {
+                    run.stats.samples += 1;
+                    if let Some(sample) = self.sample(&choices, rng, seen)? {
+                        score += 1;
+                        run.values.push(sample);
+                    }
+                }
+                run.stats.valid += score;
+                if let Some(label) = label {
+                    let entry = fitness.entry(label.clone()).or_default();
+                    entry.0 += self.samples as u64;
+                    entry.1 += score;
+                }
+                run.history.record(
+                    context.clone(),
+                    choice_value(candidate),
+                    score,
+                    self.samples as u64,
+                );
+                scores.push(score);
+            }
+            if scores.iter().all(|&score| score == 0) {
+                run.stats.blind_steps += 1;
+                scores.iter_mut().for_each(|score| *score = 1);
+            }
+            let chosen = weighted(&scores, rng);
+            values.push(choice_value(&candidates[chosen]));
+            prefix.push(candidates[chosen].clone());
+            run.stats.steps += 1;
+        }
+    }
+
+    /// The choices to score after a prefix.
+    fn candidates(&self, next: NextChoice, rng: &mut DefaultRng) -> Candidates {
+        match next {
+            NextChoice::Pick { weights, labels } => {
+                let arity = weights.len() as u32;
+                let (choices, labels) = (0..arity)
+                    .filter(|&index| weights[index as usize] > 0)
+                    .map(|index| {
+                        let label = labels[index as usize].clone();
+                        let choice = Choice::Pick {
+                            index,
+                            arity,
+                            label: label.clone(),
+                        };
+                        (choice, label)
+                    })
+                    .unzip();
+                Candidates {
+                    choices,
+                    labels,
+                    kind: (0, i128::from(arity), 0),
+                }
+            }
+            NextChoice::Int {
+                lo,
+                hi,
+                shape,
+                size,
+            } => {
+                let values: Vec<i128> = if hi.abs_diff(lo) < self.int_candidates as u128 {
+                    (lo..=hi).collect()
+                } else {
+                    let mut drawn: Vec<i128> = (0..self.int_candidates)
+                        .map(|_| shape.sample(lo, hi, size, &mut || rng.next_u64()))
+                        .collect();
+                    drawn.sort_unstable();
+                    drawn.dedup();
+                    drawn
+                };
+                let choices: Vec<Choice> = values
+                    .into_iter()
+                    .map(|value| Choice::Int { value, lo, hi })
+                    .collect();
+                let labels = vec![None; choices.len()];
+                Candidates {
+                    choices,
+                    labels,
+                    kind: (1, lo, hi),
+                }
+            }
+        }
+    }
+
+    /// A value of the derivative by `choices` (they are replayed, the rest drawn at random),
+    /// with its choices if it is valid: the value is drawn without recording, and drawn again
+    /// from the same randomness with its choices only when it is kept.
+    fn sample(
+        &self,
+        choices: &[Choice],
+        rng: &mut DefaultRng,
+        seen: &mut HashSet<u64>,
+    ) -> Result<Option<Generated<T>>, PredicatePanicked> {
+        let start = rng.clone();
+        let Some(value) = self.replay(choices, rng, false).map(|(value, _)| value) else {
+            return Ok(None);
+        };
+        if !self.check(&value)? || !self.is_new(&value, seen) {
+            return Ok(None);
+        }
+        let mut again = start;
+        Ok(self
+            .replay(choices, &mut again, true)
+            .map(|(value, tree)| Generated { value, tree }))
+    }
+
+    /// Whether `value` counts: always, unless rewarding new values, then only the first time.
+    fn is_new(&self, value: &T, seen: &mut HashSet<u64>) -> bool {
+        self.novelty.is_none_or(|hash| seen.insert(hash(value)))
+    }
+
+    /// `choices` replayed, the rest drawn with `rng`, the choices recorded if `record`.
+    fn replay(
+        &self,
+        choices: &[Choice],
+        rng: &mut DefaultRng,
+        record: bool,
+    ) -> Option<(T, crate::choice::ChoiceTree)> {
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let mut source = PrefixSource::new(choices, rng);
+            let mut forward = Forward::new(&mut source, self.size, record);
+            let value = self.g.forward(&mut forward).ok()?;
+            Some((value, forward.into_tree()))
+        }));
+        outcome.ok().flatten()
+    }
+
+    /// The predicate on `value`, its panic an error with the value.
+    fn check(&self, value: &T) -> Result<bool, PredicatePanicked> {
+        checked(&self.valid, value)
+    }
+
+    /// A generator that makes each choice weighted by how it did in `history` (choices and
+    /// contexts it has not seen keep the generator's own distribution): valid values at plain
+    /// generation's speed, as far as the context of a choice predicts validity.
+    pub fn learned(&self, history: History) -> Learned<'g, G> {
+        Learned {
+            g: self.g,
+            history,
+            size: self.size,
+        }
+    }
+}
+
+impl<T, G, P> Gradient<'_, G, P>
+where
+    T: Clone + Debug + Hash,
+    G: Node<Output = T>,
+    P: Fn(&T) -> bool,
+{
+    /// Scores a choice by the valid values *not seen before* its samples found, and keeps
+    /// only those (beyond the paper, whose score counts every valid sample): the descent
+    /// turns away from the small values every descent finds again, toward valid values not
+    /// found yet. By the values' hashes.
+    pub fn rewarding_new(mut self) -> Self {
+        self.novelty = Some(hash_of::<T>);
+        self
+    }
+}
+
+/// A hash of `value`.
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The choices a descent scores after a prefix, with their labels, and the kind of choice
+/// (for the history's context).
+struct Candidates {
+    choices: Vec<Choice>,
+    labels: Vec<Option<Label>>,
+    kind: (u8, i128, i128),
+}
+
+/// The index drawn with weights `scores` (not all zero).
+fn weighted(scores: &[u64], rng: &mut DefaultRng) -> usize {
+    let total: u64 = scores.iter().sum();
+    let mut roll = below(rng, total);
+    for (index, &score) in scores.iter().enumerate() {
+        if roll < score {
+            return index;
+        }
+        roll -= score;
+    }
+    scores.len() - 1
+}
+
+/// A generator tuned by gradient sampling's history: see [`Gradient::learned`].
+pub struct Learned<'g, G> {
+    g: &'g G,
+    history: History,
+    size: usize,
+}
+
+impl<G> Debug for Learned<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Learned")
+            .field("contexts", &self.history.contexts())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Node> Learned<'_, G> {
+    /// A value, each choice weighted by the history; `None` if generation fails.
+    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Generated<G::Output>> {
+        let mut source = LearnedSource {
+            history: &self.history,
+            rng,
+            before: Vec::new(),
+        };
+        let mut forward = Forward::new(&mut source, self.size, true);
+        let value = self.g.forward(&mut forward).ok()?;
+        Some(Generated {
+            value,
+            tree: forward.into_tree(),
+        })
+    }
+}
+
+/// Draws each choice by the history's weights where it has seen the context.
+struct LearnedSource<'h, 'r, R: ?Sized> {
+    history: &'h History,
+    rng: &'r mut R,
+    before: Vec<i128>,
+}
+
+impl<R: Rng + ?Sized> LearnedSource<'_, '_, R> {
+    /// A value by the history in `context`: each value seen weighted by its share of valid
+    /// samples (plus a little, so that none is ruled out), and a fresh draw with the weight of
+    /// one value; `None` for a fresh draw.
+    fn by_history(&mut self, context: &Context, allowed: impl Fn(i128) -> bool) -> Option<i128> {
+        let seen = self.history.table.get(context)?;
+        let mut options: Vec<(i128, u64)> = seen
+            .iter()
+            .filter(|(value, _)| allowed(**value))
+            .map(|(value, (valid, samples))| (*value, 1 + 1000 * valid / (*samples).max(1)))
+            .collect();
+        options.sort_unstable();
+        let fresh = 1;
+        let total: u64 = options.iter().map(|(_, weight)| weight).sum::<u64>() + fresh;
+        let mut roll = below(self.rng, total);
+        for (value, weight) in options {
+            if roll < weight {
+                return Some(value);
+            }
+            roll -= weight;
+        }
+        None
+    }
+}
+
+impl<R: Rng + ?Sized> ChoiceSource for LearnedSource<'_, '_, R> {
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let arity = site.branches.arity();
+        let context = context_of(&self.before, (0, arity as i128, 0));
+        let branches = site.branches;
+        let index = match self.by_history(&context, |value| {
+            usize::try_from(value).is_ok_and(|i| i < arity && branches.weight(i) > 0)
+        }) {
+            Some(value) => value as u32,
+            None => RandomSource::new(&mut *self.rng).pick(site)?,
+        };
+        self.before.push(i128::from(index));
+        Ok(index)
+    }
+
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        let context = context_of(&self.before, (1, site.lo, site.hi));
+        let (lo, hi) = (site.lo, site.hi);
+        let value = match self.by_history(&context, |value| (lo..=hi).contains(&value)) {
+            Some(value) => value,
+            None => RandomSource::new(&mut *self.rng).int(site)?,
+        };
+        self.before.push(value);
+        Ok(value)
+    }
+}
