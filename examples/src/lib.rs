@@ -6,6 +6,9 @@
 //! - [`stlc`]: the simply typed lambda calculus of the paper's section 4.3: a generator of
 //!   well-typed terms that, run backward, recovers the types it chose by type inference.
 //!
+//! - [`avl`]: AVL trees (search-ordered and height-balanced), with a reflective generator
+//!   that produces only valid ones and, backward, recognises exactly them.
+//!
 //! - [`agata`]: the types and properties of the Agata thesis' experiments, which the `agata`
 //!   example runs.
 //! - [`smartcheck`]: the SmartCheck shrinking benchmarks of the paper's Table 1, with their
@@ -26,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod avl;
 pub mod challenges;
 pub mod debug_text;
 pub mod etna;
