@@ -8,6 +8,8 @@
 //!
 //! - [`avl`]: AVL trees (search-ordered and height-balanced), with a reflective generator
 //!   that produces only valid ones and, backward, recognises exactly them.
+//! - [`mutation`]: the workloads, naive mutators, distances and measurements of the `mutate`
+//!   example, which compares the library's mutation with mutating by hand and filtering.
 //!
 //! - [`agata`]: the types and properties of the Agata thesis' experiments, which the `agata`
 //!   example runs.
@@ -33,6 +35,7 @@ pub mod avl;
 pub mod challenges;
 pub mod debug_text;
 pub mod etna;
+pub mod mutation;
 pub mod smartcheck;
 pub mod stlc;
 pub mod type_directed;
@@ -95,7 +98,7 @@ pub mod bst {
     /// `Tree::as_node` (with `Tree::from_leaf` and `Tree::from_node` to build), and the lenses
     /// through the prism on `Node` that [`bst`] is written with, `Tree::node_0` (left),
     /// `Tree::node_1` (key) and `Tree::node_2` (right).
-    #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, Reflective)]
     pub enum Tree {
         /// The empty tree.
         Leaf,
