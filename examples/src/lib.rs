@@ -6,6 +6,11 @@
 //! - [`stlc`]: the simply typed lambda calculus of the paper's section 4.3: a generator of
 //!   well-typed terms that, run backward, recovers the types it chose by type inference.
 //!
+//! - [`avl`]: AVL trees (search-ordered and height-balanced), with a reflective generator
+//!   that produces only valid ones and, backward, recognises exactly them.
+//! - [`mutation`]: the workloads, naive mutators, distances and measurements of the `mutate`
+//!   example, which compares the library's mutation with mutating by hand and filtering.
+//!
 //! - [`agata`]: the types and properties of the Agata thesis' experiments, which the `agata`
 //!   example runs.
 //! - [`smartcheck`]: the SmartCheck shrinking benchmarks of the paper's Table 1, with their
@@ -28,10 +33,12 @@
 #![warn(missing_docs)]
 
 pub mod agata;
+pub mod avl;
 pub mod cgs;
 pub mod challenges;
 pub mod debug_text;
 pub mod etna;
+pub mod mutation;
 pub mod smartcheck;
 pub mod stlc;
 pub mod type_directed;
@@ -94,7 +101,7 @@ pub mod bst {
     /// `Tree::as_node` (with `Tree::from_leaf` and `Tree::from_node` to build), and the lenses
     /// through the prism on `Node` that [`bst`] is written with, `Tree::node_0` (left),
     /// `Tree::node_1` (key) and `Tree::node_2` (right).
-    #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, Reflective)]
     pub enum Tree {
         /// The empty tree.
         Leaf,
