@@ -163,13 +163,17 @@ impl<'s> Forward<'s> {
     /// Opens a span at the next choice.
     #[inline]
     pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {
-        self.record.then(|| self.trail.open(label))
+        self.record.then(|| {
+            self.source.span_opened(false);
+            self.trail.open(label)
+        })
     }
 
     /// Opens a span that starts with the choice just made.
     #[inline]
     pub(crate) fn open_span_at_last(&mut self, label: Option<&Label>) -> Option<OpenSpan> {
         self.record.then(|| {
+            self.source.span_opened(true);
             self.trail
                 .open_at(self.trail.choices.len() - 1, label.cloned())
         })
@@ -179,6 +183,7 @@ impl<'s> Forward<'s> {
     pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {
         if let Some(span) = span {
             self.trail.close(span);
+            self.source.span_closed();
         }
     }
 

@@ -18,6 +18,8 @@ use std::sync::Arc;
 use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
+use crate::engine::source::ChoiceSource;
+use crate::engine::source::aligned::AlignedSource;
 use crate::engine::source::random::below;
 use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Forward, ReflectError};
@@ -58,6 +60,18 @@ impl Edit {
         Edit::Delete,
         Edit::Nudge,
     ];
+}
+
+impl Edit {
+    /// How often the edit is drawn, relative to the others: the edits that change one place
+    /// (a choice, a span) more often than those that move whole parts.
+    fn weight(self) -> u64 {
+        match self {
+            Edit::Reroll | Edit::Nudge => 3,
+            Edit::Regenerate => 2,
+            Edit::Descend | Edit::Swap | Edit::Insert | Edit::Delete => 1,
+        }
+    }
 }
 
 impl fmt::Display for Edit {
@@ -297,79 +311,85 @@ impl<'g, G: Node> Mutator<'g, G> {
         if tree.is_empty() {
             return None;
         }
-        let edit = self.edits[below(rng, self.edits.len() as u64) as usize];
+        let weights: Vec<u64> = self.edits.iter().map(|edit| edit.weight()).collect();
+        let mut roll = below(rng, weights.iter().sum());
+        let mut edit = self.edits[0];
+        for (candidate, weight) in self.edits.iter().zip(&weights) {
+            if roll < *weight {
+                edit = *candidate;
+                break;
+            }
+            roll -= weight;
+        }
         let choices = tree.choices();
         let candidate = match edit {
             Edit::Reroll => {
                 let at = below(rng, choices.len() as u64) as usize;
-                return self.replay(tree.size(), choices, Some(at), rng, edit);
+                return self.replay_aligned(tree, choices, Some(at), rng, edit);
             }
             Edit::Regenerate => return self.regenerate(tree, rng),
             Edit::Descend => descend(tree, &*self.compatible, rng)?,
             Edit::Swap => swap(tree, &*self.compatible, rng)?,
             Edit::Insert => insert(tree, rng)?,
             Edit::Delete => delete(tree, rng)?,
-            Edit::Nudge => nudge(choices, rng)?,
+            Edit::Nudge => {
+                let nudged = nudge(choices, rng)?;
+                return self.replay_aligned(tree, &nudged, None, rng, edit);
+            }
         };
-        self.replay(tree.size(), &candidate, None, rng, edit)
+        self.replay(tree.size(), &candidate, rng, edit)
     }
 
-    /// A span of `tree` generated afresh: the choices before it replayed, the span's drawn
-    /// at random until it closes, then the choices after it replayed.
+    /// A span of `tree` generated afresh, everything around it replayed as it was.
     fn regenerate(&self, tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
-        let spans: Vec<&Span> = tree
-            .spans()
-            .iter()
-            .filter(|s| !s.range().is_empty())
+        let spans: Vec<usize> = (0..tree.spans().len())
+            .filter(|&index| !tree.spans()[index].range().is_empty())
             .collect();
-        if spans.is_empty() {
-            return None;
-        }
-        let span = spans[below(rng, spans.len() as u64) as usize];
-        let start = span.range().start;
-        // Which of the spans opened at `start` it is (outer ones first).
-        let rank = tree
-            .spans()
-            .iter()
-            .filter(|other| other.range().start == start)
-            .position(|other| std::ptr::eq(other, span))?;
-        let fresh = self.replay(
-            tree.size(),
-            &tree.choices()[..start],
-            None,
-            rng,
-            Edit::Regenerate,
-        )?;
-        let Some(new_span) = fresh
-            .tree
-            .spans()
-            .iter()
-            .filter(|other| other.range().start == start)
-            .nth(rank)
-        else {
-            return Some(fresh);
-        };
-        let mut candidate = fresh.tree.choices()[..new_span.range().end].to_vec();
-        candidate.extend_from_slice(&tree.choices()[span.range().end..]);
-        self.replay(tree.size(), &candidate, None, rng, Edit::Regenerate)
+        let &span = one_of(&spans, rng)?;
+        let mut source = AlignedSource::new(tree, tree.choices(), rng).regenerating(span);
+        self.run(&mut source, tree.size(), Edit::Regenerate)
     }
 
-    /// `choices` replayed at `size`, a choice that does not fit drawn at random, the one at
-    /// `reroll` drawn again; `None` if the generator fails or panics on them.
+    /// `choices` replayed at `size`, a choice that does not fit drawn at random; `None` if the
+    /// generator fails or panics on them.
     fn replay(
         &self,
         size: usize,
+        choices: &[Choice],
+        rng: &mut dyn Rng,
+        edit: Edit,
+    ) -> Option<Mutant<G::Output>> {
+        let mut source = ReplaySource::new(choices, Fallback::Random(rng));
+        self.run(&mut source, size, edit)
+    }
+
+    /// `choices`, `tree`'s with one edited in place, replayed span by span with `tree`'s
+    /// structure (so that what the edit does not touch stays as it was), the one at `reroll`
+    /// drawn again.
+    fn replay_aligned(
+        &self,
+        tree: &ChoiceTree,
         choices: &[Choice],
         reroll: Option<usize>,
         rng: &mut dyn Rng,
         edit: Edit,
     ) -> Option<Mutant<G::Output>> {
+        let mut source = AlignedSource::new(tree, choices, rng);
+        if let Some(at) = reroll {
+            source = source.rerolling(at);
+        }
+        self.run(&mut source, tree.size(), edit)
+    }
+
+    /// The generator run on `source` at `size`, recording; `None` if it fails or panics.
+    fn run(
+        &self,
+        source: &mut dyn ChoiceSource,
+        size: usize,
+        edit: Edit,
+    ) -> Option<Mutant<G::Output>> {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut source = ReplaySource::new(choices, Fallback::Random(rng));
-            if let Some(at) = reroll {
-                source = source.rerolling(at);
-            }
-            let mut run = Forward::new(&mut source, size, true);
+            let mut run = Forward::new(source, size, true);
             let value = self.g.forward(&mut run).ok()?;
             Some((value, run.into_tree()))
         }));
@@ -435,22 +455,29 @@ fn spliced(choices: &[Choice], range: std::ops::Range<usize>, with: &[Choice]) -
     out
 }
 
-/// A span replaced by a compatible, strictly smaller span inside it.
+/// A span replaced by a compatible, strictly smaller span inside it: the outer span drawn
+/// first among those that have one, then the inner among its own, so that small spans are
+/// edited as often as large ones.
 fn descend(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
 ) -> Option<Vec<Choice>> {
     let spans = tree.spans();
-    let pairs: Vec<(usize, usize)> = (0..spans.len())
-        .flat_map(|outer| (0..spans.len()).map(move |inner| (outer, inner)))
-        .filter(|&(outer, inner)| {
-            let (o, i) = (spans[outer].range(), spans[inner].range());
-            o.start <= i.start && i.end <= o.end && i.len() < o.len()
-        })
-        .filter(|&(outer, inner)| compatible(tree, &spans[outer], &spans[inner]))
+    let inside = |outer: usize| -> Vec<usize> {
+        (0..spans.len())
+            .filter(|&inner| {
+                let (o, i) = (spans[outer].range(), spans[inner].range());
+                o.start <= i.start && i.end <= o.end && i.len() < o.len()
+            })
+            .filter(|&inner| compatible(tree, &spans[outer], &spans[inner]))
+            .collect()
+    };
+    let outers: Vec<usize> = (0..spans.len())
+        .filter(|&outer| !inside(outer).is_empty())
         .collect();
-    let &(outer, inner) = one_of(&pairs, rng)?;
+    let &outer = one_of(&outers, rng)?;
+    let &inner = one_of(&inside(outer), rng)?;
     let choices = tree.choices();
     Some(spliced(
         choices,

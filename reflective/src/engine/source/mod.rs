@@ -2,9 +2,11 @@
 //!
 //! The forward engine asks a source at every pick and every integer draw. A source is small:
 //! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
+//! [`aligned`] reads an edited one back span by span,
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
 //! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative).
 
+pub(crate) mod aligned;
 pub(crate) mod exhaustive;
 pub(crate) mod prefix;
 pub(crate) mod probe;
@@ -94,6 +96,13 @@ pub(crate) trait ChoiceSource {
     fn redraws(&self) -> bool {
         true
     }
+
+    /// A span opened at the next choice, or (`at_last`) at the choice just made: a source that
+    /// follows a recorded tree's structure aligns with it (recording runs only).
+    fn span_opened(&mut self, _at_last: bool) {}
+
+    /// The span opened last closed (recording runs only).
+    fn span_closed(&mut self) {}
 
     /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
     /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32

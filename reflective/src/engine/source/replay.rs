@@ -19,10 +19,6 @@ pub(crate) enum Fallback<'r> {
     Random(&'r mut dyn Rng),
 }
 
-/// How many draws a reroll makes to find a value other than the recorded one, before it takes
-/// whatever it drew.
-const REROLL_TRIES: usize = 16;
-
 /// Feeds recorded choices to the forward engine, in order.
 pub(crate) struct ReplaySource<'c> {
     choices: &'c [Choice],
@@ -30,9 +26,6 @@ pub(crate) struct ReplaySource<'c> {
     fallback: Fallback<'c>,
     /// How many choices did not fit and were repaired.
     repaired: usize,
-    /// The position whose choice is drawn again at random, other than recorded if it can be
-    /// (with [`Fallback::Random`] only).
-    reroll: Option<usize>,
 }
 
 impl<'c> ReplaySource<'c> {
@@ -42,29 +35,7 @@ impl<'c> ReplaySource<'c> {
             position: 0,
             fallback,
             repaired: 0,
-            reroll: None,
         }
-    }
-
-    /// Draws the choice at `position` again, avoiding the recorded value where another is
-    /// possible; needs [`Fallback::Random`].
-    pub(crate) fn rerolling(mut self, position: usize) -> Self {
-        self.reroll = Some(position);
-        self
-    }
-
-    /// The recorded choice at the next position if it is to be drawn again, with the random
-    /// number generator to draw it with.
-    fn rerolled(&mut self) -> Option<(&'c Choice, &mut dyn Rng)> {
-        if self.reroll != Some(self.position) {
-            return None;
-        }
-        let recorded = self.choices.get(self.position)?;
-        let Fallback::Random(rng) = &mut self.fallback else {
-            return None;
-        };
-        self.position += 1;
-        Some((recorded, &mut **rng))
     }
 
     /// Whether every recorded choice was read and fitted as recorded.
@@ -100,21 +71,6 @@ impl<'c> ReplaySource<'c> {
 
 impl ChoiceSource for ReplaySource<'_> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        if let Some((recorded, rng)) = self.rerolled() {
-            let mut random = RandomSource::new(rng);
-            let old = match recorded {
-                Choice::Pick { index, .. } => Some(*index),
-                Choice::Int { .. } => None,
-            };
-            let mut drawn = random.pick(site)?;
-            for _ in 0..REROLL_TRIES {
-                if Some(drawn) != old {
-                    break;
-                }
-                drawn = random.pick(site)?;
-            }
-            return Ok(drawn);
-        }
         let branches = site.branches;
         let simplest = (0..branches.arity())
             .position(|index| branches.weight(index) > 0)
@@ -130,21 +86,6 @@ impl ChoiceSource for ReplaySource<'_> {
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
-        if let Some((recorded, rng)) = self.rerolled() {
-            let mut random = RandomSource::new(rng);
-            let old = match recorded {
-                Choice::Int { value, .. } => Some(*value),
-                Choice::Pick { .. } => None,
-            };
-            let mut drawn = random.int(site)?;
-            for _ in 0..REROLL_TRIES {
-                if Some(drawn) != old {
-                    break;
-                }
-                drawn = random.int(site)?;
-            }
-            return Ok(drawn);
-        }
         match self.next() {
             Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
             Some(Choice::Int { value, .. }) => {

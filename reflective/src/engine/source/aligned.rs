@@ -1,0 +1,218 @@
+//! The aligned source: replays an edited choice tree span by span, so that an edit stays
+//! where it was made.
+//!
+//! Plain replay reads the recorded choices in order: when an edit makes one part of the value
+//! take fewer or more choices (a nudged key empties a subtree's range), every later part reads
+//! its neighbour's choices, and the value changes everywhere after the edit. This source
+//! follows the forward run's spans instead: the `j`-th span opened inside a recorded span
+//! reads the recorded span's `j`-th child, a span never reads past the end of its recorded
+//! counterpart (it draws at random instead), and a span with no counterpart is drawn at
+//! random. What the edit does not touch replays as it was.
+
+use rand_core::Rng;
+
+use super::random::RandomSource;
+use super::{ChoiceSource, Halt, IntSite, PickSite};
+use crate::choice::{Choice, ChoiceTree};
+
+/// How many draws a reroll makes to find a value other than the recorded one.
+const REROLL_TRIES: usize = 16;
+
+/// Where the run is among the recorded spans.
+struct Level {
+    /// The recorded span this level reads, if it has a counterpart.
+    span: Option<usize>,
+    /// The recorded span this level stands for but draws afresh, if it is the one regenerated.
+    regenerated: Option<usize>,
+    /// The next child of that span to hand out.
+    next_child: usize,
+}
+
+/// Replays `choices` with the structure of `tree`'s spans (the choices are `tree`'s, edited
+/// in place), drawing at random where they run out or do not fit.
+pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
+    choices: &'c [Choice],
+    /// Each recorded span's range.
+    ranges: Vec<std::ops::Range<usize>>,
+    /// Each recorded span's children, in order; the last entry holds the top-level spans.
+    children: Vec<Vec<usize>>,
+    levels: Vec<Level>,
+    position: usize,
+    /// How far the current level may read.
+    limit: usize,
+    /// How many open spans have no counterpart (their choices are drawn at random).
+    unmatched: usize,
+    random: RandomSource<'r, R>,
+    /// The position whose choice is drawn again, other than recorded where it can be.
+    reroll: Option<usize>,
+    /// The recorded span drawn afresh, as if it had no counterpart.
+    regenerate: Option<usize>,
+}
+
+impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
+    /// Replays `choices` (of `tree`'s length) with `tree`'s spans.
+    pub(crate) fn new(tree: &ChoiceTree, choices: &'c [Choice], rng: &'r mut R) -> Self {
+        let spans = tree.spans();
+        let ranges: Vec<std::ops::Range<usize>> = spans.iter().map(|span| span.range()).collect();
+        let top = ranges.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+        let mut open: Vec<usize> = Vec::new();
+        for (index, range) in ranges.iter().enumerate() {
+            while open.last().is_some_and(|&outer| {
+                let outer = &ranges[outer];
+                let inside = outer.start <= range.start
+                    && range.end <= outer.end
+                    && !(range.is_empty() && range.start == outer.end);
+                outer.is_empty() || !inside
+            }) {
+                open.pop();
+            }
+            children[open.last().copied().unwrap_or(top)].push(index);
+            open.push(index);
+        }
+        AlignedSource {
+            choices,
+            ranges,
+            children,
+            levels: vec![Level {
+                span: None,
+                regenerated: None,
+                next_child: 0,
+            }],
+            position: 0,
+            limit: choices.len(),
+            unmatched: 0,
+            random: RandomSource::new(rng),
+            reroll: None,
+            regenerate: None,
+        }
+    }
+
+    /// Draws the recorded span `span` (an index into the tree's spans) afresh, everything
+    /// around it replayed as it was.
+    pub(crate) fn regenerating(mut self, span: usize) -> Self {
+        self.regenerate = Some(span);
+        self
+    }
+
+    /// Draws the choice at `position` again, avoiding the recorded value where it can.
+    pub(crate) fn rerolling(mut self, position: usize) -> Self {
+        self.reroll = Some(position);
+        self
+    }
+
+    /// The recorded choice to read next, with whether it is to be drawn again; `None` where
+    /// the current span has no more (or no counterpart).
+    fn next(&mut self) -> Option<(&'c Choice, bool)> {
+        if self.unmatched > 0 || self.position >= self.limit {
+            return None;
+        }
+        let at = self.position;
+        self.position += 1;
+        Some((&self.choices[at], self.reroll == Some(at)))
+    }
+
+    /// The children of the span the current level reads (the top-level spans at the top).
+    fn children_here(&self) -> Option<&Vec<usize>> {
+        let level = self.levels.last()?;
+        match level.span {
+            Some(span) => self.children.get(span),
+            None if self.levels.len() == 1 => self.children.last(),
+            None => None,
+        }
+    }
+}
+
+impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
+    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
+        let branches = site.branches;
+        match self.next() {
+            Some((Choice::Pick { index, .. }, reroll)) => {
+                let fits =
+                    (*index as usize) < branches.arity() && branches.weight(*index as usize) > 0;
+                if fits && !reroll {
+                    return Ok(*index);
+                }
+                let mut drawn = self.random.pick(site)?;
+                for _ in 0..REROLL_TRIES {
+                    if !(reroll && drawn == *index) {
+                        break;
+                    }
+                    drawn = self.random.pick(site)?;
+                }
+                Ok(drawn)
+            }
+            _ => self.random.pick(site),
+        }
+    }
+
+    fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
+        match self.next() {
+            Some((Choice::Int { value, .. }, reroll)) => {
+                if (site.lo..=site.hi).contains(value) && !reroll {
+                    return Ok(*value);
+                }
+                let mut drawn = self.random.int(site)?;
+                for _ in 0..REROLL_TRIES {
+                    if !(reroll && drawn == *value) {
+                        break;
+                    }
+                    drawn = self.random.int(site)?;
+                }
+                Ok(drawn)
+            }
+            _ => self.random.int(site),
+        }
+    }
+
+    fn span_opened(&mut self, at_last: bool) {
+        let child = if self.unmatched > 0 {
+            None
+        } else {
+            let next_child = self.levels.last().map_or(0, |level| level.next_child);
+            self.children_here()
+                .and_then(|children| children.get(next_child).copied())
+        };
+        if let Some(level) = self.levels.last_mut() {
+            level.next_child += 1;
+        }
+        let regenerated = child.filter(|&span| self.regenerate == Some(span));
+        let child = child.filter(|&span| self.regenerate != Some(span));
+        match child {
+            Some(span) => {
+                let range = self.ranges[span].clone();
+                self.position = if at_last {
+                    range.start + 1
+                } else {
+                    range.start
+                };
+                self.limit = range.end;
+            }
+            None => self.unmatched += 1,
+        }
+        self.levels.push(Level {
+            span: child,
+            regenerated,
+            next_child: 0,
+        });
+    }
+
+    fn span_closed(&mut self) {
+        let Some(level) = self.levels.pop() else {
+            return;
+        };
+        match level.span {
+            Some(span) => self.position = self.ranges[span].end,
+            None => self.unmatched = self.unmatched.saturating_sub(1),
+        }
+        if let Some(regenerated) = level.regenerated {
+            self.position = self.ranges[regenerated].end;
+        }
+        self.limit = self
+            .levels
+            .iter()
+            .rev()
+            .find_map(|level| level.span.map(|span| self.ranges[span].end))
+            .unwrap_or(self.choices.len());
+    }
+}
