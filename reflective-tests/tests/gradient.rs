@@ -134,3 +134,77 @@ fn the_learned_generator_makes_values_of_the_generator_and_more_valid_ones() {
         "learned {learned_valid}, plain {plain_valid}"
     );
 }
+
+#[test]
+fn the_runner_checks_a_property_with_a_precondition_on_values_gradient_sampling_finds() {
+    use reflective::check::{Config, Replay, check_by_gradient};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let lists = vec(range(0u8..=9), 0..=8);
+    let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+    // Holds: every case is sorted.
+    check_by_gradient(
+        &Config::new().cases(100).seed(1).regressions(false),
+        &sorted,
+        |xs| xs.is_sorted(),
+    );
+    // Fails: the minimal counterexample is sorted too, and replays from its line.
+    let config = Config::new().cases(200).seed(2).regressions(false);
+    let property = |xs: &Vec<u8>| xs.iter().map(|&x| u32::from(x)).sum::<u32>() < 20;
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        check_by_gradient(&config, &sorted, property)
+    }))
+    .expect_err("the sum reaches 20")
+    .downcast::<String>()
+    .map(|text| *text)
+    .expect("a report");
+    let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
+    assert!(
+        minimal.contains("9,\n") && report.contains("gradient sampling: "),
+        "{report}"
+    );
+    let at = report.find("REFLECTIVE_REPLAY=").unwrap() + "REFLECTIVE_REPLAY=".len();
+    let replay: Replay = report[at..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let again = catch_unwind(AssertUnwindSafe(|| {
+        check_by_gradient(
+            &Config::new().replay(replay).regressions(false),
+            &sorted,
+            property,
+        )
+    }))
+    .expect_err("the replayed case fails again")
+    .downcast::<String>()
+    .map(|text| *text)
+    .unwrap();
+    assert_eq!(
+        reflective_tests::report_section(&again, "original counterexample:\n"),
+        reflective_tests::report_section(&report, "original counterexample:\n")
+    );
+    println!("{report}");
+}
+
+#[test]
+fn a_failure_found_by_gradient_sampling_shrinks_to_a_value_the_precondition_accepts() {
+    use reflective::check::{Config, check_by_gradient};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    // Sorted lists; the property fails on any list holding a 9 and at least two elements. The
+    // shrinker, unguarded, would reach [9, 0]: unsorted.
+    let lists = vec(range(0u8..=9), 0..=8);
+    let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+    let property = |xs: &Vec<u8>| !(xs.len() >= 2 && xs.contains(&9));
+    let config = Config::new().cases(300).seed(5).regressions(false);
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        check_by_gradient(&config, &sorted, property)
+    }))
+    .expect_err("a sorted list with a 9")
+    .downcast::<String>()
+    .map(|text| *text)
+    .unwrap();
+    let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
+    let compact: String = minimal.split_whitespace().collect();
+    assert!(compact.starts_with("[0,9,]"), "{report}");
+}

@@ -126,6 +126,56 @@ where
     }
 }
 
+/// The run's cases with values from `case` instead of random generation (gradient sampling):
+/// each from the case's seed and size, as [`run_cases`] runs them; a case `case` finds no value
+/// for is discarded, with `no_value` as the reason. The failure is shrunk by `g`, with the
+/// choices `case` gave.
+///
+/// `Err` with the health report if the run gives up.
+pub(super) fn run_cases_from<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    statistics: &mut Statistics,
+    case: &dyn Fn(Replay) -> Option<Generated<G::Output>>,
+    no_value: &str,
+) -> Result<Option<Failure<G::Output>>, String>
+where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
+    let run_one = |replay: Replay, origin: Origin, statistics: &mut Statistics| {
+        let Some(generated) = case(replay) else {
+            statistics.case(|| Verdict::Discarded(no_value.to_string()));
+            return None;
+        };
+        let verdict = statistics.case(|| verdict(settings, property, &generated.value));
+        let Verdict::Failed(reason) = verdict else {
+            return None;
+        };
+        Some(shrink_failure(
+            settings, g, property, origin, generated, reason,
+        ))
+    };
+    if let Some(replay) = settings.replay {
+        return Ok(run_one(replay, Origin::Replayed(replay), statistics));
+    }
+    let mut index = 0;
+    loop {
+        match next(settings, statistics) {
+            Next::Run => {}
+            Next::Done => return Ok(None),
+            Next::GiveUp => return Err(gave_up_report(settings, statistics)),
+        }
+        let replay = case_at(settings, index);
+        if let Some(failure) = run_one(replay, Origin::Case(index + 1, replay), statistics) {
+            return Ok(Some(failure));
+        }
+        index += 1;
+    }
+}
+
 /// Runs the case `replay`, recording its statistics, and shrinks it if it fails; with
 /// mutation cases on, also returns the choices of a case that held, for the pool.
 fn run_case<G, O>(

@@ -4,8 +4,10 @@ use std::fmt::{self, Debug};
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::generator::Generator;
+use crate::interpret::gradient::{Gradient, GradientStats};
+use crate::node::Node;
 
-use super::cases::{Progress, run_cases, run_cases_parallel};
+use super::cases::{Progress, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
 use super::outcome::{Outcome, panic_message, quietly};
 #[cfg(feature = "serde")]
@@ -66,6 +68,66 @@ where
     };
     if let Err(report) = run(&settings, g, &property, &keep, cases) {
         panic!("{report}");
+    }
+}
+
+/// [`check_with`] for a property with a precondition, on values Choice Gradient Sampling finds
+/// ([`Generator::gradient`](crate::Generator::gradient)): each case is one descent of
+/// `gradient`, seeded by the case's seed at the case's size, and its value is one the
+/// precondition accepts (a case that finds none is discarded). The case's choices are the
+/// generator's own, so a failure shrinks as any other, to a minimal value that still
+/// satisfies the precondition (candidates it rejects are discarded), and replays from its
+/// line. The report ends with what gradient
+/// sampling spent: descents, choices, samples, and the fitness of each labelled branch.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, check_by_gradient};
+/// let lists = vec(range(0u8..=9), 0..=8);
+/// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+/// check_by_gradient(&Config::new().cases(50), &sorted, |xs: &Vec<u8>| {
+///     xs.windows(2).all(|pair| pair[0] <= pair[1])
+/// });
+/// ```
+#[track_caller]
+pub fn check_by_gradient<G, P, O>(
+    config: &Config,
+    gradient: &Gradient<'_, G, P>,
+    property: impl Fn(&G::Output) -> O,
+) where
+    G: Node + Generator,
+    G::Output: Clone + Debug,
+    P: Fn(&G::Output) -> bool,
+    O: Outcome,
+{
+    let settings = config.resolved();
+    let g = gradient.generator();
+    // The shrinker's candidates must meet the precondition too.
+    let property = |value: &G::Output| {
+        super::outcome::assume(gradient.accepts(value));
+        property(value)
+    };
+    let keep = KeepChoices {
+        settings: &settings,
+        g,
+    };
+    let spent = std::cell::RefCell::new(GradientStats::default());
+    let case = |replay: super::config::Replay| {
+        let (found, stats) = gradient
+            .one(replay.seed, replay.size)
+            .unwrap_or_else(|error| panic!("{error}"));
+        spent.borrow_mut().absorb(&stats);
+        found
+    };
+    let no_value = "gradient sampling found no value the precondition accepts";
+    let cases = |statistics: &mut Statistics| {
+        run_cases_from(&settings, g, &property, statistics, &case, no_value)
+    };
+    if let Err(report) = run(&settings, g, &property, &keep, cases) {
+        panic!("{report}\n\n{}", spent.borrow());
+    }
+    if settings.statistics {
+        println!("{}", spent.borrow());
     }
 }
 

@@ -75,7 +75,8 @@ pub use entry::SerdeFeature;
 #[cfg(feature = "serde")]
 pub use entry::check_values;
 pub use entry::{
-    CheckFailed, check, check_parallel_with, check_values_with, check_with, try_check_with,
+    CheckFailed, check, check_by_gradient, check_parallel_with, check_values_with, check_with,
+    try_check_with,
 };
 pub use outcome::{Outcome, assume, assume_that};
 pub use schedule::SizeSchedule;

@@ -100,6 +100,26 @@ pub struct GradientStats {
     pub fitness: Vec<(Label, u64, u64)>,
 }
 
+impl GradientStats {
+    /// Adds what `other` spent.
+    pub fn absorb(&mut self, other: &GradientStats) {
+        self.descents += other.descents;
+        self.steps += other.steps;
+        self.samples += other.samples;
+        self.valid += other.valid;
+        self.blind_steps += other.blind_steps;
+        for (label, samples, valid) in &other.fitness {
+            match self.fitness.iter_mut().find(|entry| &entry.0 == label) {
+                Some(entry) => {
+                    entry.1 += samples;
+                    entry.2 += valid;
+                }
+                None => self.fitness.push((label.clone(), *samples, *valid)),
+            }
+        }
+    }
+}
+
 impl fmt::Display for GradientStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -195,6 +215,16 @@ where
         }
     }
 
+    /// The generator it samples.
+    pub fn generator(&self) -> &'g G {
+        self.g
+    }
+
+    /// Whether the predicate accepts `value`.
+    pub fn accepts(&self, value: &T) -> bool {
+        (self.valid)(value)
+    }
+
     /// Samples each derivative `n` times (the paper's `N`; 50 by default).
     pub fn samples(mut self, n: usize) -> Self {
         self.samples = n.max(1);
@@ -234,13 +264,41 @@ where
                 break;
             }
         }
-        let mut table: Vec<(Label, u64, u64)> = fitness
-            .into_iter()
-            .map(|(label, (samples, valid))| (label, samples, valid))
-            .collect();
-        table.sort_by_key(|entry| entry.0.to_string());
-        run.stats.fitness = table;
+        run.stats.fitness = fitness_table(fitness);
         Ok(run)
+    }
+
+    /// One descent at `size` seeded by `seed`, for a runner's case: its last value if valid,
+    /// else the last valid value its samples found (`None` if none was), with what it spent.
+    pub fn one(
+        &self,
+        seed: u64,
+        size: usize,
+    ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
+        let sized = Gradient {
+            g: self.g,
+            valid: &self.valid,
+            samples: self.samples,
+            size,
+            int_candidates: self.int_candidates,
+            novelty: self.novelty,
+        };
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let mut run = GradientRun {
+            values: Vec::new(),
+            stats: GradientStats::default(),
+            history: History::default(),
+        };
+        let mut fitness = HashMap::new();
+        sized.descend(
+            &mut rng,
+            &mut run,
+            &mut fitness,
+            &mut HashSet::new(),
+            u64::MAX,
+        )?;
+        run.stats.fitness = fitness_table(fitness);
+        Ok((run.values.pop(), run.stats))
     }
 
     /// One descent: from no choice to a whole value.
@@ -449,6 +507,16 @@ where
         self.novelty = Some(hash_of::<T>);
         self
     }
+}
+
+/// The fitness per label, as a table sorted by label.
+fn fitness_table(fitness: HashMap<Label, (u64, u64)>) -> Vec<(Label, u64, u64)> {
+    let mut table: Vec<(Label, u64, u64)> = fitness
+        .into_iter()
+        .map(|(label, (samples, valid))| (label, samples, valid))
+        .collect();
+    table.sort_by_key(|entry| entry.0.to_string());
+    table
 }
 
 /// A hash of `value`.
