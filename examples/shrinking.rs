@@ -28,7 +28,44 @@ use reflective_examples::type_directed::shrink_candidates;
 /// The evaluation budget of the type-directed shrinker: the choice shrinker's default.
 const MAX_EVALUATIONS: usize = reflective::shrink::DEFAULT_MAX_EVALUATIONS;
 
+/// Set in the child process that runs the tables (see [`main`]).
+const CHILD: &str = "REFLECTIVE_SHRINKING_EXAMPLE_CHILD";
+
+/// Runs the tables in a child process whose standard error is read line by line: proptest
+/// prints "Aborting shrinking after ..." to it every time its shrink budget runs out (at any
+/// verbosity), hundreds of times in a run; those lines are counted, not shown.
 fn main() {
+    if std::env::var_os(CHILD).is_some() {
+        return tables();
+    }
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(std::env::current_exe().expect("this example's path"))
+        .args(std::env::args_os().skip(1))
+        .env(CHILD, "1")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example runs itself");
+    let stderr = child.stderr.take().expect("a piped standard error");
+    let mut aborted = 0;
+    for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+        if line.starts_with("proptest: Aborting shrinking") {
+            aborted += 1;
+        } else {
+            eprintln!("{line}");
+        }
+    }
+    let status = child.wait().expect("the child ends");
+    if aborted > 0 {
+        println!(
+            "\n(proptest reported {aborted} times that it stopped shrinking at its budget; those \
+             lines are hidden)"
+        );
+    }
+    std::process::exit(status.code().unwrap_or(1));
+}
+
+fn tables() {
     let quick = std::env::args().any(|arg| arg == "--quick");
     let trials = if quick { 100 } else { 1000 };
     println!("Table 1: mean SIZE of the shrunk counterexamples, {trials} trials per benchmark");
