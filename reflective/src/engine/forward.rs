@@ -34,6 +34,8 @@ pub struct Forward<'s> {
     picks: usize,
     /// What the filters of this run kept and rejected.
     pub(crate) filtered: Filtered,
+    /// Whether the source follows the spans (see [`ChoiceSource::follows_spans`]).
+    notify_spans: bool,
 }
 
 /// How many values the filters of a run kept and rejected.
@@ -48,7 +50,9 @@ pub struct Filtered {
 impl<'s> Forward<'s> {
     /// A run that asks `source` at `size`, recording the choice tree when `record` is set.
     pub(crate) fn new(source: &'s mut dyn ChoiceSource, size: usize, record: bool) -> Self {
+        let notify_spans = record && source.follows_spans();
         Forward {
+            notify_spans,
             source,
             size,
             sizing: Sizing::default(),
@@ -164,7 +168,9 @@ impl<'s> Forward<'s> {
     #[inline]
     pub(crate) fn open_span(&mut self, label: Option<Label>) -> Option<OpenSpan> {
         self.record.then(|| {
-            self.source.span_opened(false);
+            if self.notify_spans {
+                self.source.span_opened(false);
+            }
             self.trail.open(label)
         })
     }
@@ -173,7 +179,9 @@ impl<'s> Forward<'s> {
     #[inline]
     pub(crate) fn open_span_at_last(&mut self, label: Option<&Label>) -> Option<OpenSpan> {
         self.record.then(|| {
-            self.source.span_opened(true);
+            if self.notify_spans {
+                self.source.span_opened(true);
+            }
             self.trail
                 .open_at(self.trail.choices.len() - 1, label.cloned())
         })
@@ -183,7 +191,9 @@ impl<'s> Forward<'s> {
     pub(crate) fn close_span(&mut self, span: Option<OpenSpan>) {
         if let Some(span) = span {
             self.trail.close(span);
-            self.source.span_closed();
+            if self.notify_spans {
+                self.source.span_closed();
+            }
         }
     }
 

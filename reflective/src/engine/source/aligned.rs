@@ -165,6 +165,10 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
         }
     }
 
+    fn follows_spans(&self) -> bool {
+        true
+    }
+
     fn span_opened(&mut self, at_last: bool) {
         let child = if self.unmatched > 0 {
             None

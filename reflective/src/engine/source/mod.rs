@@ -97,6 +97,12 @@ pub(crate) trait ChoiceSource {
         true
     }
 
+    /// Whether the source wants [`span_opened`](Self::span_opened) and
+    /// [`span_closed`](Self::span_closed) (asked once per run; only recording runs tell).
+    fn follows_spans(&self) -> bool {
+        false
+    }
+
     /// A span opened at the next choice, or (`at_last`) at the choice just made: a source that
     /// follows a recorded tree's structure aligns with it (recording runs only).
     fn span_opened(&mut self, _at_last: bool) {}
