@@ -303,7 +303,7 @@ struct Timed {
     history: History,
 }
 
-/// Gradient sampling for `time`, in runs of `20 n` samples each.
+/// Gradient sampling for `time`, in runs of `1000 n` samples each (enough for whole descents).
 fn timed_cgs<T, P>(
     gradient: &reflective::gradient::Gradient<'_, Naive<T>, P>,
     trial: u64,
@@ -327,7 +327,7 @@ where
     let mut round = 0u64;
     while start.elapsed() < time {
         let run = gradient
-            .run(trial * 1_000_000 + round, 20 * n as u64)
+            .run(trial * 1_000_000 + round, 1_000 * n as u64)
             .expect("the predicates do not panic");
         round += 1;
         timed.samples += run.stats.samples;

@@ -485,9 +485,22 @@ where
     /// contexts it has not seen keep the generator's own distribution): valid values at plain
     /// generation's speed, as far as the context of a choice predicts validity.
     pub fn learned(&self, history: History) -> Learned<'g, G> {
+        let weights = history
+            .table
+            .into_iter()
+            .map(|(context, seen)| {
+                let mut options: Vec<(i128, u64)> = seen
+                    .into_iter()
+                    .map(|(value, (valid, samples))| (value, 1 + 1000 * valid / samples.max(1)))
+                    .collect();
+                options.sort_unstable();
+                let total = options.iter().map(|(_, weight)| weight).sum::<u64>() + 1;
+                (context, (options, total))
+            })
+            .collect();
         Learned {
             g: self.g,
-            history,
+            weights,
             size: self.size,
         }
     }
@@ -550,14 +563,16 @@ fn weighted(scores: &[u64], rng: &mut DefaultRng) -> usize {
 /// A generator tuned by gradient sampling's history: see [`Gradient::learned`].
 pub struct Learned<'g, G> {
     g: &'g G,
-    history: History,
+    /// Per context, the values seen with their weights, in order, and the weights' total
+    /// (one more for a fresh draw).
+    weights: HashMap<Context, (Vec<(i128, u64)>, u64)>,
     size: usize,
 }
 
 impl<G> Debug for Learned<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Learned")
-            .field("contexts", &self.history.contexts())
+            .field("contexts", &self.weights.len())
             .finish_non_exhaustive()
     }
 }
@@ -566,7 +581,7 @@ impl<G: Node> Learned<'_, G> {
     /// A value, each choice weighted by the history; `None` if generation fails.
     pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Generated<G::Output>> {
         let mut source = LearnedSource {
-            history: &self.history,
+            weights: &self.weights,
             rng,
             before: Vec::new(),
         };
@@ -581,7 +596,7 @@ impl<G: Node> Learned<'_, G> {
 
 /// Draws each choice by the history's weights where it has seen the context.
 struct LearnedSource<'h, 'r, R: ?Sized> {
-    history: &'h History,
+    weights: &'h HashMap<Context, (Vec<(i128, u64)>, u64)>,
     rng: &'r mut R,
     before: Vec<i128>,
 }
@@ -591,19 +606,12 @@ impl<R: Rng + ?Sized> LearnedSource<'_, '_, R> {
     /// samples (plus a little, so that none is ruled out), and a fresh draw with the weight of
     /// one value; `None` for a fresh draw.
     fn by_history(&mut self, context: &Context, allowed: impl Fn(i128) -> bool) -> Option<i128> {
-        let seen = self.history.table.get(context)?;
-        let mut options: Vec<(i128, u64)> = seen
-            .iter()
-            .filter(|(value, _)| allowed(**value))
-            .map(|(value, (valid, samples))| (*value, 1 + 1000 * valid / (*samples).max(1)))
-            .collect();
-        options.sort_unstable();
-        let fresh = 1;
-        let total: u64 = options.iter().map(|(_, weight)| weight).sum::<u64>() + fresh;
-        let mut roll = below(self.rng, total);
-        for (value, weight) in options {
+        let (options, total) = self.weights.get(context)?;
+        let mut roll = below(self.rng, *total);
+        for &(value, weight) in options {
             if roll < weight {
-                return Some(value);
+                // A value the site no longer allows (another range) is a fresh draw.
+                return allowed(value).then_some(value);
             }
             roll -= weight;
         }
