@@ -560,12 +560,14 @@ fn weighted(scores: &[u64], rng: &mut DefaultRng) -> usize {
     scores.len() - 1
 }
 
+/// Per context, the values seen with their weights, in order, and the weights' total (one
+/// more for a fresh draw).
+type Weights = HashMap<Context, (Vec<(i128, u64)>, u64)>;
+
 /// A generator tuned by gradient sampling's history: see [`Gradient::learned`].
 pub struct Learned<'g, G> {
     g: &'g G,
-    /// Per context, the values seen with their weights, in order, and the weights' total
-    /// (one more for a fresh draw).
-    weights: HashMap<Context, (Vec<(i128, u64)>, u64)>,
+    weights: Weights,
     size: usize,
 }
 
@@ -596,7 +598,7 @@ impl<G: Node> Learned<'_, G> {
 
 /// Draws each choice by the history's weights where it has seen the context.
 struct LearnedSource<'h, 'r, R: ?Sized> {
-    weights: &'h HashMap<Context, (Vec<(i128, u64)>, u64)>,
+    weights: &'h Weights,
     rng: &'r mut R,
     before: Vec<i128>,
 }
