@@ -449,7 +449,13 @@ impl Subject for Tree {
             }
             nodes.push(here);
         }
-        Some(nodes[size].iter().enumerate().map(|(k, p)| k as f64 * p).sum())
+        Some(
+            nodes[size]
+                .iter()
+                .enumerate()
+                .map(|(k, p)| k as f64 * p)
+                .sum(),
+        )
     }
 
     fn by_hand(rng: &mut DefaultRng, size: usize) -> Self {
