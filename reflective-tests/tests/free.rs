@@ -142,7 +142,7 @@ fn a_free_generator_factors_into_a_parser_and_a_choice_distribution() {
 
 #[test]
 fn nullability_is_the_value_of_the_empty_sequence_and_void_is_only_at_the_top() {
-    for (spec, g, s) in cases(1000, 4) {
+    for (spec, g, _) in cases(1000, 4) {
         assert_eq!(
             g.nullable().map(|v| (v, "")),
             g.parse("").filter(|(_, r)| r.is_empty()),
@@ -162,7 +162,6 @@ fn nullability_is_the_value_of_the_empty_sequence_and_void_is_only_at_the_top() 
                 "{spec:?} by {c}"
             );
         }
-        let _ = s;
     }
 }
 

@@ -9,11 +9,12 @@ use crate::node::Node;
 
 use super::cases::{Progress, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
-use super::outcome::{Outcome, panic_message, quietly};
+use super::outcome::{Outcome, quietly};
 #[cfg(feature = "serde")]
 use super::run::KeepValues;
 use super::run::{KeepChoices, run};
 use super::statistics::Statistics;
+use crate::engine::panic_message;
 
 /// Runs `property` on [`DEFAULT_CASES`](super::DEFAULT_CASES) values of `g` (or as the environment says, see
 /// [`Config`]), and panics with a report of the minimal counterexample if it fails.

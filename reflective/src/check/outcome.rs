@@ -1,7 +1,7 @@
 //! What a property returns, and how the runner evaluates it: panics caught and kept quiet, a
 //! time limit per case.
 
-use std::any::Any;
+use crate::engine::panic_message;
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
@@ -176,17 +176,6 @@ fn discard(reason: &'static str) -> ! {
         "reflective: `{reason}` discarded a case outside a property run by reflective: there is \
          no case to discard"
     )
-}
-
-/// A panic's message, as `panic!` formatted it.
-pub(super) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_string()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "(a panic without a message)".to_string()
-    }
 }
 
 thread_local! {

@@ -15,12 +15,14 @@
 //! | `trace.rs` | the shared trace of one way to produce a value |
 //! | `budget.rs` | the budgets and [`ReflectError`] |
 //! | `sizing.rs` | [`Strategy`] and the size state carried through a run |
+//! | `panics.rs` | the text of a caught panic |
 //! | `stack.rs` | stack growth for deeply nested values |
 
 mod backward;
 mod budget;
 mod forward;
 pub(crate) mod holes;
+mod panics;
 mod sizing;
 pub(crate) mod source;
 mod stack;
@@ -30,6 +32,7 @@ pub use backward::{Backward, Reflected, Solution};
 pub use budget::ReflectError;
 pub(crate) use budget::{Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS};
 pub use forward::{Filtered, Forward};
+pub(crate) use panics::panic_message;
 pub use sizing::Strategy;
 pub(crate) use sizing::{Share, Sizing};
 pub use source::{Branches, Halt};

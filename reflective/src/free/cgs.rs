@@ -6,7 +6,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use rand_core::Rng;
 
 use super::Free;
-use crate::engine::source::random::below;
+use crate::engine::panic_message;
+use crate::engine::source::random::weighted;
 
 /// The valid values one run of [`cgs`] found, with their choice sequences, and what it spent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,11 +69,7 @@ pub(crate) fn checked<A: Debug>(
 ) -> Result<bool, PredicatePanicked> {
     catch_unwind(AssertUnwindSafe(|| valid(value))).map_err(|payload| PredicatePanicked {
         value: format!("{value:?}"),
-        message: payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_string()),
+        message: panic_message(&*payload),
     })
 }
 
@@ -148,19 +145,7 @@ where
             run.stats.blind_steps += 1;
             fitness.iter_mut().for_each(|score| *score = 1);
         }
-        let total: u64 = fitness.iter().sum();
-        let mut roll = below(rng, total);
-        let chosen = fitness
-            .iter()
-            .position(|&score| {
-                if roll < score {
-                    true
-                } else {
-                    roll -= score;
-                    false
-                }
-            })
-            .expect("the roll is below the total");
+        let chosen = weighted(rng, &fitness);
         let c = choices[chosen];
         prefix.push(c);
         current = current.derivative(c);

@@ -29,7 +29,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, Label};
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::{RandomSource, below};
+use crate::engine::source::random::{RandomSource, weighted};
 use crate::engine::source::{ChoiceSource, IntSite, PickSite};
 use crate::engine::{Forward, Halt};
 pub use crate::free::PredicatePanicked;
@@ -373,7 +373,7 @@ where
                 run.stats.blind_steps += 1;
                 scores.iter_mut().for_each(|score| *score = 1);
             }
-            let chosen = weighted(&scores, rng);
+            let chosen = weighted(rng, &scores);
             values.push(choice_value(&candidates[chosen]));
             prefix.push(candidates[chosen].clone());
             run.stats.steps += 1;
@@ -494,8 +494,9 @@ where
                     .map(|(value, (valid, samples))| (value, 1 + 1000 * valid / samples.max(1)))
                     .collect();
                 options.sort_unstable();
-                let total = options.iter().map(|(_, weight)| weight).sum::<u64>() + 1;
-                (context, (options, total))
+                let (values, mut weights): (Vec<i128>, Vec<u64>) = options.into_iter().unzip();
+                weights.push(1);
+                (context, (values, weights))
             })
             .collect();
         Learned {
@@ -547,22 +548,8 @@ struct Candidates {
     kind: (u8, i128, i128),
 }
 
-/// The index drawn with weights `scores` (not all zero).
-fn weighted(scores: &[u64], rng: &mut DefaultRng) -> usize {
-    let total: u64 = scores.iter().sum();
-    let mut roll = below(rng, total);
-    for (index, &score) in scores.iter().enumerate() {
-        if roll < score {
-            return index;
-        }
-        roll -= score;
-    }
-    scores.len() - 1
-}
-
-/// Per context, the values seen with their weights, in order, and the weights' total (one
-/// more for a fresh draw).
-type Weights = HashMap<Context, (Vec<(i128, u64)>, u64)>;
+/// Per context, the values seen, and their weights with one more at the end for a fresh draw.
+type Weights = HashMap<Context, (Vec<i128>, Vec<u64>)>;
 
 /// A generator tuned by gradient sampling's history: see [`Gradient::learned`].
 pub struct Learned<'g, G> {
@@ -608,16 +595,11 @@ impl<R: Rng + ?Sized> LearnedSource<'_, '_, R> {
     /// samples (plus a little, so that none is ruled out), and a fresh draw with the weight of
     /// one value; `None` for a fresh draw.
     fn by_history(&mut self, context: &Context, allowed: impl Fn(i128) -> bool) -> Option<i128> {
-        let (options, total) = self.weights.get(context)?;
-        let mut roll = below(self.rng, *total);
-        for &(value, weight) in options {
-            if roll < weight {
-                // A value the site no longer allows (another range) is a fresh draw.
-                return allowed(value).then_some(value);
-            }
-            roll -= weight;
-        }
-        None
+        let (values, weights) = self.weights.get(context)?;
+        // The index past the values is a fresh draw; a value the site no longer allows (another
+        // range) is one too.
+        let value = *values.get(weighted(self.rng, weights))?;
+        allowed(value).then_some(value)
     }
 }
 

@@ -20,13 +20,13 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::AlignedSource;
-use crate::engine::source::random::below;
+use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Forward, ReflectError};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng};
-use super::reflect::Reflector;
+use super::reflect::{doubling_sizes, simplest_choices};
 use super::shrink::MAX_REFLECTION_SIZE;
 
 /// One kind of edit a mutant is made by.
@@ -236,22 +236,9 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE), or at the smallest of 128, 256, ... (up to
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it.
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
-        let mut last_error = None;
-        let mut size = DEFAULT_SIZE;
-        loop {
-            match Reflector::new(self.g).size(size).choices(value) {
-                Ok(trees) => {
-                    if let Some(simplest) = trees.into_iter().next() {
-                        return Ok(simplest);
-                    }
-                }
-                Err(error) => last_error = Some(error),
-            }
-            if size >= MAX_REFLECTION_SIZE {
-                return Err(last_error.map_or(MutateError::CannotProduce, MutateError::Reflect));
-            }
-            size = (size + 1).next_power_of_two();
-        }
+        let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
+        simplest_choices(self.g, value, sizes)
+            .map_err(|error| error.map_or(MutateError::CannotProduce, MutateError::Reflect))
     }
 
     /// One mutant of `value`, other than `value`'s own choices, drawn with `seed`.
@@ -312,15 +299,7 @@ impl<'g, G: Node> Mutator<'g, G> {
             return None;
         }
         let weights: Vec<u64> = self.edits.iter().map(|edit| edit.weight()).collect();
-        let mut roll = below(rng, weights.iter().sum());
-        let mut edit = self.edits[0];
-        for (candidate, weight) in self.edits.iter().zip(&weights) {
-            if roll < *weight {
-                edit = *candidate;
-                break;
-            }
-            roll -= weight;
-        }
+        let edit = self.edits[weighted(rng, &weights)];
         let choices = tree.choices();
         let candidate = match edit {
             Edit::Reroll => {

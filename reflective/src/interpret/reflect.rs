@@ -114,3 +114,33 @@ impl<'g, G: Node> Reflector<'g, G> {
             .collect())
     }
 }
+
+/// The simplest choices that produce `value` at the first of `sizes` (ascending) at which
+/// the generator produces it, each size reflected with the default budgets. `Err` if it
+/// produces it at none: with the last budget error if reflection ran out at some size (a
+/// budget that runs out at one size need not at another, so the next is tried).
+pub(crate) fn simplest_choices<G: Node>(
+    g: &G,
+    value: &G::Input,
+    sizes: impl IntoIterator<Item = usize>,
+) -> Result<ChoiceTree, Option<ReflectError>> {
+    let mut last_error = None;
+    for size in sizes {
+        match Reflector::new(g).size(size).choices(value) {
+            Ok(trees) => {
+                if let Some(simplest) = trees.into_iter().next() {
+                    return Ok(simplest);
+                }
+            }
+            Err(error) => last_error = Some(error),
+        }
+    }
+    Err(last_error)
+}
+
+/// `first`, then the powers of two above it, up to `last` (which is included).
+pub(crate) fn doubling_sizes(first: usize, last: usize) -> impl Iterator<Item = usize> {
+    std::iter::successors(Some(first), move |&size| {
+        (size < last).then(|| (size + 1).next_power_of_two().min(last))
+    })
+}

@@ -47,6 +47,18 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
     }
 }
 
+/// An index into `weights` drawn with those weights (their sum above 0).
+pub(crate) fn weighted<R: Rng + ?Sized>(rng: &mut R, weights: &[u64]) -> usize {
+    let mut roll = below(rng, weights.iter().sum());
+    for (index, &weight) in weights.iter().enumerate() {
+        if roll < weight {
+            return index;
+        }
+        roll -= weight;
+    }
+    unreachable!("the roll is below the total weight")
+}
+
 /// A uniform integer in `0..n`, `n > 0`.
 #[inline]
 pub(crate) fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {

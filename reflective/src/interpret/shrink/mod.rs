@@ -72,7 +72,7 @@ use crate::choice::ChoiceTree;
 use crate::node::Node;
 
 use super::generate::Generated;
-use super::reflect::Reflector;
+use super::reflect::{doubling_sizes, simplest_choices};
 
 mod budget;
 mod cache;
@@ -97,19 +97,7 @@ pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 /// way whatever size it was generated at. `None` if the generator produces it at none of them
 /// (reflection that runs out of its budget at one size goes on to the next).
 pub(crate) fn choices_of<G: Node>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
-    let mut size = 0;
-    loop {
-        // A budget that runs out at one size need not at another.
-        if let Ok(trees) = Reflector::new(g).size(size).choices(value)
-            && let Some(simplest) = trees.into_iter().next()
-        {
-            return Some(simplest);
-        }
-        if size >= MAX_REFLECTION_SIZE {
-            return None;
-        }
-        size = (size * 2).max(1);
-    }
+    simplest_choices(g, value, doubling_sizes(0, MAX_REFLECTION_SIZE)).ok()
 }
 
 /// The result of a shrink: the simplest failing value found, its choices, and the statistics.
