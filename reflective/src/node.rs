@@ -57,6 +57,21 @@ pub trait Node: Send + Sync + Sealed {
         forward_each(self, run, count, out)
     }
 
+    /// [`forward_many`](Node::forward_many) in a run that records, each value in a span of
+    /// its own as a collection's elements are, when the generator can draw them in one go
+    /// (a narrow integer: see [`Forward::packs`]); `Ok(false)`, having drawn nothing, when it
+    /// cannot, and the caller draws them one by one.
+    #[doc(hidden)]
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<Self::Output>,
+    ) -> Result<bool, Halt> {
+        let _ = (run, count, out);
+        Ok(false)
+    }
+
     /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
     #[doc(hidden)]
     fn backward(
@@ -118,6 +133,15 @@ impl<B: ?Sized, A> Node for Gen<B, A> {
         self.node.forward_many(run, count, out)
     }
 
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<A>,
+    ) -> Result<bool, Halt> {
+        self.node.forward_many_spanned(run, count, out)
+    }
+
     #[inline]
     fn backward(&self, input: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         self.node.backward(input, run, limit)
@@ -168,6 +192,15 @@ impl<G: Node + ?Sized> Node for &G {
         out: &mut Vec<G::Output>,
     ) -> Result<(), Halt> {
         (**self).forward_many(run, count, out)
+    }
+
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<bool, Halt> {
+        (**self).forward_many_spanned(run, count, out)
     }
 
     #[inline]

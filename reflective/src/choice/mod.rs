@@ -4,7 +4,9 @@
 //! integer it drew. The [`ChoiceTree`] of a value holds that sequence together with its
 //! [`Span`]s, the nested brackets that say which choices belong to which sub-generator (one
 //! span per branch taken and per collection element). The sequence is flat, as in Hypothesis,
-//! so recording it is one push per choice; the spans turn it into a tree.
+//! so recording it is one push per choice; the spans turn it into a tree. A collection of
+//! narrow integers (bytes, small numbers) is recorded in one go, packed as four bytes an
+//! element, and unpacked into choices and spans only when something reads the tree.
 //!
 //! Choices are ordered by *simplicity*: a pick by its branch index, an integer by how far it
 //! is from the in-range value nearest zero. Trees compare shortlex: fewer choices first, then
@@ -17,7 +19,7 @@
 //! | `span.rs` | [`Span`], the bracket around one sub-generator's choices |
 //! | `tree.rs` | [`ChoiceTree`], the choices and spans of one run |
 //! | `collection.rs` | where a tree's collections lie: each one's length and elements |
-//! | `trail.rs` | the trail a run records into, turned into a tree at the end |
+//! | `trail.rs` | the trail a run records into, turned into a tree at the end; packed integers |
 //! | `recycle.rs` | the vectors of dropped trees, kept for the next run on the thread |
 
 mod collection;

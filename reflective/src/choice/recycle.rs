@@ -1,6 +1,6 @@
 //! Reuse of the vectors choice trees record into.
 //!
-//! Recording a run fills two vectors, its choices and its spans. A property test generates,
+//! Recording a run fills two vectors, its choices and its spans (and its packed integers). A property test generates,
 //! checks and drops values by the thousand, and allocating those vectors afresh for every run
 //! costs more than the recording itself: with the system allocator, each large allocation also
 //! tidies up the small blocks the last value freed. So a dropped [`ChoiceTree`] hands its
@@ -12,6 +12,10 @@ use std::cell::RefCell;
 
 use super::leaf::Choice;
 use super::span::Span;
+use super::trail::Packed;
+
+/// The vectors one run records into.
+type Vectors = (Vec<Choice>, Vec<Span>, Packed);
 
 /// The most pairs of vectors kept per thread.
 const KEEP: usize = 4;
@@ -21,11 +25,11 @@ const KEEP: usize = 4;
 const MAX_KEPT_CHOICES: usize = 4_096;
 
 thread_local! {
-    static SPARE: RefCell<Vec<(Vec<Choice>, Vec<Span>)>> = const { RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Vec<Vectors>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Empty vectors for a run to record into: kept ones if this thread has some.
-pub(crate) fn take() -> Option<(Vec<Choice>, Vec<Span>)> {
+pub(crate) fn take() -> Option<Vectors> {
     SPARE
         .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
         .ok()
@@ -33,21 +37,23 @@ pub(crate) fn take() -> Option<(Vec<Choice>, Vec<Span>)> {
 }
 
 /// Keeps the vectors of a dropped tree for a later run, or frees them.
-pub(crate) fn give_back(mut choices: Vec<Choice>, mut spans: Vec<Span>) {
+pub(crate) fn give_back(mut choices: Vec<Choice>, mut spans: Vec<Span>, mut packed: Packed) {
     if choices.capacity() == 0
         || choices.capacity() > MAX_KEPT_CHOICES
         || spans.capacity() > MAX_KEPT_CHOICES
+        || packed.capacity() > MAX_KEPT_CHOICES
     {
         return;
     }
     choices.clear();
     spans.clear();
+    packed.clear();
     // A thread being torn down, or a pool in use, frees the vectors instead.
     let _ = SPARE.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut()
             && spare.len() < KEEP
         {
-            spare.push((choices, spans));
+            spare.push((choices, spans, packed));
         }
     });
 }
@@ -69,8 +75,8 @@ mod tests {
         while take().is_some() {}
         let mut choices = Vec::with_capacity(100);
         choices.extend([pick(0), pick(1)]);
-        give_back(choices, Vec::with_capacity(10));
-        let (choices, spans) = take().expect("kept");
+        give_back(choices, Vec::with_capacity(10), Packed::default());
+        let (choices, spans, _) = take().expect("kept");
         assert!(choices.is_empty() && spans.is_empty());
         assert_eq!(choices.capacity(), 100);
         assert!(take().is_none());
@@ -79,12 +85,20 @@ mod tests {
     #[test]
     fn large_and_surplus_vectors_are_freed() {
         while take().is_some() {}
-        give_back(Vec::with_capacity(MAX_KEPT_CHOICES + 1), Vec::new());
+        give_back(
+            Vec::with_capacity(MAX_KEPT_CHOICES + 1),
+            Vec::new(),
+            Packed::default(),
+        );
         assert!(take().is_none());
-        give_back(vec![pick(0)], Vec::with_capacity(MAX_KEPT_CHOICES + 1));
+        give_back(
+            vec![pick(0)],
+            Vec::with_capacity(MAX_KEPT_CHOICES + 1),
+            Packed::default(),
+        );
         assert!(take().is_none());
         for _ in 0..KEEP + 2 {
-            give_back(vec![pick(0)], Vec::new());
+            give_back(vec![pick(0)], Vec::new(), Packed::default());
         }
         let mut kept = 0;
         while take().is_some() {

@@ -6,10 +6,14 @@ use super::span::Span;
 use super::tree::ChoiceTree;
 
 /// The choices and spans of the run in progress; both engines record into one.
+///
+/// Choices are pushed one by one, except runs of narrow integers drawn in bulk (a collection's
+/// elements), which are kept [packed](Packed) until something reads the tree.
 #[derive(Default)]
 pub(crate) struct Trail {
-    pub(crate) choices: Vec<Choice>,
-    pub(crate) spans: Vec<Span>,
+    choices: Vec<Choice>,
+    spans: Vec<Span>,
+    packed: Packed,
 }
 
 /// A span still open in a [`Trail`].
@@ -23,21 +27,58 @@ impl Trail {
     /// (see the module `recycle`).
     pub(crate) fn recycled() -> Trail {
         match super::recycle::take() {
-            Some((choices, spans)) => Trail { choices, spans },
+            Some((choices, spans, packed)) => Trail {
+                choices,
+                spans,
+                packed,
+            },
             None => Trail {
                 choices: Vec::with_capacity(64),
                 spans: Vec::with_capacity(32),
+                packed: Packed::default(),
             },
         }
+    }
+
+    /// How many choices the trail holds, packed ones included.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.choices.len() + self.packed.distances.len()
     }
 
     pub(crate) fn push(&mut self, choice: Choice) {
         self.choices.push(choice);
     }
 
+    /// Records integers drawn from `lo..=hi`, given as their distances from `lo`, each in a
+    /// span of its own, as a collection's elements are: what pushing each between an
+    /// [`open`](Self::open) and a [`close`](Self::close) records, kept packed.
+    pub(crate) fn push_spanned_ints(&mut self, lo: i128, hi: i128, distances: &[u32]) {
+        let (choice_at, span_at) = (self.choices.len(), self.spans.len());
+        let start = self.packed.distances.len();
+        self.packed.distances.extend_from_slice(distances);
+        match self.packed.runs.last_mut() {
+            // The next chunk of the same draw: one run.
+            Some(last)
+                if (last.choice_at, last.span_at, last.lo, last.hi)
+                    == (choice_at, span_at, lo, hi) =>
+            {
+                last.len += distances.len();
+            }
+            _ => self.packed.runs.push(PackedRun {
+                choice_at,
+                span_at,
+                lo,
+                hi,
+                start,
+                len: distances.len(),
+            }),
+        }
+    }
+
     /// Opens a span whose first choice is the next one recorded.
     pub(crate) fn open(&mut self, label: Option<Label>) -> OpenSpan {
-        self.open_at(self.choices.len(), label)
+        self.open_at(self.len(), label)
     }
 
     /// Opens a span that starts at an already recorded choice.
@@ -47,10 +88,122 @@ impl Trail {
     }
 
     pub(crate) fn close(&mut self, span: OpenSpan) {
-        self.spans[span.0].close_at(self.choices.len());
+        let end = self.len();
+        self.spans[span.0].close_at(end);
     }
 
     pub(crate) fn into_tree(self, size: usize) -> ChoiceTree {
-        ChoiceTree::recorded(size, self.choices, self.spans)
+        ChoiceTree::recorded(size, self.choices, self.spans, self.packed)
+    }
+}
+
+/// Runs of narrow integers a trail recorded in bulk, each integer in a span of its own, kept
+/// as their distances from the range's start: four bytes an integer instead of a [`Choice`]
+/// and a [`Span`]. Generating a value with its tree costs little more than generating the
+/// value; the choices are unpacked the first time something reads them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Packed {
+    runs: Vec<PackedRun>,
+    distances: Vec<u32>,
+}
+
+/// One run of [`Packed`] integers.
+#[derive(Clone, Copy, Debug)]
+struct PackedRun {
+    /// How many of the trail's own choices come before the run.
+    choice_at: usize,
+    /// How many of the trail's own spans were opened before the run's.
+    span_at: usize,
+    lo: i128,
+    hi: i128,
+    /// Where its distances start.
+    start: usize,
+    len: usize,
+}
+
+impl Packed {
+    /// Whether nothing is packed.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.runs.is_empty()
+    }
+
+    /// Empties the runs, keeping their room.
+    pub(crate) fn clear(&mut self) {
+        self.runs.clear();
+        self.distances.clear();
+    }
+
+    /// The room it holds, in integers.
+    pub(crate) fn capacity(&self) -> usize {
+        self.distances.capacity()
+    }
+
+    /// The choices and spans of a trail whose own are `choices` and `spans`, the packed runs
+    /// unpacked where they were recorded.
+    pub(crate) fn unpack(&self, choices: &[Choice], spans: &[Span]) -> (Vec<Choice>, Vec<Span>) {
+        let total = choices.len() + self.distances.len();
+        let mut all_choices = Vec::with_capacity(total);
+        let mut all_spans = Vec::with_capacity(spans.len() + self.distances.len());
+        let (mut choice, mut span) = (0, 0);
+        for run in &self.runs {
+            all_choices.extend_from_slice(&choices[choice..run.choice_at]);
+            all_spans.extend_from_slice(&spans[span..run.span_at]);
+            (choice, span) = (run.choice_at, run.span_at);
+            for &distance in &self.distances[run.start..run.start + run.len] {
+                let at = all_choices.len();
+                all_choices.push(Choice::Int {
+                    value: run.lo + i128::from(distance),
+                    lo: run.lo,
+                    hi: run.hi,
+                });
+                all_spans.push(Span::new(at, at + 1, None));
+            }
+        }
+        all_choices.extend_from_slice(&choices[choice..]);
+        all_spans.extend_from_slice(&spans[span..]);
+        (all_choices, all_spans)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(value: i128) -> Choice {
+        Choice::Int {
+            value,
+            lo: 0,
+            hi: 9,
+        }
+    }
+
+    /// The same record made choice by choice and packed gives the same tree.
+    #[test]
+    fn packed_integers_unpack_to_what_pushing_them_records() {
+        let record = |packed: bool| {
+            let mut trail = Trail::default();
+            let outer = trail.open(None);
+            trail.push(int(3));
+            for chunk in [[1u32, 2].as_slice(), &[7]] {
+                if packed {
+                    trail.push_spanned_ints(0, 9, chunk);
+                } else {
+                    for &distance in chunk {
+                        let span = trail.open(None);
+                        trail.push(int(i128::from(distance)));
+                        trail.close(span);
+                    }
+                }
+            }
+            trail.close(outer);
+            let after = trail.open(Some(Label::new("after")));
+            trail.push(int(5));
+            trail.close(after);
+            trail.into_tree(4)
+        };
+        let (packed, pushed) = (record(true), record(false));
+        assert_eq!(packed.to_string(), "(3 (1) (2) (7)) (5)");
+        assert_eq!(packed, pushed);
+        assert_eq!(packed.spans(), pushed.spans());
     }
 }

@@ -2,10 +2,12 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::OnceLock;
 
 use super::label::Label;
 use super::leaf::Choice;
 use super::span::Span;
+use super::trail::Packed;
 
 /// Every choice one run of a generator made, with the spans that nest them.
 ///
@@ -21,21 +23,46 @@ use super::span::Span;
 /// // The list in a span: its length, then each element in a span.
 /// assert_eq!(tree.to_string(), "(2 (4) (2))");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct ChoiceTree {
     size: usize,
-    choices: Vec<Choice>,
-    spans: Vec<Span>,
+    /// The choices recorded one by one (all of them, unless some are packed).
+    own_choices: Vec<Choice>,
+    /// The spans recorded one by one.
+    own_spans: Vec<Span>,
+    /// Integers recorded in bulk, each in a span, not unpacked yet.
+    packed: Packed,
+    /// All the choices and spans, once something read a tree with packed integers.
+    unpacked: OnceLock<(Vec<Choice>, Vec<Span>)>,
 }
 
 impl ChoiceTree {
     /// The tree a run recorded: its spans nest, as a [`Trail`](super::Trail) keeps them.
-    pub(crate) fn recorded(size: usize, choices: Vec<Choice>, spans: Vec<Span>) -> ChoiceTree {
+    pub(crate) fn recorded(
+        size: usize,
+        own_choices: Vec<Choice>,
+        own_spans: Vec<Span>,
+        packed: Packed,
+    ) -> ChoiceTree {
         ChoiceTree {
             size,
-            choices,
-            spans,
+            own_choices,
+            own_spans,
+            packed,
+            unpacked: OnceLock::new(),
         }
+    }
+
+    /// The choices and the spans, unpacked the first time they are read.
+    #[inline]
+    fn parts(&self) -> (&[Choice], &[Span]) {
+        if self.packed.is_empty() {
+            return (&self.own_choices, &self.own_spans);
+        }
+        let (choices, spans) = self
+            .unpacked
+            .get_or_init(|| self.packed.unpack(&self.own_choices, &self.own_spans));
+        (choices, spans)
     }
 
     /// A tree from its parts: the size it ran at, its choices, and spans given as
@@ -66,11 +93,12 @@ impl ChoiceTree {
             }
             open.push(span);
         }
-        Some(ChoiceTree {
+        Some(ChoiceTree::recorded(
             size,
             choices,
             spans,
-        })
+            Packed::default(),
+        ))
     }
 
     /// The size the generator ran at.
@@ -80,27 +108,27 @@ impl ChoiceTree {
 
     /// The choices, in the order they were made.
     pub fn choices(&self) -> &[Choice] {
-        &self.choices
+        self.parts().0
     }
 
     /// The spans, in the order they were opened.
     pub fn spans(&self) -> &[Span] {
-        &self.spans
+        self.parts().1
     }
 
     /// The number of choices.
     pub fn len(&self) -> usize {
-        self.choices.len()
+        self.choices().len()
     }
 
     /// Whether the run made no choice at all.
     pub fn is_empty(&self) -> bool {
-        self.choices.is_empty()
+        self.choices().is_empty()
     }
 
     /// The labels of the labelled choices, in order (the paper's `reflect` result).
     pub fn labels(&self) -> Vec<Label> {
-        self.choices
+        self.choices()
             .iter()
             .filter_map(Choice::label)
             .cloned()
@@ -111,11 +139,29 @@ impl ChoiceTree {
     /// place they differ. Spans and size do not take part.
     pub fn shortlex_cmp(&self, other: &ChoiceTree) -> Ordering {
         self.len().cmp(&other.len()).then_with(|| {
-            self.choices
+            self.choices()
                 .iter()
                 .map(Choice::simplicity)
-                .cmp(other.choices.iter().map(Choice::simplicity))
+                .cmp(other.choices().iter().map(Choice::simplicity))
         })
+    }
+}
+
+impl PartialEq for ChoiceTree {
+    fn eq(&self, other: &ChoiceTree) -> bool {
+        self.size == other.size && self.parts() == other.parts()
+    }
+}
+
+impl Eq for ChoiceTree {}
+
+impl fmt::Debug for ChoiceTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ChoiceTree")
+            .field("size", &self.size)
+            .field("choices", &self.choices())
+            .field("spans", &self.spans())
+            .finish()
     }
 }
 
@@ -123,9 +169,13 @@ impl Drop for ChoiceTree {
     /// Hands the vectors back for the next run on this thread to record into.
     fn drop(&mut self) {
         super::recycle::give_back(
-            std::mem::take(&mut self.choices),
-            std::mem::take(&mut self.spans),
+            std::mem::take(&mut self.own_choices),
+            std::mem::take(&mut self.own_spans),
+            std::mem::take(&mut self.packed),
         );
+        if let Some((choices, spans)) = self.unpacked.take() {
+            super::recycle::give_back(choices, spans, Packed::default());
+        }
     }
 }
 
@@ -133,6 +183,7 @@ impl fmt::Display for ChoiceTree {
     /// Brackets for spans, labels for labelled picks, `#i` for unlabelled ones, numbers for
     /// integers: `(node 5 (leaf) (leaf))`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (choices, spans) = self.parts();
         let mut open: Vec<usize> = Vec::new();
         let mut next_span = 0;
         let mut first = true;
@@ -142,13 +193,13 @@ impl fmt::Display for ChoiceTree {
             }
             Ok(())
         };
-        for index in 0..=self.choices.len() {
+        for index in 0..=choices.len() {
             while open.last().is_some_and(|&end| end <= index) {
                 open.pop();
                 f.write_str(")")?;
                 first = false;
             }
-            while let Some(span) = self.spans.get(next_span).filter(|s| s.start() == index) {
+            while let Some(span) = spans.get(next_span).filter(|s| s.start() == index) {
                 separate(f, &mut first)?;
                 f.write_str("(")?;
                 first = true;
@@ -160,7 +211,7 @@ impl fmt::Display for ChoiceTree {
                     open.push(span.end());
                 }
             }
-            if let Some(choice) = self.choices.get(index) {
+            if let Some(choice) = choices.get(index) {
                 separate(f, &mut first)?;
                 write!(f, "{choice}")?;
             }

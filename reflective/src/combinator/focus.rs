@@ -101,6 +101,15 @@ where
         self.inner.forward_many(run, count, out)
     }
 
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<bool, Halt> {
+        self.inner.forward_many_spanned(run, count, out)
+    }
+
     fn backward(&self, c: &C, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         run.step()?;
         match self.part.part(c) {

@@ -280,6 +280,32 @@ enum IntRepr<T> {
 impl<T> Sealed for Int<T> {}
 
 impl<T: Integer> Int<T> {
+    /// Appends `count` integers of a narrow range (see [`is_narrow`]), drawn in chunks by
+    /// `draw`.
+    fn draw_narrow(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+        draw: impl Fn(&mut Forward<'_>, &IntSite, &mut [u32]) -> Result<(), Halt>,
+    ) -> Result<(), Halt> {
+        let &IntRepr::Offset { base, lo, .. } = &self.0 else {
+            unreachable!("only a range drawn as one offset is narrow")
+        };
+        let site = self.site(run.size);
+        out.reserve(count);
+        let start = T::from_offset(base, lo);
+        let mut distances = [0u32; 64];
+        let mut left = count;
+        while left > 0 {
+            let chunk = &mut distances[..left.min(64)];
+            draw(run, &site, chunk)?;
+            out.extend(chunk.iter().map(|&distance| start.plus_distance(distance)));
+            left -= chunk.len();
+        }
+        Ok(())
+    }
+
     /// The integer choice at `size`, for a range drawn as one offset.
     #[inline]
     fn site(&self, size: usize) -> IntSite {
@@ -317,24 +343,31 @@ impl<T: Integer> Node for Int<T> {
         count: usize,
         out: &mut Vec<T>,
     ) -> Result<(), Halt> {
-        let &IntRepr::Offset { base, lo, hi, .. } = &self.0 else {
+        let &IntRepr::Offset { lo, hi, .. } = &self.0 else {
             return forward_each(self, run, count, out);
         };
         if !is_narrow(lo, hi) {
             return forward_each(self, run, count, out);
         }
-        let site = self.site(run.size);
-        out.reserve(count);
-        let start = T::from_offset(base, lo);
-        let mut distances = [0u32; 64];
-        let mut left = count;
-        while left > 0 {
-            let chunk = &mut distances[..left.min(64)];
-            run.narrow_ints(&site, chunk)?;
-            out.extend(chunk.iter().map(|&distance| start.plus_distance(distance)));
-            left -= chunk.len();
+        self.draw_narrow(run, count, out, |run: &mut Forward<'_>, site, chunk| {
+            run.narrow_ints(site, chunk)
+        })
+    }
+
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+    ) -> Result<bool, Halt> {
+        let narrow = matches!(self.0, IntRepr::Offset { lo, hi, .. } if is_narrow(lo, hi));
+        if !narrow || !run.packs() {
+            return Ok(false);
         }
-        Ok(())
+        self.draw_narrow(run, count, out, |run: &mut Forward<'_>, site, chunk| {
+            run.narrow_ints_spanned(site, chunk)
+        })?;
+        Ok(true)
     }
 
     fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {

@@ -187,6 +187,15 @@ impl<T: 'static> Node for Held<T> {
         self.g.forward_many(run, count, out)
     }
 
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<T>,
+    ) -> Result<bool, Halt> {
+        self.g.forward_many_spanned(run, count, out)
+    }
+
     fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {
         self.g.backward(b, run, limit)
     }

@@ -158,6 +158,26 @@ impl<'s> Forward<'s> {
         Ok(())
     }
 
+    /// Whether [`Forward::narrow_ints_spanned`] may be used: the run records, and its source
+    /// does not follow the spans one by one.
+    #[inline]
+    pub(crate) fn packs(&self) -> bool {
+        self.record && !self.notify_spans
+    }
+
+    /// [`Forward::narrow_ints`], each integer recorded in a span of its own, as the elements
+    /// of a collection are; for a run that [`packs`](Forward::packs).
+    pub(crate) fn narrow_ints_spanned(
+        &mut self,
+        site: &IntSite,
+        out: &mut [u32],
+    ) -> Result<(), Halt> {
+        debug_assert!(self.packs());
+        self.source.narrow_ints(site, out)?;
+        self.trail.push_spanned_ints(site.lo, site.hi, out);
+        Ok(())
+    }
+
     /// Whether this run records its choices.
     #[inline]
     pub(crate) fn records(&self) -> bool {
@@ -182,8 +202,7 @@ impl<'s> Forward<'s> {
             if self.notify_spans {
                 self.source.span_opened(true);
             }
-            self.trail
-                .open_at(self.trail.choices.len() - 1, label.cloned())
+            self.trail.open_at(self.trail.len() - 1, label.cloned())
         })
     }
 

@@ -288,10 +288,16 @@ where
         mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        if D::ALLOWS_REPEATS && !run.records() && sharing.is_none() {
-            // Nothing to record and nothing to check: the elements, drawn in one go.
-            self.elem.forward_many(run, length, &mut items)?;
-            return Ok(items);
+        if D::ALLOWS_REPEATS && sharing.is_none() {
+            // Nothing to check: the elements, drawn in one go, if the element generator can
+            // record them so.
+            if !run.records() {
+                self.elem.forward_many(run, length, &mut items)?;
+                return Ok(items);
+            }
+            if self.elem.forward_many_spanned(run, length, &mut items)? {
+                return Ok(items);
+            }
         }
         let mut seen = D::Seen::default();
         // An enumeration takes each sequence of distinct elements once, without redraws.
