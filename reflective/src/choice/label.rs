@@ -1,41 +1,36 @@
 //! [`Label`]: the semantic name of a choice.
 
 use std::cmp::Ordering;
+use std::collections::HashSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Mutex, OnceLock};
 
 /// The semantic name of a choice: `"leaf"`, `"node"`, a digit.
 ///
-/// Labels drive tuning, choice frequencies and coverage. A label built from a `&'static str`
-/// costs nothing to copy; one built from a `String` is shared.
+/// Labels drive tuning, choice frequencies and coverage. A label is a pointer to its text and
+/// costs nothing to copy or drop, so recording a labelled choice is as cheap as any other. A
+/// label built from a `String` is interned: each distinct text is kept once, for the rest of
+/// the program (labels name a generator's branches, a small vocabulary).
 ///
 /// ```
 /// use reflective::Label;
 /// let label = Label::from("node");
 /// assert_eq!(label, "node");
 /// assert_eq!(label.to_string(), "node");
+/// assert_eq!(Label::from(format!("no{}", "de")), label);
 /// ```
-#[derive(Clone)]
-pub struct Label(LabelText);
-
-#[derive(Clone)]
-enum LabelText {
-    Static(&'static str),
-    Shared(Arc<str>),
-}
+#[derive(Clone, Copy)]
+pub struct Label(&'static str);
 
 impl Label {
     /// A label from a string literal, usable in `const` and `static` items.
     pub const fn new(text: &'static str) -> Label {
-        Label(LabelText::Static(text))
+        Label(text)
     }
 
     /// The label's text.
     pub fn as_str(&self) -> &str {
-        match &self.0 {
-            LabelText::Static(text) => text,
-            LabelText::Shared(text) => text,
-        }
+        self.0
     }
 }
 
@@ -46,8 +41,19 @@ impl From<&'static str> for Label {
 }
 
 impl From<String> for Label {
+    /// The label with this text, interned: see [`Label`].
     fn from(text: String) -> Label {
-        Label(LabelText::Shared(text.into()))
+        static INTERNED: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+        let mut interned = INTERNED
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&kept) = interned.get(text.as_str()) {
+            return Label(kept);
+        }
+        let kept: &'static str = Box::leak(text.into_boxed_str());
+        interned.insert(kept);
+        Label(kept)
     }
 }
 

@@ -93,6 +93,7 @@ impl Node for Piles {
             let site = PickSite {
                 branches: &branches,
                 total: (units + separators) as u64,
+                even: 0,
             };
             if run.pick(&site)? == 0 {
                 shares[pile] += 1;
@@ -128,7 +129,7 @@ impl Node for Piles {
             steps.push(Trace::choice(Choice::Pick {
                 index,
                 arity: 2,
-                label: UNIT_OR_NEXT[index as usize].clone(),
+                label: UNIT_OR_NEXT[index as usize],
             }));
         };
         for &share in shares.iter() {

@@ -78,7 +78,7 @@ impl Trace {
                 }
                 TraceNode::Many(parts) => steps.extend(parts.iter().rev().map(Step::Write)),
                 TraceNode::Span { label, lead, body } => {
-                    let span = trail.open(label.clone());
+                    let span = trail.open(*label);
                     if let Some(lead) = lead {
                         trail.push(lead.clone());
                     }

@@ -114,7 +114,7 @@ impl GradientStats {
                     entry.1 += samples;
                     entry.2 += valid;
                 }
-                None => self.fitness.push((label.clone(), *samples, *valid)),
+                None => self.fitness.push((*label, *samples, *valid)),
             }
         }
     }
@@ -357,7 +357,7 @@ where
                 }
                 run.stats.valid += score;
                 if let Some(label) = label {
-                    let entry = fitness.entry(label.clone()).or_default();
+                    let entry = fitness.entry(*label).or_default();
                     entry.0 += self.samples as u64;
                     entry.1 += score;
                 }
@@ -388,11 +388,11 @@ where
                 let (choices, labels) = (0..arity)
                     .filter(|&index| weights[index as usize] > 0)
                     .map(|index| {
-                        let label = labels[index as usize].clone();
+                        let label = labels[index as usize];
                         let choice = Choice::Pick {
                             index,
                             arity,
-                            label: label.clone(),
+                            label,
                         };
                         (choice, label)
                     })
