@@ -332,8 +332,6 @@ opaque_debug!(impl[S] Pick<S>);
 pub struct Pick<S> {
     branches: S,
     total: u64,
-    /// See [`PickSite::even`].
-    even: u64,
 }
 
 impl<S: BranchSet> Pick<S> {
@@ -350,17 +348,7 @@ impl<S: BranchSet> Pick<S> {
             total > 0,
             "pick: at least one branch must have a weight above 0"
         );
-        let first = branches.weight(0);
-        let even = if (1..arity).all(|i| branches.weight(i) == first) {
-            u64::from(first)
-        } else {
-            0
-        };
-        Pick {
-            branches,
-            total,
-            even,
-        }
+        Pick { branches, total }
     }
 }
 
@@ -374,7 +362,6 @@ impl<S: BranchSet> Node for Pick<S> {
         let site = PickSite {
             branches: &self.branches,
             total: self.total,
-            even: self.even,
         };
         let index = run.pick(&site)? as usize;
         let span = run.open_span_at_last(self.branches.label(index));

@@ -93,7 +93,6 @@ impl Node for Piles {
             let site = PickSite {
                 branches: &branches,
                 total: (units + separators) as u64,
-                even: 0,
             };
             if run.pick(&site)? == 0 {
                 shares[pile] += 1;

@@ -33,9 +33,6 @@ pub(crate) struct PickSite<'a> {
     pub(crate) branches: &'a dyn Branches,
     /// The sum of the weights, never 0.
     pub(crate) total: u64,
-    /// The weight every branch has, when they all have the same (else 0): a random pick is
-    /// then a division.
-    pub(crate) even: u64,
 }
 
 /// An integer draw the engine asks a source to make.

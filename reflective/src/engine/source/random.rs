@@ -22,10 +22,6 @@ impl<'r, R: Rng + ?Sized> RandomSource<'r, R> {
 impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let mut roll = below(self.rng, site.total);
-        if let Some(index) = roll.checked_div(site.even) {
-            // Branches of even weight: the loop below would stop at the same one.
-            return Ok(index as u32);
-        }
         for index in 0..site.branches.arity() {
             let weight = u64::from(site.branches.weight(index));
             if roll < weight {
