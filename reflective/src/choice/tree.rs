@@ -30,9 +30,15 @@ pub struct ChoiceTree {
     own_choices: Vec<Choice>,
     /// The spans recorded one by one.
     own_spans: Vec<Span>,
-    /// Integers recorded in bulk, each in a span, not unpacked yet.
+    /// Integers recorded in bulk, each in a span, and all the choices and spans once something
+    /// read them; boxed, so that a tree without any (most) stays small to move and drop.
+    packed: Option<Box<Lazy>>,
+}
+
+/// The packed part of a [`ChoiceTree`], and the tree unpacked on first read.
+#[derive(Clone)]
+struct Lazy {
     packed: Packed,
-    /// All the choices and spans, once something read a tree with packed integers.
     unpacked: OnceLock<(Vec<Choice>, Vec<Span>)>,
 }
 
@@ -44,24 +50,29 @@ impl ChoiceTree {
         own_spans: Vec<Span>,
         packed: Packed,
     ) -> ChoiceTree {
+        let packed = (!packed.is_empty()).then(|| {
+            Box::new(Lazy {
+                packed,
+                unpacked: OnceLock::new(),
+            })
+        });
         ChoiceTree {
             size,
             own_choices,
             own_spans,
             packed,
-            unpacked: OnceLock::new(),
         }
     }
 
     /// The choices and the spans, unpacked the first time they are read.
     #[inline]
     fn parts(&self) -> (&[Choice], &[Span]) {
-        if self.packed.is_empty() {
+        let Some(lazy) = &self.packed else {
             return (&self.own_choices, &self.own_spans);
-        }
-        let (choices, spans) = self
+        };
+        let (choices, spans) = lazy
             .unpacked
-            .get_or_init(|| self.packed.unpack(&self.own_choices, &self.own_spans));
+            .get_or_init(|| lazy.packed.unpack(&self.own_choices, &self.own_spans));
         (choices, spans)
     }
 
@@ -168,12 +179,19 @@ impl fmt::Debug for ChoiceTree {
 impl Drop for ChoiceTree {
     /// Hands the vectors back for the next run on this thread to record into.
     fn drop(&mut self) {
+        let (packed, unpacked) = match self.packed.take() {
+            Some(lazy) => {
+                let Lazy { packed, unpacked } = *lazy;
+                (packed, unpacked.into_inner())
+            }
+            None => (Packed::default(), None),
+        };
         super::recycle::give_back(
             std::mem::take(&mut self.own_choices),
             std::mem::take(&mut self.own_spans),
-            std::mem::take(&mut self.packed),
+            packed,
         );
-        if let Some((choices, spans)) = self.unpacked.take() {
+        if let Some((choices, spans)) = unpacked {
             super::recycle::give_back(choices, spans, Packed::default());
         }
     }
