@@ -19,12 +19,14 @@
 //! | `span.rs` | [`Span`], the bracket around one sub-generator's choices |
 //! | `tree.rs` | [`ChoiceTree`], the choices and spans of one run |
 //! | `collection.rs` | where a tree's collections lie: each one's length and elements |
-//! | `trail.rs` | the trail a run records into, turned into a tree at the end; packed integers |
+//! | `packed.rs` | integers recorded in bulk, unpacked when a tree is read |
+//! | `trail.rs` | the trail a run records into, turned into a tree at the end |
 //! | `recycle.rs` | the vectors of dropped trees, kept for the next run on the thread |
 
 mod collection;
 mod label;
 mod leaf;
+mod packed;
 mod recycle;
 mod span;
 mod trail;

@@ -11,8 +11,8 @@
 use std::cell::RefCell;
 
 use super::leaf::Choice;
+use super::packed::Packed;
 use super::span::Span;
-use super::trail::Packed;
 
 /// The vectors one run records into.
 type Vectors = (Vec<Choice>, Vec<Span>, Packed);

@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 
 use super::label::Label;
 use super::leaf::Choice;
+use super::packed::Packed;
 use super::span::Span;
-use super::trail::Packed;
 
 /// Every choice one run of a generator made, with the spans that nest them.
 ///
