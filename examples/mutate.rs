@@ -19,7 +19,11 @@
 //!    leaf or a random small tree, swap two subtrees, put a random key at a leaf; for terms:
 //!    replace a subterm by a random literal, variable or small term, swap two subterms), each
 //!    checked by the predicate; and the ratio of distinct valid values per second, reflective
-//!    over naive;
+//!    over naive; then the same two strategies given the same time, `TIME_BUDGET` each,
+//!    instead of the same number of values: single edits of a few seeds have a limited
+//!    neighbourhood, so how many distinct valid values a strategy finds per second depends on
+//!    how long it runs, and a fuzzing loop runs for seconds, not for the milliseconds that
+//!    10 000 naive edits take;
 //! 3. generate and filter, a second comparison: `MUTANTS` values from a generator that ignores
 //!    the invariant (random trees with keys in `0..=100`, random untyped terms), the valid
 //!    ones kept;
@@ -39,17 +43,19 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Display;
 use std::hash::Hash;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reflective::prelude::*;
 use reflective_examples::measure::thousands;
 use reflective_examples::mutation::{
-    Workload, avl_workload, bst_workload, distance, distinct, generate_and_filter, median,
+    Budget, Workload, avl_workload, bst_workload, distance, distinct, generate_and_filter, median,
     naive_mutants, planted, reflective_mutants, same_root, stlc_workload, timed,
 };
 
 /// Mutants per workload and kind of seed, for each strategy.
 const MUTANTS: usize = 10_000;
+/// The time each strategy is given in the same-time comparison.
+const TIME_BUDGET: Duration = Duration::from_secs(1);
 /// Repetitions of each timed run; the tables show the median.
 const REPETITIONS: usize = 5;
 /// How many generated seeds each workload has.
@@ -109,6 +115,10 @@ struct Row {
     reflective: Counts,
     checked: usize,
     naive: Counts,
+    /// Reflective mutation given [`TIME_BUDGET`] (median distinct count of the runs).
+    reflective_in_time: Counts,
+    /// Naive mutation given [`TIME_BUDGET`].
+    naive_in_time: Counts,
     reflective_distances: Vec<usize>,
     reflective_roots: usize,
     naive_distances: Vec<usize>,
@@ -169,7 +179,9 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
     report: &mut Report,
 ) -> Row {
     let g = &workload.generator;
-    let (mutants, time) = timed(REPETITIONS, || reflective_mutants(g, seeds, MUTANTS, 1));
+    let (mutants, time) = timed(REPETITIONS, || {
+        reflective_mutants(g, seeds, Budget::Values(MUTANTS), 1)
+    });
     let valid = mutants
         .iter()
         .filter(|(_, mutant)| (workload.valid)(&mutant.value))
@@ -216,7 +228,9 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
         merge(report.edits.entry((workload.name, edit)).or_default(), row);
     }
 
-    let (naive, time) = timed(REPETITIONS, || naive_mutants(workload, seeds, MUTANTS, 1));
+    let (naive, time) = timed(REPETITIONS, || {
+        naive_mutants(workload, seeds, Budget::Values(MUTANTS), 1)
+    });
     let naive_valid: Vec<_> = naive.iter().filter(|m| m.valid).collect();
     let naive_counts = Counts {
         produced: naive.len(),
@@ -251,6 +265,7 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
         );
     }
 
+    let (reflective_in_time, naive_in_time) = in_time(workload, seeds);
     Row {
         workload: workload.name,
         origin,
@@ -260,11 +275,66 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
         reflective,
         checked,
         naive: naive_counts,
+        reflective_in_time,
+        naive_in_time,
         reflective_distances,
         reflective_roots,
         naive_distances,
         naive_roots,
     }
+}
+
+/// Reflective and naive mutation of `seeds` given [`TIME_BUDGET`] each, `REPETITIONS` times:
+/// the runs with the median count of distinct valid values.
+fn in_time<T: Clone + Eq + Hash + Display>(
+    workload: &Workload<T>,
+    seeds: &[T],
+) -> (Counts, Counts) {
+    let mut reflective = Vec::new();
+    let mut naive = Vec::new();
+    for repetition in 0..REPETITIONS as u64 {
+        let start = Instant::now();
+        let mutants = reflective_mutants(
+            &workload.generator,
+            seeds,
+            Budget::Time(TIME_BUDGET),
+            repetition,
+        );
+        let time = start.elapsed();
+        let valid = mutants
+            .iter()
+            .filter(|(_, mutant)| (workload.valid)(&mutant.value))
+            .count();
+        assert_eq!(
+            valid,
+            mutants.len(),
+            "{}: an invalid reflective mutant",
+            workload.name
+        );
+        reflective.push(Counts {
+            produced: mutants.len(),
+            valid,
+            distinct: distinct(mutants.iter().map(|(_, m)| &m.value), seeds),
+            time,
+        });
+        let start = Instant::now();
+        let edits = naive_mutants(workload, seeds, Budget::Time(TIME_BUDGET), repetition);
+        let time = start.elapsed();
+        let valid: Vec<&T> = edits.iter().filter(|m| m.valid).map(|m| &m.value).collect();
+        naive.push(Counts {
+            produced: edits.len(),
+            valid: valid.len(),
+            distinct: distinct(valid, seeds),
+            time,
+        });
+    }
+    (median_run(reflective), median_run(naive))
+}
+
+/// The run with the median rate of distinct valid values.
+fn median_run(mut runs: Vec<Counts>) -> Counts {
+    runs.sort_by(|a, b| a.distinct_per_second().total_cmp(&b.distinct_per_second()));
+    runs.swap_remove(runs.len() / 2)
 }
 
 /// Adds `row` (one kind of seed's) into `into` (the workload's). Distinct values are summed:
@@ -342,6 +412,29 @@ fn print_report(report: &Report) {
                 row.reflective.distinct_per_second(),
                 n.distinct_per_second()
             ),
+        );
+    }
+
+    println!(
+        "\n## 2b. The same time: each strategy mutates the same seeds for {} s (median of {REPETITIONS} runs)\n",
+        TIME_BUDGET.as_secs_f64()
+    );
+    println!(
+        "| workload | seeds | reflective mutants | distinct valid | naive edits | valid | distinct valid | reflective ÷ naive (distinct valid/s) |"
+    );
+    println!("|---|---|--:|--:|--:|--:|--:|--:|");
+    for row in &report.rows {
+        let (r, n) = (&row.reflective_in_time, &row.naive_in_time);
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            row.workload,
+            row.origin,
+            thousands(r.produced as f64),
+            thousands(r.distinct as f64),
+            thousands(n.produced as f64),
+            n.valid_share(),
+            thousands(n.distinct as f64),
+            ratio(r.distinct_per_second(), n.distinct_per_second()),
         );
     }
 

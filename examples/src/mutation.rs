@@ -105,10 +105,34 @@ pub fn timed<R>(repetitions: usize, mut run: impl FnMut() -> R) -> (R, Duration)
     )
 }
 
-/// Up to `total` mutants of `seeds` by the library's mutator, taken in turn from each seed's
-/// [`mutants`](reflective::mutate::Mutator::mutants) iterator (seeded with `seed` and the
-/// seed's index), with the index of the seed each came from. Fewer if every iterator ends
-/// first. Reflecting each seed is part of the work.
+/// How much a strategy makes: a number of values, or as many as it makes in a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many values.
+    Values(usize),
+    /// As many values as it makes in this time (checked every [`Budget::CLOCK_EVERY`] values).
+    Time(Duration),
+}
+
+impl Budget {
+    /// Every how many values a time budget reads the clock.
+    pub const CLOCK_EVERY: usize = 64;
+
+    /// Whether `made` values, made since `start`, spend the budget.
+    fn spent(self, made: usize, start: Instant) -> bool {
+        match self {
+            Budget::Values(total) => made >= total,
+            Budget::Time(limit) => {
+                made.is_multiple_of(Self::CLOCK_EVERY) && start.elapsed() >= limit
+            }
+        }
+    }
+}
+
+/// Mutants of `seeds` by the library's mutator until `budget` is spent, taken in turn from
+/// each seed's [`mutants`](reflective::mutate::Mutator::mutants) iterator (seeded with `seed`
+/// and the seed's index), with the index of the seed each came from. Fewer if every iterator
+/// ends first. Reflecting each seed is part of the work.
 ///
 /// # Panics
 ///
@@ -116,9 +140,10 @@ pub fn timed<R>(repetitions: usize, mut run: impl FnMut() -> R) -> (R, Duration)
 pub fn reflective_mutants<T>(
     generator: &Gen<T, T>,
     seeds: &[T],
-    total: usize,
+    budget: Budget,
     seed: u64,
 ) -> Vec<(usize, Mutant<T>)> {
+    let start = Instant::now();
     let mutator = generator.mutator();
     let mut streams: Vec<_> = seeds
         .iter()
@@ -130,11 +155,11 @@ pub fn reflective_mutants<T>(
             Some(stream)
         })
         .collect();
-    let mut out = Vec::with_capacity(total);
-    while out.len() < total && streams.iter().any(Option::is_some) {
+    let mut out = Vec::new();
+    'made: while streams.iter().any(Option::is_some) {
         for (index, slot) in streams.iter_mut().enumerate() {
-            if out.len() == total {
-                break;
+            if budget.spent(out.len(), start) {
+                break 'made;
             }
             match slot.as_mut().and_then(Iterator::next) {
                 Some(mutant) => out.push((index, mutant)),
@@ -159,28 +184,29 @@ pub struct NaiveMutant<T> {
     pub valid: bool,
 }
 
-/// `total` naive mutants of `seeds`, one edit each, taken from each seed in turn, with the
-/// workload's validity check made on each (the filter is part of the work).
+/// Naive mutants of `seeds` until `budget` is spent, one edit each, taken from each seed in
+/// turn, with the workload's validity check made on each (the filter is part of the work).
 pub fn naive_mutants<T>(
     workload: &Workload<T>,
     seeds: &[T],
-    total: usize,
+    budget: Budget,
     seed: u64,
 ) -> Vec<NaiveMutant<T>> {
+    let start = Instant::now();
     let mut rng = DefaultRng::seed_from_u64(seed);
-    (0..total)
-        .map(|i| {
-            let index = i % seeds.len();
-            let (value, edit) = (workload.naive)(&seeds[index], &mut rng);
-            let valid = (workload.valid)(&value);
-            NaiveMutant {
-                seed: index,
-                value,
-                edit,
-                valid,
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    while !budget.spent(out.len(), start) {
+        let index = out.len() % seeds.len();
+        let (value, edit) = (workload.naive)(&seeds[index], &mut rng);
+        let valid = (workload.valid)(&value);
+        out.push(NaiveMutant {
+            seed: index,
+            value,
+            edit,
+            valid,
+        });
+    }
+    out
 }
 
 /// The valid values among `attempts` unconstrained ones.
@@ -943,7 +969,7 @@ mod tests {
         }
         let mut seeds = workload.generated_seeds(2, 5);
         seeds.extend(workload.fixtures.iter().cloned());
-        let mutants = reflective_mutants(&workload.generator, &seeds, 200, 9);
+        let mutants = reflective_mutants(&workload.generator, &seeds, Budget::Values(200), 9);
         assert_eq!(mutants.len(), 200, "{}", workload.name);
         for (seed, mutant) in &mutants {
             assert!((workload.valid)(&mutant.value), "{}", mutant.value);
@@ -956,7 +982,7 @@ mod tests {
         }
         let values = mutants.iter().map(|(_, mutant)| &mutant.value);
         assert!(distinct(values, &seeds) > 100, "{}", workload.name);
-        let naive = naive_mutants(workload, &seeds, 200, 9);
+        let naive = naive_mutants(workload, &seeds, Budget::Values(200), 9);
         assert_eq!(naive.len(), 200);
         assert!(naive.iter().any(|m| m.valid) && naive.iter().any(|m| !m.valid));
         let filtered = generate_and_filter(workload, 200, 9);
