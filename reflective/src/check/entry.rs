@@ -9,10 +9,11 @@ use crate::node::Node;
 
 use super::cases::{Progress, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
+use super::config::Resolved;
 use super::outcome::{Outcome, quietly};
 #[cfg(feature = "serde")]
 use super::run::KeepValues;
-use super::run::{KeepChoices, run};
+use super::run::{Keep, KeepChoices, run};
 use super::statistics::Statistics;
 use crate::engine::panic_message;
 
@@ -58,16 +59,26 @@ where
         settings: &settings,
         g,
     };
+    run_in_order(&settings, g, &property, &keep);
+}
+
+/// Runs the cases one after the other, keeping a failure as `keep` does; panics with the
+/// report if the run fails or gives up.
+#[track_caller]
+fn run_in_order<G, O>(
+    settings: &Resolved,
+    g: &G,
+    property: &impl Fn(&G::Output) -> O,
+    keep: &dyn Keep<G::Output>,
+) where
+    G: Generator,
+    G::Output: Clone + Debug,
+    O: Outcome,
+{
     let cases = |statistics: &mut Statistics| {
-        run_cases(
-            &settings,
-            g,
-            &property,
-            statistics,
-            &mut Progress::default(),
-        )
+        run_cases(settings, g, property, statistics, &mut Progress::default())
     };
-    if let Err(report) = run(&settings, g, &property, &keep, cases) {
+    if let Err(report) = run(settings, g, property, keep, cases) {
         panic!("{report}");
     }
 }
@@ -252,18 +263,7 @@ where
         settings: &settings,
         g,
     };
-    let cases = |statistics: &mut Statistics| {
-        run_cases(
-            &settings,
-            g,
-            &property,
-            statistics,
-            &mut Progress::default(),
-        )
-    };
-    if let Err(report) = run(&settings, g, &property, &keep, cases) {
-        panic!("{report}");
-    }
+    run_in_order(&settings, g, &property, &keep);
 }
 
 /// [`check_values_with`] with the default [`Config`].

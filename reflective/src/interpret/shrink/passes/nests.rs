@@ -26,63 +26,53 @@ impl<G: Node> Search<'_, G> {
     /// Merges two adjacent sibling collections into one, the first with the second's elements
     /// after its own: `[[0], [1]]` becomes `[[0, 1]]`.
     pub(super) fn merge_collections(&mut self) {
-        let mut at = 0;
-        while let Some(pair) = self.siblings().into_iter().nth(at) {
-            if self.exhausted() {
-                return;
-            }
-            let choices = self.choices();
+        self.each_siblings(|_, pair, choices| {
             let (first, length, first_end) = pair.first;
             let (second, second_length, second_end) = pair.second;
-            let (Some(outer), Some(merged)) = (
-                lowered(&choices[pair.outer], 1),
-                with_length(&choices[first], length + second_length),
-            ) else {
-                at += 1;
-                continue;
-            };
+            let outer = lowered(&choices[pair.outer], 1)?;
+            let merged = with_length(&choices[first], length + second_length)?;
             let mut candidate = choices[..first_end].to_vec();
             candidate[pair.outer] = outer;
             candidate[first] = merged;
             candidate.extend_from_slice(&choices[second + 1..second_end]);
             candidate.extend_from_slice(&choices[second_end..]);
-            if !self.try_choices(candidate) {
-                at += 1;
-            }
-        }
+            Some(candidate)
+        });
     }
 
     /// Moves the last element of a collection to the front of the next sibling collection, so
     /// that the earlier one holds less (and may become empty and go).
     pub(super) fn move_elements(&mut self) {
-        let mut at = 0;
-        while let Some(pair) = self.siblings().into_iter().nth(at) {
-            if self.exhausted() {
-                return;
-            }
-            let choices = self.choices();
+        self.each_siblings(|search, pair, choices| {
             let (first, length, first_end) = pair.first;
             let (second, second_length, _) = pair.second;
-            let last = self
-                .element_ranges(first)
-                .and_then(|elements| elements.last().cloned());
-            let (Some(last), Some(shorter), Some(longer)) = (
-                last,
-                length
-                    .checked_sub(1)
-                    .and_then(|length| with_length(&choices[first], length)),
-                with_length(&choices[second], second_length + 1),
-            ) else {
-                at += 1;
-                continue;
-            };
+            let last = search.element_ranges(first)?.last().cloned()?;
+            let shorter = with_length(&choices[first], length.checked_sub(1)?)?;
+            let longer = with_length(&choices[second], second_length + 1)?;
             let mut candidate = choices[..last.start].to_vec();
             candidate[first] = shorter;
             candidate.extend_from_slice(&choices[first_end..second]);
             candidate.push(longer);
             candidate.extend_from_slice(&choices[last]);
             candidate.extend_from_slice(&choices[second + 1..]);
-            if !self.try_choices(candidate) {
+            Some(candidate)
+        });
+    }
+
+    /// Tries `candidate` of each pair of siblings in turn (the pair at the same place again
+    /// after a candidate that took, since the pairs after it moved), until the pairs or the
+    /// budget run out. `candidate` gives the choices to try for a pair, or `None` to pass.
+    fn each_siblings(
+        &mut self,
+        candidate: impl Fn(&Self, &Siblings, &[Choice]) -> Option<Vec<Choice>>,
+    ) {
+        let mut at = 0;
+        while let Some(pair) = self.siblings().into_iter().nth(at) {
+            if self.exhausted() {
+                return;
+            }
+            let tried = candidate(self, &pair, self.choices());
+            if !tried.is_some_and(|choices| self.try_choices(choices)) {
                 at += 1;
             }
         }
