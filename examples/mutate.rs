@@ -45,6 +45,7 @@ use std::fmt::Display;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
+use reflective::mutate::Mutant;
 use reflective::prelude::*;
 use reflective_examples::measure::thousands;
 use reflective_examples::mutation::{
@@ -182,16 +183,7 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
     let (mutants, time) = timed(REPETITIONS, || {
         reflective_mutants(g, seeds, Budget::Values(MUTANTS), 1)
     });
-    let valid = mutants
-        .iter()
-        .filter(|(_, mutant)| (workload.valid)(&mutant.value))
-        .count();
-    assert_eq!(
-        valid,
-        mutants.len(),
-        "{} ({origin}): an invalid reflective mutant",
-        workload.name
-    );
+    let reflective = reflective_counts(workload, seeds, &mutants, time);
     let mut checked = 0;
     for (_, mutant) in mutants.iter().step_by(CAN_GENERATE_EVERY) {
         assert!(
@@ -202,12 +194,6 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
         );
         checked += 1;
     }
-    let reflective = Counts {
-        produced: mutants.len(),
-        valid,
-        distinct: distinct(mutants.iter().map(|(_, m)| &m.value), seeds),
-        time,
-    };
     let mut by_edit: BTreeMap<String, (EditRow, HashSet<&T>)> = BTreeMap::new();
     let mut reflective_distances = Vec::new();
     let mut reflective_roots = 0;
@@ -300,23 +286,12 @@ fn in_time<T: Clone + Eq + Hash + Display>(
             Budget::Time(TIME_BUDGET),
             repetition,
         );
-        let time = start.elapsed();
-        let valid = mutants
-            .iter()
-            .filter(|(_, mutant)| (workload.valid)(&mutant.value))
-            .count();
-        assert_eq!(
-            valid,
-            mutants.len(),
-            "{}: an invalid reflective mutant",
-            workload.name
-        );
-        reflective.push(Counts {
-            produced: mutants.len(),
-            valid,
-            distinct: distinct(mutants.iter().map(|(_, m)| &m.value), seeds),
-            time,
-        });
+        reflective.push(reflective_counts(
+            workload,
+            seeds,
+            &mutants,
+            start.elapsed(),
+        ));
         let start = Instant::now();
         let edits = naive_mutants(workload, seeds, Budget::Time(TIME_BUDGET), repetition);
         let time = start.elapsed();
@@ -329,6 +304,32 @@ fn in_time<T: Clone + Eq + Hash + Display>(
         });
     }
     (median_run(reflective), median_run(naive))
+}
+
+/// What reflective mutation made of `seeds` in `time`, after checking that every mutant is
+/// valid.
+fn reflective_counts<T: Eq + Hash + Display>(
+    workload: &Workload<T>,
+    seeds: &[T],
+    mutants: &[(usize, Mutant<T>)],
+    time: Duration,
+) -> Counts {
+    let valid = mutants
+        .iter()
+        .filter(|(_, mutant)| (workload.valid)(&mutant.value))
+        .count();
+    assert_eq!(
+        valid,
+        mutants.len(),
+        "{}: an invalid reflective mutant",
+        workload.name
+    );
+    Counts {
+        produced: mutants.len(),
+        valid,
+        distinct: distinct(mutants.iter().map(|(_, m)| &m.value), seeds),
+        time,
+    }
 }
 
 /// The run with the median rate of distinct valid values.
