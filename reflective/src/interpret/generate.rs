@@ -125,6 +125,19 @@ fn run<G: Node>(
     Ok((value, run.into_tree()))
 }
 
+/// `g` run on `source` at `size`, recording: `None` if the run halts or the generator panics
+/// (a `map` that asserts on what edited choices gave it), for the interpretations that run a
+/// generator on choices of their own making (mutation, the shrinker's exhaustive pass).
+pub(crate) fn record_caught<G: Node>(
+    g: &G,
+    source: &mut dyn ChoiceSource,
+    size: usize,
+) -> Option<Generated<G::Output>> {
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(g, source, size, true)));
+    let (value, tree) = ran.ok()?.ok()?;
+    Some(Generated { value, tree })
+}
+
 fn halt_to_error(halt: Halt) -> GenerateError {
     GenerateError {
         message: match halt {

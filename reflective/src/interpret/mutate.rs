@@ -22,10 +22,10 @@ use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::AlignedSource;
 use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
-use crate::engine::{Forward, ReflectError};
+use crate::engine::ReflectError;
 use crate::node::Node;
 
-use super::generate::{DEFAULT_SIZE, DefaultRng};
+use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
 use super::reflect::{doubling_sizes, simplest_choices};
 use super::shrink::MAX_REFLECTION_SIZE;
 
@@ -367,12 +367,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         size: usize,
         edit: Edit,
     ) -> Option<Mutant<G::Output>> {
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut run = Forward::new(source, size, true);
-            let value = self.g.forward(&mut run).ok()?;
-            Some((value, run.into_tree()))
-        }));
-        let (value, tree) = run.ok()??;
+        let Generated { value, tree } = record_caught(self.g, source, size)?;
         Some(Mutant { value, tree, edit })
     }
 }

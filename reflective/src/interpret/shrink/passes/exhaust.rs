@@ -4,8 +4,8 @@
 //! (a heap of four values in another shape, a list with one element fewer and every other
 //! renumbered).
 
-use crate::engine::Forward;
 use crate::engine::source::exhaustive::Exhaustive;
+use crate::interpret::generate::{Generated, record_caught};
 use crate::node::Node;
 
 use crate::interpret::shrink::search::Search;
@@ -41,13 +41,9 @@ impl<G: Node> Search<'_, G> {
             {
                 return;
             }
-            let g = self.g;
-            let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let mut run = Forward::new(&mut walk, size, true);
-                g.forward(&mut run).ok().map(|_| run.into_tree())
-            }));
+            let walked = record_caught(self.g, &mut walk, size);
             walk.advance();
-            let Ok(Some(tree)) = walked else {
+            let Some(Generated { tree, .. }) = walked else {
                 continue;
             };
             if tree.shortlex_cmp(&self.best.tree).is_lt()
