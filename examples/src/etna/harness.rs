@@ -11,11 +11,10 @@
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use reflective::Generator;
-use reflective::check::{Config, SizeSchedule, try_check_with};
+use reflective::check::{Config, SizeSchedule, quietly, try_check_with};
 use reflective::shrink::ShrinkBudget;
 
 /// How a trial runs.
@@ -194,34 +193,6 @@ where
     // judge has what the trial needs either way.
     let _ = try_check_with(&runner, g, property);
     judge.finish()
-}
-
-thread_local! {
-    /// Whether panics on this thread are being caught by the judge, which keeps them quiet.
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `f` with this thread's panic messages not printed (the judge counts the panic as a
-/// failure). The hook is installed once and passes other panics to the previous hook.
-pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                previous(info);
-            }
-        }));
-    });
-    /// Puts the flag back as it was, also when `f` panics.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            QUIET.with(|quiet| quiet.set(self.0));
-        }
-    }
-    let _restore = Restore(QUIET.with(|quiet| quiet.replace(true)));
-    f()
 }
 
 /// A property of a workload under one mutant: the inputs it reads are all of `I`.

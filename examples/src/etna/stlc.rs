@@ -691,7 +691,7 @@ mod tests {
         let large = big(11);
         assert!(size_stlc(&large) > MAX_STEP_NODES);
         assert_eq!(prop_single_preserve(M::None, &large), Some(true));
-        let result = crate::etna::harness::quietly(|| {
+        let result = reflective::check::quietly(|| {
             std::panic::catch_unwind(|| prop_multi_preserve(M::None, &large))
         });
         assert!(result.is_err());

@@ -78,5 +78,5 @@ pub use entry::{
     CheckFailed, check, check_by_gradient, check_parallel_with, check_values_with, check_with,
     try_check_with,
 };
-pub use outcome::{Outcome, assume, assume_that};
+pub use outcome::{Outcome, assume, assume_that, quietly};
 pub use schedule::SizeSchedule;

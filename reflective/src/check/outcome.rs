@@ -183,10 +183,18 @@ thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Runs `f` with this thread's panics not printed: the runner catches them and reports the
-/// one that matters. The panic hook that does this is installed once, and passes every other
-/// panic (other threads, other times) to the hook that was there before.
-pub(super) fn quietly<R>(f: impl FnOnce() -> R) -> R {
+/// Runs `f` with this thread's panic messages not printed, as the runner runs properties: it
+/// catches their panics and reports the one that matters. For a harness of your own that
+/// catches panics (a fuzz target, a script running properties) and does not want each one on
+/// stderr. The panic hook that does this is installed once, and passes every other panic
+/// (other threads, other times) to the hook that was there before.
+///
+/// ```
+/// use reflective::check::quietly;
+/// let caught = quietly(|| std::panic::catch_unwind(|| panic!("not printed")));
+/// assert!(caught.is_err());
+/// ```
+pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
