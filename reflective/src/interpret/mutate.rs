@@ -18,11 +18,11 @@ use std::sync::Arc;
 use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
+use crate::engine::ReflectError;
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::AlignedSource;
 use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
-use crate::engine::ReflectError;
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
