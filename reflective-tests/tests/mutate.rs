@@ -180,20 +180,15 @@ fn each_edit_alone_makes_valid_mutants() {
 fn mutation_is_deterministic_for_a_seed() {
     let g = bst(0, 50);
     let tree = g.sample(11);
-    let first: Vec<Tree> = g
-        .mutator()
-        .mutants(&tree, 5)
-        .unwrap()
-        .take(20)
-        .map(|m| m.value)
-        .collect();
-    let again: Vec<Tree> = g
-        .mutator()
-        .mutants(&tree, 5)
-        .unwrap()
-        .take(20)
-        .map(|m| m.value)
-        .collect();
+    let twenty = || -> Vec<Tree> {
+        g.mutator()
+            .mutants(&tree, 5)
+            .unwrap()
+            .take(20)
+            .map(|m| m.value)
+            .collect()
+    };
+    let (first, again) = (twenty(), twenty());
     assert_eq!(first, again);
     assert_eq!(g.mutator().mutate(&tree, 5), g.mutator().mutate(&tree, 5));
 }
