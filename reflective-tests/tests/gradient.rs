@@ -1,6 +1,7 @@
 //! Choice Gradient Sampling on this library's generators: every value it yields satisfies the
 //! predicate and replays from its choices, over random generators; it finds valid values that
-//! rejection rarely finds; a predicate no value satisfies ends with the budget spent; a
+//! rejection rarely finds; rewarding new values, it still follows the valid ones when none is
+//! new; a predicate no value satisfies ends with the budget spent; a
 //! panicking predicate is reported with its value; the learned generator stays within the
 //! generator.
 
@@ -79,6 +80,38 @@ fn gradient_sampling_finds_search_trees_that_rejection_rarely_finds() {
         run.values.len()
     );
     print!("{}", run.stats);
+}
+
+#[test]
+fn rewarding_new_values_once_none_is_new_follows_the_valid_ones() {
+    // 286 sorted lists of at most three digits: the run sees them all long before its budget
+    // ends, after which no sample is new. Its choices then follow the valid samples (as the
+    // paper scores), not a coin: a step is blind only if no sample at all was valid.
+    let sorted = |xs: &Vec<u8>| xs.is_sorted();
+    let run = vec(range(0u8..=9), 0..=3)
+        .gradient(sorted)
+        .samples(10)
+        .rewarding_new()
+        .run(4, 200_000)
+        .unwrap();
+    let mut distinct: Vec<&Vec<u8>> = run.values.iter().map(|v| &v.value).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), run.values.len(), "only new values are kept");
+    assert!(run.values.iter().all(|v| sorted(&v.value)));
+    assert_eq!(run.values.len(), 286, "every sorted list found");
+    // Valid samples seen before count as valid, not as found.
+    assert!(
+        run.stats.valid > 100 * run.values.len() as u64,
+        "{}",
+        run.stats
+    );
+    assert!(
+        run.stats.blind_steps * 20 < run.stats.steps,
+        "{} blind of {} steps",
+        run.stats.blind_steps,
+        run.stats.steps
+    );
 }
 
 #[test]

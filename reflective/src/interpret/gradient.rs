@@ -343,23 +343,31 @@ where
                 return Ok(());
             }
             let context = context_of(&values, kind);
+            // Per candidate: its score (the valid values its samples found that count), and
+            // how many of its samples were valid at all.
             let mut scores = Vec::with_capacity(candidates.len());
+            let mut valid_counts = Vec::with_capacity(candidates.len());
             for (candidate, label) in candidates.iter().zip(&labels) {
                 let mut choices = prefix.clone();
                 choices.push(candidate.clone());
-                let mut score = 0;
+                let (mut score, mut valid) = (0, 0);
                 for _ in 0..self.samples {
                     run.stats.samples += 1;
-                    if let Some(sample) = self.sample(&choices, rng, seen)? {
-                        score += 1;
-                        run.values.push(sample);
+                    match self.sample(&choices, rng, seen)? {
+                        Sampled::Counted(sample) => {
+                            score += 1;
+                            valid += 1;
+                            run.values.push(sample);
+                        }
+                        Sampled::Seen => valid += 1,
+                        Sampled::Invalid => {}
                     }
                 }
-                run.stats.valid += score;
+                run.stats.valid += valid;
                 if let Some(label) = label {
                     let entry = fitness.entry(*label).or_default();
                     entry.0 += self.samples as u64;
-                    entry.1 += score;
+                    entry.1 += valid;
                 }
                 run.history.record(
                     context.clone(),
@@ -368,6 +376,11 @@ where
                     self.samples as u64,
                 );
                 scores.push(score);
+                valid_counts.push(valid);
+            }
+            if scores.iter().all(|&score| score == 0) {
+                // Rewarding new values, when none is new: the valid ones, as the paper scores.
+                scores = valid_counts;
             }
             if scores.iter().all(|&score| score == 0) {
                 run.stats.blind_steps += 1;
@@ -434,25 +447,29 @@ where
     }
 
     /// A value of the derivative by `choices` (they are replayed, the rest drawn at random),
-    /// with its choices if it is valid: the value is drawn without recording, and drawn again
+    /// with its choices if it counts: the value is drawn without recording, and drawn again
     /// from the same randomness with its choices only when it is kept.
     fn sample(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         seen: &mut HashSet<u64>,
-    ) -> Result<Option<Generated<T>>, PredicatePanicked> {
+    ) -> Result<Sampled<T>, PredicatePanicked> {
         let start = rng.clone();
         let Some(value) = self.replay(choices, rng, false).map(|(value, _)| value) else {
-            return Ok(None);
+            return Ok(Sampled::Invalid);
         };
-        if !self.check(&value)? || !self.is_new(&value, seen) {
-            return Ok(None);
+        if !self.check(&value)? {
+            return Ok(Sampled::Invalid);
+        }
+        if !self.is_new(&value, seen) {
+            return Ok(Sampled::Seen);
         }
         let mut again = start;
-        Ok(self
-            .replay(choices, &mut again, true)
-            .map(|(value, tree)| Generated { value, tree }))
+        Ok(match self.replay(choices, &mut again, true) {
+            Some((value, tree)) => Sampled::Counted(Generated { value, tree }),
+            None => Sampled::Invalid,
+        })
     }
 
     /// Whether `value` counts: always, unless rewarding new values, then only the first time.
@@ -516,7 +533,10 @@ where
     /// Scores a choice by the valid values *not seen before* its samples found, and keeps
     /// only those (beyond the paper, whose score counts every valid sample): the descent
     /// turns away from the small values every descent finds again, toward valid values not
-    /// found yet. By the values' hashes.
+    /// found yet. At a step where no choice's samples found a new value, the choices are
+    /// scored by all the valid values they found, as the paper scores them (uniformly if they
+    /// found none), rather than uniformly: the descent keeps heading where valid values are.
+    /// By the values' hashes.
     pub fn rewarding_new(mut self) -> Self {
         self.novelty = Some(hash_of::<T>);
         self
@@ -538,6 +558,16 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     value.hash(&mut hasher);
     hasher.finish()
+}
+
+/// What one sample of a derivative gave.
+enum Sampled<T> {
+    /// No value, or one the predicate rejects.
+    Invalid,
+    /// A valid value seen before, when rewarding new values: it does not count.
+    Seen,
+    /// A valid value that counts, with its choices.
+    Counted(Generated<T>),
 }
 
 /// The choices a descent scores after a prefix, with their labels, and the kind of choice
