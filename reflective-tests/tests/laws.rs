@@ -409,6 +409,60 @@ fn laws_of_recursive_naturals() {
     Laws::new("gE (exponential overlap)", nat_exponential()).check();
 }
 
+/// Lists made by recursive generators built while the run goes: level `level` ends the list
+/// with copies of `level`, after what a freshly built generator of the next level made.
+fn levels(level: u8) -> Gen<Vec<u8>, Vec<u8>> {
+    recursive(move |more: Gen<Vec<u8>, Vec<u8>>| {
+        let next = if level < 6 {
+            lazy(move || levels(level + 1)).boxed()
+        } else {
+            exact(Vec::new()).boxed()
+        };
+        pick((
+            (
+                1,
+                "next",
+                next.comap(move |v: &Vec<u8>| (v.last() != Some(&level)).then(|| v.clone())),
+            ),
+            (
+                1,
+                "more",
+                more.comap(move |v: &Vec<u8>| {
+                    (v.last() == Some(&level)).then(|| v[..v.len() - 1].to_vec())
+                })
+                .map(move |mut v| {
+                    v.push(level);
+                    v
+                }),
+            ),
+        ))
+    })
+}
+
+#[test]
+fn recursive_generators_built_during_a_run_each_run_their_own_definition() {
+    // The two lists' generators are built, run and dropped one after the other in each run, so
+    // the second may be built where the first was: each must still run its own definition.
+    let g = zip(
+        lazy(|| levels(1)).focus(|pair: &(Vec<u8>, Vec<u8>)| Some(&pair.0)),
+        lazy(|| levels(4)).focus(|pair: &(Vec<u8>, Vec<u8>)| Some(&pair.1)),
+    );
+    let descending =
+        |v: &[u8], from: u8| v.is_sorted_by(|a, b| a >= b) && v.iter().all(|&x| x >= from);
+    let mut rng = DefaultRng::seed_from_u64(5);
+    for _ in 0..2_000 {
+        let generated = g.generate(&mut rng, DEFAULT_SIZE);
+        let (first, second) = &generated.value;
+        assert!(
+            descending(first, 1) && descending(second, 4),
+            "{first:?} {second:?}"
+        );
+        assert_eq!(g.replay(&generated.tree), Some(generated.value.clone()));
+        assert!(g.can_generate(&generated.value), "{:?}", generated.value);
+    }
+    Laws::new("levels(0)", levels(0)).check();
+}
+
 #[test]
 fn laws_of_sized_trees() {
     Laws::new("sized_tree(0, 9)", sized_tree(0, 9))
