@@ -18,6 +18,21 @@ use crate::choice::{Choice, ChoiceTree};
 /// How many draws a reroll makes to find a value other than the recorded one.
 const REROLL_TRIES: usize = 16;
 
+/// A value from `draw`, drawn again (up to [`REROLL_TRIES`] times) while it equals `avoid`.
+fn draw_other_than<T: PartialEq>(
+    avoid: Option<T>,
+    mut draw: impl FnMut() -> Result<T, Halt>,
+) -> Result<T, Halt> {
+    let mut drawn = draw()?;
+    for _ in 0..REROLL_TRIES {
+        if avoid.as_ref() != Some(&drawn) {
+            break;
+        }
+        drawn = draw()?;
+    }
+    Ok(drawn)
+}
+
 /// Where the run is among the recorded spans.
 struct Level {
     /// The recorded span this level reads, if it has a counterpart.
@@ -133,14 +148,8 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
                 if fits && !reroll {
                     return Ok(*index);
                 }
-                let mut drawn = self.random.pick(site)?;
-                for _ in 0..REROLL_TRIES {
-                    if !(reroll && drawn == *index) {
-                        break;
-                    }
-                    drawn = self.random.pick(site)?;
-                }
-                Ok(drawn)
+                let recorded = reroll.then_some(*index);
+                draw_other_than(recorded, || self.random.pick(site))
             }
             _ => self.random.pick(site),
         }
@@ -152,14 +161,8 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
                 if (site.lo..=site.hi).contains(value) && !reroll {
                     return Ok(*value);
                 }
-                let mut drawn = self.random.int(site)?;
-                for _ in 0..REROLL_TRIES {
-                    if !(reroll && drawn == *value) {
-                        break;
-                    }
-                    drawn = self.random.int(site)?;
-                }
-                Ok(drawn)
+                let recorded = reroll.then_some(*value);
+                draw_other_than(recorded, || self.random.int(site))
             }
             _ => self.random.int(site),
         }
