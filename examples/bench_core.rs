@@ -18,12 +18,17 @@
 //! not grow with the number of elements, and the 100 000-deep BST must not overflow the stack.
 //! A 300 000-deep BST shows whether the time per element still grows past 100 000.
 //!
+//! (c) Collections of scalars: the derived generator of `Vec<T>` for a few element types, at
+//! the default size and size strategy, against quickcheck's `Vec::<T>::arbitrary` at the same
+//! mean length (0 to 100 elements), in nanoseconds per element. Informational: no goal.
+//!
 //! Every figure is the median of several runs. The runs are interleaved (run 1 of everything,
 //! then run 2, ...) so that a noisy neighbour slows all the measurements alike.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use reflective::Reflector;
 use reflective::prelude::*;
 use reflective_examples::bst::{
@@ -94,6 +99,7 @@ fn main() {
 
     let slowdowns = generation(&plan);
     let flatness = reflection(&plan);
+    scalars(&plan);
 
     println!();
     println!("Verdicts");
@@ -415,4 +421,87 @@ fn reflection(plan: &Plan) -> Vec<(&'static str, &'static str, usize, f64)> {
         }
     }
     flatness
+}
+
+/// One element type of part (c): its name, and one run of each generator, which makes
+/// `count` vectors from `seed` and returns the time taken and the elements made.
+struct Scalar {
+    name: &'static str,
+    reflective: fn(usize, u64) -> (Duration, usize),
+    quickcheck: fn(usize, u64) -> (Duration, usize),
+}
+
+impl Scalar {
+    fn of<T: Reflective + QcArbitrary + 'static>(name: &'static str) -> Scalar {
+        Scalar {
+            name,
+            reflective: |count, seed| {
+                let g = Vec::<T>::arbitrary_reflective();
+                let mut rng = DefaultRng::seed_from_u64(seed);
+                let mut elements = 0;
+                let start = Instant::now();
+                for _ in 0..count {
+                    let items = black_box(g.generate_value(&mut rng, DEFAULT_SIZE));
+                    elements += items.len();
+                }
+                (start.elapsed(), elements)
+            },
+            quickcheck: |count, seed| {
+                // Size 101: lengths uniform in 0..=100, as the derived generator's at size 100.
+                let mut qc = QcGen::from_size_and_seed(101, seed);
+                let mut elements = 0;
+                let start = Instant::now();
+                for _ in 0..count {
+                    let items = black_box(Vec::<T>::arbitrary(&mut qc));
+                    elements += items.len();
+                }
+                (start.elapsed(), elements)
+            },
+        }
+    }
+}
+
+/// Part (c): nanoseconds per element of `Vec<T>`, derived against quickcheck.
+fn scalars(plan: &Plan) {
+    let types = [
+        Scalar::of::<u8>("u8"),
+        Scalar::of::<u64>("u64"),
+        Scalar::of::<bool>("bool"),
+        Scalar::of::<char>("char"),
+        Scalar::of::<f64>("f64"),
+        Scalar::of::<(u8, u16)>("(u8, u16)"),
+        Scalar::of::<Option<u8>>("Option<u8>"),
+    ];
+    let count = plan.generation[0].1;
+    let mut times: Vec<(Vec<f64>, Vec<f64>)> = vec![(Vec::new(), Vec::new()); types.len()];
+    for rep in 0..plan.reps {
+        let seed = SEED + rep as u64;
+        for (scalar, (ours, theirs)) in types.iter().zip(&mut times) {
+            for (run, into) in [(scalar.reflective, &mut *ours), (scalar.quickcheck, theirs)] {
+                let (time, elements) = run(count, seed);
+                into.push(time.as_secs_f64() * 1e9 / elements.max(1) as f64);
+            }
+        }
+    }
+    println!();
+    println!(
+        "(c) Vec<T>, derived generate_value at size {DEFAULT_SIZE} (default strategy) vs \
+         quickcheck Vec::<T>::arbitrary (size 101), {count} vectors per run"
+    );
+    println!("  element         reflective ns/elem   quickcheck ns/elem   reflective / quickcheck");
+    for (scalar, (ours, theirs)) in types.iter().zip(&times) {
+        let (ours, theirs) = (median_of(ours), median_of(theirs));
+        println!(
+            "  {:<14} {ours:>19.1} {theirs:>20.1} {:>25.2}",
+            scalar.name,
+            ours / theirs
+        );
+    }
+}
+
+/// The median of `values`.
+fn median_of(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
 }

@@ -430,6 +430,9 @@ derive_laws! {
     laws_matrix: Matrix => Config { bounded_seeds: 1, ..BIG };
     laws_wrappers: Wrappers => SMALL;
     laws_tuples: Tuples => SMALL;
+    // Sibling collections in each element, some of them empty, sharing the element's budget.
+    laws_pairs_of_strings: Vec<(String, String)> => SMALL;
+    laws_file: (String, Vec<(String, Vec<(String, Vec<Result<String, bool>>)>)>) => BIG;
 
     // Enums.
     laws_shape: Shape => SMALL;

@@ -16,6 +16,7 @@ use reflective_tests::catalogue::nat::{
     Nat, exponential_probability, fib, nat_exponential, nat_lazy, nat_recursive,
 };
 use reflective_tests::catalogue::nested::{flag_map, optional_pairs, vec_of_vecs};
+use reflective_tests::catalogue::specs::{Spec, build};
 use reflective_tests::catalogue::stlc::{
     self, Term, Type, any_term, in_scope, type_of, well_typed,
 };
@@ -207,6 +208,105 @@ fn laws_of_vectors_of_integers_of_every_width() {
         vec(int_in(i128::MIN..=i128::MIN + 1000), ..),
     )
     .check();
+}
+
+/// A collection whose elements draw no collection (integers, picks of them, tuples of them)
+/// draws its elements without sharing its budget among them, in one go for integers, even under
+/// a strategy that shares it: the same values, and the same choice trees, as when each element
+/// is offered its share (an element behind `lazy`, which may take one, is), under every size
+/// strategy, flat and nested.
+#[test]
+fn elements_that_take_no_share_are_drawn_as_the_ones_offered_one() {
+    fn same<T: PartialEq + std::fmt::Debug + 'static>(
+        name: &str,
+        in_one_go: Gen<T, T>,
+        one_by_one: Gen<T, T>,
+    ) {
+        for strategy in Strategy::ALL {
+            let (batched, single) = (
+                (&in_one_go).size_strategy(strategy),
+                (&one_by_one).size_strategy(strategy),
+            );
+            for (seed, size) in cases(name, 20, &[0, 1, 7, 30, 100]) {
+                let rng = || DefaultRng::seed_from_u64(seed);
+                let value = batched.generate_value(&mut rng(), size);
+                assert_eq!(
+                    value,
+                    single.generate_value(&mut rng(), size),
+                    "{name}, {strategy:?}, seed {seed}, size {size}"
+                );
+                let (recorded, alone) = (
+                    batched.generate(&mut rng(), size),
+                    single.generate(&mut rng(), size),
+                );
+                assert_eq!(recorded.value, value, "{name}, {strategy:?}, seed {seed}");
+                assert_eq!(
+                    recorded.tree, alone.tree,
+                    "{name}, {strategy:?}, seed {seed}, size {size}"
+                );
+            }
+        }
+    }
+    same(
+        "vec(int::<u8>)",
+        vec(int::<u8>(), ..).boxed(),
+        vec(lazy(int::<u8>), ..).boxed(),
+    );
+    same(
+        "vec(vec(range(0..=9)))",
+        vec(vec(range(0u16..=9), ..), ..).boxed(),
+        vec(vec(lazy(|| range(0u16..=9)), ..), ..).boxed(),
+    );
+    same(
+        "(vec(i64), vec(vec(i8)))",
+        tuple((vec(int::<i64>(), 1..), vec(vec(int::<i8>(), ..), ..))).boxed(),
+        tuple((
+            vec(lazy(int::<i64>), 1..),
+            vec(vec(lazy(int::<i8>), ..), ..),
+        ))
+        .boxed(),
+    );
+    same(
+        "vec(bool)",
+        vec(bool(), ..).boxed(),
+        vec(lazy(bool), ..).boxed(),
+    );
+    same(
+        "vec(vec((u8, option(bool))))",
+        vec(vec(tuple((int::<u8>(), option(bool()))), ..), ..).boxed(),
+        vec(vec(lazy(|| tuple((int::<u8>(), option(bool())))), ..), ..).boxed(),
+    );
+    // Elements that draw a collection take their share, behind a pick and a tuple too.
+    same(
+        "vec((bool, option(vec(u8))))",
+        vec(tuple((bool(), option(vec(int::<u8>(), ..)))), ..).boxed(),
+        vec(lazy(|| tuple((bool(), option(vec(int::<u8>(), ..))))), ..).boxed(),
+    );
+}
+
+/// Over random generators of the core's combinators (collections of pairs, counted lists made
+/// by `bind`, picks), under every size strategy: `generate_value` gives the value `generate`
+/// gives, whichever way each collection draws its elements.
+#[test]
+fn random_generators_give_the_same_value_recorded_or_not() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(name_seed("recorded or not"));
+    for _ in 0..1000 {
+        let spec = specs.generate_value(&mut rng, 12);
+        for strategy in Strategy::ALL {
+            let g = build(&spec).size_strategy(strategy);
+            for seed in 0..30 {
+                for size in [0, 5, 20] {
+                    let rng = || DefaultRng::seed_from_u64(seed);
+                    assert_eq!(
+                        g.generate_value(&mut rng(), size),
+                        g.generate(&mut rng(), size).value,
+                        "{spec:?}, {strategy:?}, seed {seed}, size {size}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -72,6 +72,14 @@ pub trait Node: Send + Sync + Sealed {
         Ok(false)
     }
 
+    /// Whether this generator never reads the share of a budget that a collection around it
+    /// offers (it draws no collection): a collection whose elements share its budget may then
+    /// draw its elements with [`forward_many`](Node::forward_many) all the same.
+    #[doc(hidden)]
+    fn ignores_share(&self) -> bool {
+        false
+    }
+
     /// The ways to produce `input`, at most `limit` of them (`limit >= 1`).
     #[doc(hidden)]
     fn backward(
@@ -142,6 +150,10 @@ impl<B: ?Sized, A> Node for Gen<B, A> {
         self.node.forward_many_spanned(run, count, out)
     }
 
+    fn ignores_share(&self) -> bool {
+        self.node.ignores_share()
+    }
+
     #[inline]
     fn backward(&self, input: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         self.node.backward(input, run, limit)
@@ -201,6 +213,10 @@ impl<G: Node + ?Sized> Node for &G {
         out: &mut Vec<G::Output>,
     ) -> Result<bool, Halt> {
         (**self).forward_many_spanned(run, count, out)
+    }
+
+    fn ignores_share(&self) -> bool {
+        (**self).ignores_share()
     }
 
     #[inline]

@@ -35,6 +35,13 @@ where
     type Input = L::Input;
     type Output = L::Output;
 
+    fn ignores_share(&self) -> bool {
+        match self {
+            Either::Left(l) => l.ignores_share(),
+            Either::Right(r) => r.ignores_share(),
+        }
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<L::Output, Halt> {
         match self {

@@ -36,6 +36,10 @@ where
     type Input = G::Input;
     type Output = G::Output;
 
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         for _ in 0..MAX_FILTER_ATTEMPTS {
             let span = run.open_span(None);

@@ -87,6 +87,10 @@ where
     type Input = C;
     type Output = G::Output;
 
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         self.inner.forward(run)
@@ -164,6 +168,10 @@ where
     type Input = C;
     type Output = G::Output;
 
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         self.inner.forward(run)
@@ -198,6 +206,10 @@ impl<G> Sealed for NoAnn<G> {}
 impl<G: Node> Node for NoAnn<G> {
     type Input = Infallible;
     type Output = G::Output;
+
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
 
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {

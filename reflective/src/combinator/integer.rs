@@ -370,6 +370,11 @@ impl<T: Integer> Node for Int<T> {
         Ok(true)
     }
 
+    /// An integer draws no collection.
+    fn ignores_share(&self) -> bool {
+        true
+    }
+
     fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {
         match &self.0 {
             &IntRepr::Offset {

@@ -28,6 +28,10 @@ where
     type Input = G::Input;
     type Output = A;
 
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
         self.inner.forward(run).map(&self.f)

@@ -169,6 +169,13 @@ pub trait BranchSet: Branches + Send + Sync + Sealed {
     #[doc(hidden)]
     fn forward_branch(&self, index: usize, run: &mut Forward<'_>) -> Result<Self::Output, Halt>;
 
+    /// Whether branch `index` ignores a collection's share (see `Node::ignores_share`).
+    #[doc(hidden)]
+    fn branch_ignores_share(&self, index: usize) -> bool {
+        let _ = index;
+        false
+    }
+
     /// Runs branch `index` backward.
     #[doc(hidden)]
     fn backward_branch(
@@ -223,6 +230,10 @@ macro_rules! slice_set {
                 run: &mut Forward<'_>,
             ) -> Result<G::Output, Halt> {
                 self[index].g.forward(run)
+            }
+
+            fn branch_ignores_share(&self, index: usize) -> bool {
+                self[index].g.ignores_share()
             }
 
             fn backward_branch(
@@ -300,6 +311,13 @@ macro_rules! tuple_set {
                 }
             }
 
+            fn branch_ignores_share(&self, index: usize) -> bool {
+                match index {
+                    $($index => self.$index.g.ignores_share(),)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+
             fn backward_branch(
                 &self,
                 index: usize,
@@ -332,6 +350,8 @@ opaque_debug!(impl[S] Pick<S>);
 pub struct Pick<S> {
     branches: S,
     total: u64,
+    /// The weight every branch has, or 0 if they differ (see [`PickSite`]).
+    equal_weight: u32,
 }
 
 impl<S: BranchSet> Pick<S> {
@@ -348,7 +368,17 @@ impl<S: BranchSet> Pick<S> {
             total > 0,
             "pick: at least one branch must have a weight above 0"
         );
-        Pick { branches, total }
+        let first = branches.weight(0);
+        let equal_weight = if (1..arity).all(|i| branches.weight(i) == first) {
+            first
+        } else {
+            0
+        };
+        Pick {
+            branches,
+            total,
+            equal_weight,
+        }
     }
 }
 
@@ -358,10 +388,15 @@ impl<S: BranchSet> Node for Pick<S> {
     type Input = S::Input;
     type Output = S::Output;
 
+    fn ignores_share(&self) -> bool {
+        (0..self.branches.arity()).all(|index| self.branches.branch_ignores_share(index))
+    }
+
     fn forward(&self, run: &mut Forward<'_>) -> Result<S::Output, Halt> {
         let site = PickSite {
             branches: &self.branches,
             total: self.total,
+            equal_weight: self.equal_weight,
         };
         let index = run.pick(&site)? as usize;
         let span = run.open_span_at_last(self.branches.label(index));

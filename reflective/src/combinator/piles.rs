@@ -93,6 +93,7 @@ impl Node for Piles {
             let site = PickSite {
                 branches: &branches,
                 total: (units + separators) as u64,
+                equal_weight: 0,
             };
             if run.pick(&site)? == 0 {
                 shares[pile] += 1;

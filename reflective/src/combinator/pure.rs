@@ -63,6 +63,10 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node for Pure<B, A> {
     type Input = B;
     type Output = A;
 
+    fn ignores_share(&self) -> bool {
+        true
+    }
+
     fn forward(&self, _: &mut Forward<'_>) -> Result<A, Halt> {
         Ok(self.value.clone())
     }
@@ -91,6 +95,10 @@ impl<A> Sealed for Exact<A> {}
 impl<A: Clone + PartialEq + Send + Sync> Node for Exact<A> {
     type Input = A;
     type Output = A;
+
+    fn ignores_share(&self) -> bool {
+        true
+    }
 
     fn forward(&self, _: &mut Forward<'_>) -> Result<A, Halt> {
         Ok(self.value.clone())

@@ -80,6 +80,10 @@ where
     type Input = G1::Input;
     type Output = G1::Output;
 
+    fn ignores_share(&self) -> bool {
+        self.at_zero.ignores_share() && self.otherwise.ignores_share()
+    }
+
     fn forward(&self, run: &mut Forward<'_>) -> Result<G1::Output, Halt> {
         if run.size == 0 {
             self.at_zero.forward(run)
@@ -122,6 +126,10 @@ where
     type Input = G::Input;
     type Output = G::Output;
 
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         let outer = run.size;
         run.size = (self.f)(outer);
@@ -159,6 +167,10 @@ impl<G> Sealed for Resize<G> {}
 impl<G: Node> Node for Resize<G> {
     type Input = G::Input;
     type Output = G::Output;
+
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         let outer = std::mem::replace(&mut run.size, self.size);

@@ -53,6 +53,10 @@ where
     type Input = G1::Input;
     type Output = (G1::Output, G2::Output);
 
+    fn ignores_share(&self) -> bool {
+        self.first.ignores_share() && self.second.ignores_share()
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<Self::Output, Halt> {
         let first = self.first.forward(run)?;

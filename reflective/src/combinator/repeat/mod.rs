@@ -288,9 +288,14 @@ where
         mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        if D::ALLOWS_REPEATS && sharing.is_none() {
-            // Nothing to check: the elements, drawn in one go, if the element generator can
-            // record them so.
+        if D::ALLOWS_REPEATS && (sharing.is_none() || self.elem.ignores_share()) {
+            // Nothing to check and nothing to share: the elements, drawn in one go, if the
+            // element generator can record them so. No element is offered a share, and none
+            // takes one: as the loop below leaves both once it has drawn an element.
+            if length > 0 {
+                run.share = None;
+                run.taken = None;
+            }
             if !run.records() {
                 self.elem.forward_many(run, length, &mut items)?;
                 return Ok(items);

@@ -33,6 +33,9 @@ pub(crate) struct PickSite<'a> {
     pub(crate) branches: &'a dyn Branches,
     /// The sum of the weights, never 0.
     pub(crate) total: u64,
+    /// The weight every branch has, if all have the same one (above 0); 0 if they differ.
+    /// A random source then finds the branch a roll falls in by one division.
+    pub(crate) equal_weight: u32,
 }
 
 /// An integer draw the engine asks a source to make.

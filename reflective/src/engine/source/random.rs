@@ -22,6 +22,12 @@ impl<'r, R: Rng + ?Sized> RandomSource<'r, R> {
 impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let mut roll = below(self.rng, site.total);
+        match site.equal_weight {
+            0 => {}
+            // The branch the loop below finds, without asking each branch its weight.
+            1 => return Ok(roll as u32),
+            weight => return Ok((roll / u64::from(weight)) as u32),
+        }
         for index in 0..site.branches.arity() {
             let weight = u64::from(site.branches.weight(index));
             if roll < weight {
@@ -88,6 +94,51 @@ mod tests {
                 let value = between_with(lo, hi, &mut below_fn);
                 assert!((lo..=hi).contains(&value), "{value} outside {lo}..={hi}");
             }
+        }
+    }
+
+    /// `arity` branches of weight `weight` each.
+    struct Equal {
+        arity: usize,
+        weight: u32,
+    }
+
+    impl crate::engine::source::Branches for Equal {
+        fn arity(&self) -> usize {
+            self.arity
+        }
+        fn weight(&self, _index: usize) -> u32 {
+            self.weight
+        }
+        fn label(&self, _index: usize) -> Option<&crate::choice::Label> {
+            None
+        }
+    }
+
+    #[test]
+    fn equal_weights_pick_the_branch_the_weighted_loop_picks() {
+        for (arity, weight) in [(1, 1), (2, 1), (2, 3), (3, 1), (7, 5), (64, 2)] {
+            let branches = Equal { arity, weight };
+            let site = |equal_weight| PickSite {
+                branches: &branches,
+                total: arity as u64 * u64::from(weight),
+                equal_weight,
+            };
+            let (mut fast, mut slow) = (
+                Xoshiro256PlusPlus::seed_from_u64(arity as u64),
+                Xoshiro256PlusPlus::seed_from_u64(arity as u64),
+            );
+            let mut seen = vec![false; arity];
+            for _ in 0..2_000 {
+                let by_division = RandomSource::new(&mut fast).pick(&site(weight));
+                let by_loop = RandomSource::new(&mut slow).pick(&site(0));
+                assert_eq!(by_division, by_loop, "{arity} branches of weight {weight}");
+                seen[by_loop.expect("a random pick") as usize] = true;
+            }
+            assert!(
+                seen.iter().all(|&taken| taken),
+                "{arity} branches: {seen:?}"
+            );
         }
     }
 
