@@ -193,7 +193,6 @@ impl IntShape {
     }
 
     /// [`IntShape::sample`] for a range of more than 2^32 values.
-    #[cold]
     fn sample_wide(self, lo: i128, hi: i128, size: usize, next: &mut impl FnMut() -> u64) -> i128 {
         let below = &mut |n| below_64(n, next);
         if self == IntShape::Uniform {
