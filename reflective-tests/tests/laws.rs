@@ -276,6 +276,17 @@ fn elements_that_take_no_share_are_drawn_as_the_ones_offered_one() {
         vec(vec(tuple((int::<u8>(), option(bool()))), ..), ..).boxed(),
         vec(vec(lazy(|| tuple((int::<u8>(), option(bool())))), ..), ..).boxed(),
     );
+    // Derived generators, held by the derive's cache.
+    same(
+        "vec(any::<(u8, Option<bool>)>)",
+        vec(any::<(u8, Option<bool>)>(), ..).boxed(),
+        vec(lazy(any::<(u8, Option<bool>)>), ..).boxed(),
+    );
+    same(
+        "vec(any::<(bool, Vec<u8>)>)",
+        vec(any::<(bool, Vec<u8>)>(), ..).boxed(),
+        vec(lazy(any::<(bool, Vec<u8>)>), ..).boxed(),
+    );
     // Elements that draw a collection take their share, behind a pick and a tuple too.
     same(
         "vec((bool, option(vec(u8))))",

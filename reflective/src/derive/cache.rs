@@ -178,6 +178,10 @@ impl<T: 'static> Node for Held<T> {
         self.g.forward(run)
     }
 
+    fn ignores_share(&self) -> bool {
+        self.g.ignores_share()
+    }
+
     fn forward_many(
         &self,
         run: &mut Forward<'_>,
