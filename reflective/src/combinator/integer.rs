@@ -343,11 +343,22 @@ impl<T: Integer> Node for Int<T> {
         count: usize,
         out: &mut Vec<T>,
     ) -> Result<(), Halt> {
-        let &IntRepr::Offset { lo, hi, .. } = &self.0 else {
+        let &IntRepr::Offset { base, lo, hi, .. } = &self.0 else {
             return forward_each(self, run, count, out);
         };
         if !is_narrow(lo, hi) {
-            return forward_each(self, run, count, out);
+            // Wider ranges in one loop too, each value drawn as `forward` draws it.
+            let site = self.site(run.size);
+            out.reserve(count);
+            let mut values = [0i128; 32];
+            let mut left = count;
+            while left > 0 {
+                let chunk = &mut values[..left.min(32)];
+                run.ints(&site, chunk)?;
+                out.extend(chunk.iter().map(|&offset| T::from_offset(base, offset)));
+                left -= chunk.len();
+            }
+            return Ok(());
         }
         self.draw_narrow(run, count, out, |run: &mut Forward<'_>, site, chunk| {
             run.narrow_ints(site, chunk)

@@ -158,6 +158,22 @@ impl<'s> Forward<'s> {
         Ok(())
     }
 
+    /// Fills `out` with integers drawn at `site`, a range of any width; recorded as
+    /// [`Forward::int`] records them.
+    pub(crate) fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        self.source.ints(site, out)?;
+        if self.record {
+            for &value in out.iter() {
+                self.trail.push(Choice::Int {
+                    value,
+                    lo: site.lo,
+                    hi: site.hi,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Whether [`Forward::narrow_ints_spanned`] may be used: the run records, and its source
     /// does not follow the spans one by one.
     #[inline]

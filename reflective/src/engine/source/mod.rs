@@ -122,4 +122,14 @@ pub(crate) trait ChoiceSource {
         }
         Ok(())
     }
+
+    /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of
+    /// [`ChoiceSource::int`] would, in order: for ranges of any width. A random source draws
+    /// them in one loop.
+    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        for slot in out {
+            *slot = self.int(site)?;
+        }
+        Ok(())
+    }
 }

@@ -65,4 +65,14 @@ impl<R: Rng + ?Sized> ChoiceSource for PrefixSource<'_, '_, R> {
         }
         Ok(())
     }
+
+    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        if self.position >= self.prefix.len() {
+            return self.random.ints(site, out);
+        }
+        for slot in out {
+            *slot = self.int(site)?;
+        }
+        Ok(())
+    }
 }

@@ -45,6 +45,16 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
             .sample(site.lo, site.hi, site.size, &mut || rng.next_u64()))
     }
 
+    fn ints(&mut self, site: &IntSite, out: &mut [i128]) -> Result<(), Halt> {
+        let rng = &mut *self.rng;
+        for slot in out {
+            *slot = site
+                .shape
+                .sample(site.lo, site.hi, site.size, &mut || rng.next_u64());
+        }
+        Ok(())
+    }
+
     fn narrow_ints(&mut self, site: &IntSite, out: &mut [u32]) -> Result<(), Halt> {
         let rng = &mut *self.rng;
         site.shape
