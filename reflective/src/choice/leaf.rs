@@ -2,7 +2,6 @@
 
 use std::cmp::Ordering;
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 use super::label::Label;
 
@@ -92,14 +91,101 @@ impl fmt::Display for Choice {
 
 /// A hash of the values of `choices`: what replay reads of them (bounds, arities and labels
 /// are not read).
+///
+/// Only ever compared for equality, within one process (the shrinker's and the mutator's
+/// memories of the choices tried), so it is a fast multiplicative mix of each word, finished
+/// with SplitMix64's avalanche, rather than a keyed hash: it runs for every candidate.
 pub(crate) fn fingerprint(choices: &[Choice]) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    choices.len().hash(&mut hasher);
-    for choice in choices {
-        match *choice {
-            Choice::Pick { index, .. } => (0u8, u128::from(index)).hash(&mut hasher),
-            Choice::Int { value, .. } => (1u8, value).hash(&mut hasher),
-        }
+    /// One word mixed into the hash (the multiplier is FxHash's).
+    fn mix(hash: u64, word: u64) -> u64 {
+        (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
     }
-    hasher.finish()
+    let mut hash = mix(0, choices.len() as u64);
+    for choice in choices {
+        hash = match *choice {
+            Choice::Pick { index, .. } => mix(mix(hash, 0), u64::from(index)),
+            Choice::Int { value, .. } => mix(mix(mix(hash, 1), value as u64), (value >> 64) as u64),
+        };
+    }
+    // SplitMix64's finaliser: every input bit reaches every output bit.
+    hash = (hash ^ (hash >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    hash = (hash ^ (hash >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    hash ^ (hash >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use rand_core::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// Short sequences of small picks and integers, near neighbours of one another: the
+    /// candidates a shrinker or a mutator compares.
+    fn sequences() -> Vec<Vec<Choice>> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        (0..50_000)
+            .map(|_| {
+                let length = (rng.next_u64() % 6) as usize;
+                (0..length)
+                    .map(|_| match rng.next_u64() % 3 {
+                        0 => Choice::Pick {
+                            index: (rng.next_u64() % 3) as u32,
+                            arity: 3,
+                            label: None,
+                        },
+                        1 => Choice::Int {
+                            value: i128::from(rng.next_u64() % 5) - 2,
+                            lo: -2,
+                            hi: 2,
+                        },
+                        _ => Choice::Int {
+                            value: i128::from(rng.next_u64() as i64) << 64,
+                            lo: i128::MIN,
+                            hi: i128::MAX,
+                        },
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// What replay reads of a choice: its kind and value.
+    fn read(choices: &[Choice]) -> Vec<(bool, i128)> {
+        choices
+            .iter()
+            .map(|choice| match *choice {
+                Choice::Pick { index, .. } => (false, i128::from(index)),
+                Choice::Int { value, .. } => (true, value),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fingerprints_tell_apart_what_replay_reads_and_ignore_the_rest() {
+        let mut by_fingerprint: HashMap<u64, Vec<(bool, i128)>> = HashMap::new();
+        for choices in sequences() {
+            let read = read(&choices);
+            let known = by_fingerprint
+                .entry(fingerprint(&choices))
+                .or_insert_with(|| read.clone());
+            assert_eq!(*known, read, "two sequences with one fingerprint");
+        }
+        assert!(by_fingerprint.len() > 10_000, "{}", by_fingerprint.len());
+        let pick = |index, arity| Choice::Pick {
+            index,
+            arity,
+            label: None,
+        };
+        assert_eq!(fingerprint(&[pick(1, 2)]), fingerprint(&[pick(1, 5)]));
+        assert_ne!(
+            fingerprint(&[pick(1, 2)]),
+            fingerprint(&[Choice::Int {
+                value: 1,
+                lo: 0,
+                hi: 3
+            }])
+        );
+    }
 }
