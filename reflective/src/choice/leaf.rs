@@ -93,24 +93,28 @@ impl fmt::Display for Choice {
 /// are not read).
 ///
 /// Only ever compared for equality, within one process (the shrinker's and the mutator's
-/// memories of the choices tried), so it is a fast multiplicative mix of each word, finished
-/// with SplitMix64's avalanche, rather than a keyed hash: it runs for every candidate.
+/// memories of the choices tried), so it is a fast keyless hash rather than SipHash: each
+/// 64-bit word is folded into the state by a 128-bit multiply whose halves are combined (as
+/// foldhash does), so that a change to one word reaches every bit before the next word comes,
+/// and no change to one word can be undone by a fixed change to the next. It runs for every
+/// candidate.
 pub(crate) fn fingerprint(choices: &[Choice]) -> u64 {
-    /// One word mixed into the hash (the multiplier is FxHash's).
-    fn mix(hash: u64, word: u64) -> u64 {
-        (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    /// The state after `word`: both halves of a 128-bit product, folded.
+    fn mix(state: u64, word: u64) -> u64 {
+        const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+        let product = u128::from(state ^ word) * u128::from(MULTIPLIER);
+        (product as u64) ^ ((product >> 64) as u64)
     }
-    let mut hash = mix(0, choices.len() as u64);
+    let mut state = mix(0x243f_6a88_85a3_08d3, choices.len() as u64);
     for choice in choices {
-        hash = match *choice {
-            Choice::Pick { index, .. } => mix(mix(hash, 0), u64::from(index)),
-            Choice::Int { value, .. } => mix(mix(mix(hash, 1), value as u64), (value >> 64) as u64),
+        state = match *choice {
+            Choice::Pick { index, .. } => mix(mix(state, 0), u64::from(index)),
+            Choice::Int { value, .. } => {
+                mix(mix(mix(state, 1), value as u64), (value >> 64) as u64)
+            }
         };
     }
-    // SplitMix64's finaliser: every input bit reaches every output bit.
-    hash = (hash ^ (hash >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    hash = (hash ^ (hash >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    hash ^ (hash >> 31)
+    state
 }
 
 #[cfg(test)]
@@ -141,7 +145,8 @@ mod tests {
                             hi: 2,
                         },
                         _ => Choice::Int {
-                            value: i128::from(rng.next_u64() as i64) << 64,
+                            value: (i128::from(rng.next_u64() as i64) << 64)
+                                | i128::from(rng.next_u64()),
                             lo: i128::MIN,
                             hi: i128::MAX,
                         },
@@ -179,6 +184,23 @@ mod tests {
             label: None,
         };
         assert_eq!(fingerprint(&[pick(1, 2)]), fingerprint(&[pick(1, 5)]));
+        // Bit 63 of an integer's low word and bit 4 of its high word: a multiply without its
+        // high half carried the first into the second, and they cancelled.
+        let int = |value| Choice::Int {
+            value,
+            lo: i128::MIN,
+            hi: i128::MAX,
+        };
+        for value in [0, 1, -1, 1 << 40, i128::MAX] {
+            for flipped in [(1 << 63) | (1 << 68), 1 << 63, (1 << 63) | (1 << 127)] {
+                assert_ne!(
+                    fingerprint(&[int(value)]),
+                    fingerprint(&[int(value ^ flipped)]),
+                    "{value} and {}",
+                    value ^ flipped
+                );
+            }
+        }
         assert_ne!(
             fingerprint(&[pick(1, 2)]),
             fingerprint(&[Choice::Int {

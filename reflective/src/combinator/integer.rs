@@ -293,17 +293,13 @@ impl<T: Integer> Int<T> {
             unreachable!("only a range drawn as one offset is narrow")
         };
         let site = self.site(run.size);
-        out.reserve(count);
         let start = T::from_offset(base, lo);
-        let mut distances = [0u32; 64];
-        let mut left = count;
-        while left > 0 {
-            let chunk = &mut distances[..left.min(64)];
-            draw(run, &site, chunk)?;
-            out.extend(chunk.iter().map(|&distance| start.plus_distance(distance)));
-            left -= chunk.len();
-        }
-        Ok(())
+        in_chunks::<u32, T>(
+            count,
+            out,
+            |chunk| draw(run, &site, chunk),
+            |distance| start.plus_distance(distance),
+        )
     }
 
     /// The integer choice at `size`, for a range drawn as one offset.
@@ -349,16 +345,12 @@ impl<T: Integer> Node for Int<T> {
         if !is_narrow(lo, hi) {
             // Wider ranges in one loop too, each value drawn as `forward` draws it.
             let site = self.site(run.size);
-            out.reserve(count);
-            let mut values = [0i128; 32];
-            let mut left = count;
-            while left > 0 {
-                let chunk = &mut values[..left.min(32)];
-                run.ints(&site, chunk)?;
-                out.extend(chunk.iter().map(|&offset| T::from_offset(base, offset)));
-                left -= chunk.len();
-            }
-            return Ok(());
+            return in_chunks::<i128, T>(
+                count,
+                out,
+                |chunk| run.ints(&site, chunk),
+                |offset| T::from_offset(base, offset),
+            );
         }
         self.draw_narrow(run, count, out, |run: &mut Forward<'_>, site, chunk| {
             run.narrow_ints(site, chunk)
@@ -408,4 +400,24 @@ impl<T: Integer> Node for Int<T> {
             IntRepr::Split(halves) => halves.backward(b, run, limit),
         }
     }
+}
+
+/// Appends `count` values to `out`, drawn by `draw` in chunks of up to 64 raw values on the
+/// stack, each turned into a value by `value`.
+fn in_chunks<D: Copy + Default, T>(
+    count: usize,
+    out: &mut Vec<T>,
+    mut draw: impl FnMut(&mut [D]) -> Result<(), Halt>,
+    value: impl Fn(D) -> T,
+) -> Result<(), Halt> {
+    out.reserve(count);
+    let mut raw = [D::default(); 64];
+    let mut left = count;
+    while left > 0 {
+        let chunk = &mut raw[..left.min(64)];
+        draw(chunk)?;
+        out.extend(chunk.iter().map(|&d| value(d)));
+        left -= chunk.len();
+    }
+    Ok(())
 }

@@ -178,10 +178,6 @@ impl<T: 'static> Node for Held<T> {
         self.g.forward(run)
     }
 
-    fn ignores_share(&self) -> bool {
-        self.g.ignores_share()
-    }
-
     fn forward_many(
         &self,
         run: &mut Forward<'_>,
@@ -198,6 +194,10 @@ impl<T: 'static> Node for Held<T> {
         out: &mut Vec<T>,
     ) -> Result<bool, Halt> {
         self.g.forward_many_spanned(run, count, out)
+    }
+
+    fn ignores_share(&self) -> bool {
+        self.g.ignores_share()
     }
 
     fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {

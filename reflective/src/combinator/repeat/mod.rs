@@ -288,7 +288,9 @@ where
         mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        if D::ALLOWS_REPEATS && (sharing.is_none() || self.elem.ignores_share()) {
+        // (Asked only of a collection with elements: the answer walks the element generator.)
+        let shares = sharing.is_some() && !(length > 0 && self.elem.ignores_share());
+        if D::ALLOWS_REPEATS && !shares {
             // Nothing to check and nothing to share: the elements, drawn in one go, if the
             // element generator can record them so. No element is offered a share, and none
             // takes one: as the loop below leaves both once it has drawn an element.
