@@ -113,6 +113,7 @@ where
         )
     };
     Repeat {
+        elements_ignore_share: elem.ignores_share(),
         elem,
         min,
         max,
@@ -124,6 +125,9 @@ where
 /// says.
 pub struct Repeat<G, D> {
     elem: G,
+    /// What `elem.ignores_share()` says, asked once: its elements draw no collection, so they
+    /// need no share of a budget the collection shares.
+    elements_ignore_share: bool,
     min: usize,
     max: usize,
     distinct: PhantomData<fn() -> D>,
@@ -288,9 +292,7 @@ where
         mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
         let mut items = Vec::with_capacity(length);
-        // (Asked only of a collection with elements: the answer walks the element generator.)
-        let shares = sharing.is_some() && !(length > 0 && self.elem.ignores_share());
-        if D::ALLOWS_REPEATS && !shares {
+        if D::ALLOWS_REPEATS && (sharing.is_none() || self.elements_ignore_share) {
             // Nothing to check and nothing to share: the elements, drawn in one go, if the
             // element generator can record them so. No element is offered a share, and none
             // takes one: as the loop below leaves both once it has drawn an element.
