@@ -133,13 +133,19 @@ impl<'s> Forward<'s> {
     pub(crate) fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let value = self.source.int(site)?;
         if self.record {
-            self.trail.push(Choice::Int {
-                value,
-                lo: site.lo,
-                hi: site.hi,
-            });
+            self.push_int(site, value);
         }
         Ok(value)
+    }
+
+    /// Appends the integer `value` drawn at `site` to the record (of a run that records).
+    #[inline]
+    fn push_int(&mut self, site: &IntSite, value: i128) {
+        self.trail.push(Choice::Int {
+            value,
+            lo: site.lo,
+            hi: site.hi,
+        });
     }
 
     /// Fills `out` with integers drawn at `site`, a range of at most 2^32 values, each given as
@@ -148,11 +154,7 @@ impl<'s> Forward<'s> {
         self.source.narrow_ints(site, out)?;
         if self.record {
             for &distance in out.iter() {
-                self.trail.push(Choice::Int {
-                    value: site.lo + i128::from(distance),
-                    lo: site.lo,
-                    hi: site.hi,
-                });
+                self.push_int(site, site.lo + i128::from(distance));
             }
         }
         Ok(())
@@ -164,11 +166,7 @@ impl<'s> Forward<'s> {
         self.source.ints(site, out)?;
         if self.record {
             for &value in out.iter() {
-                self.trail.push(Choice::Int {
-                    value,
-                    lo: site.lo,
-                    hi: site.hi,
-                });
+                self.push_int(site, value);
             }
         }
         Ok(())
