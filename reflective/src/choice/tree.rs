@@ -64,6 +64,15 @@ impl ChoiceTree {
         }
     }
 
+    /// The tree holding no more memory than its choices and spans need: for a tree that is
+    /// kept (a run recording into recycled vectors leaves them their room, which a thousand
+    /// kept trees would each hold on to).
+    pub(crate) fn compact(mut self) -> ChoiceTree {
+        self.own_choices.shrink_to_fit();
+        self.own_spans.shrink_to_fit();
+        self
+    }
+
     /// The choices and the spans, unpacked the first time they are read.
     #[inline]
     fn parts(&self) -> (&[Choice], &[Span]) {
@@ -235,5 +244,38 @@ impl fmt::Display for ChoiceTree {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Trail;
+    use super::*;
+
+    /// A tree recorded into recycled vectors keeps their room until compacted; compacted, it
+    /// is the same tree, holding no more than it needs.
+    #[test]
+    fn a_compacted_tree_is_the_same_tree_without_spare_room() {
+        let mut trail = Trail::recycled();
+        let span = trail.open(None);
+        for value in [3, 1, 4] {
+            trail.push(Choice::Int {
+                value,
+                lo: 0,
+                hi: 9,
+            });
+        }
+        trail.close(span);
+        let tree = trail.into_tree(7);
+        assert!(
+            tree.own_choices.capacity() > 3,
+            "recorded with room to spare"
+        );
+        let expected = tree.clone();
+        let compact = tree.compact();
+        assert_eq!(compact, expected);
+        assert_eq!(compact.to_string(), expected.to_string());
+        assert_eq!(compact.own_choices.capacity(), compact.own_choices.len());
+        assert_eq!(compact.own_spans.capacity(), compact.own_spans.len());
     }
 }

@@ -324,6 +324,7 @@ where
                 Ok(Ok(value)) => {
                     let tree = forward.into_tree();
                     if self.check(&value)? && self.is_new(&value, seen) {
+                        let tree = tree.compact();
                         run.values.push(Generated { value, tree });
                     }
                     return Ok(());
@@ -467,7 +468,10 @@ where
         }
         let mut again = start;
         Ok(match self.replay(choices, &mut again, true) {
-            Some((value, tree)) => Sampled::Counted(Generated { value, tree }),
+            Some((value, tree)) => Sampled::Counted(Generated {
+                value,
+                tree: tree.compact(),
+            }),
             None => Sampled::Invalid,
         })
     }
