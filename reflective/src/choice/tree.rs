@@ -64,12 +64,21 @@ impl ChoiceTree {
         }
     }
 
-    /// The tree holding no more memory than its choices and spans need: for a tree that is
-    /// kept (a run recording into recycled vectors leaves them their room, which a thousand
-    /// kept trees would each hold on to).
+    /// The tree holding no more memory than its choices and spans need, for a tree that is
+    /// kept: a run records into recycled vectors with room for large values, which a
+    /// thousand kept trees would each hold on to. The choices and spans are copied out, and
+    /// the roomy vectors handed back for the next run to record into (shrinking them in place
+    /// would leave the allocator a hole too small for the next run's vectors at every tree).
     pub(crate) fn compact(mut self) -> ChoiceTree {
-        self.own_choices.shrink_to_fit();
-        self.own_spans.shrink_to_fit();
+        if self.own_choices.capacity() > self.own_choices.len()
+            || self.own_spans.capacity() > self.own_spans.len()
+        {
+            let choices = std::mem::take(&mut self.own_choices);
+            let spans = std::mem::take(&mut self.own_spans);
+            self.own_choices = choices.to_vec();
+            self.own_spans = spans.to_vec();
+            super::recycle::give_back(choices, spans, Packed::default());
+        }
         self
     }
 

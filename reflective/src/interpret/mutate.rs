@@ -99,6 +99,17 @@ pub struct Mutant<T> {
     pub edit: Edit,
 }
 
+impl<T> Mutant<T> {
+    /// The mutant with its choice tree trimmed to its length, as it is handed out: a caller
+    /// may keep thousands (a corpus), each holding only what it needs.
+    fn compact(self) -> Self {
+        Mutant {
+            tree: self.tree.compact(),
+            ..self
+        }
+    }
+}
+
 /// Why a value could not be mutated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MutateError {
@@ -269,7 +280,7 @@ impl<'g, G: Node> Mutator<'g, G> {
             if let Some(mutant) = self.try_mutant(tree, rng)
                 && fingerprint(mutant.tree.choices()) != original
             {
-                return Ok(mutant);
+                return Ok(mutant.compact());
             }
         }
         Err(MutateError::NoMutant {
@@ -396,7 +407,7 @@ impl<G: Node> Iterator for Mutants<'_, G> {
             if let Some(mutant) = self.mutator.try_mutant(&self.tree, &mut self.rng)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
-                return Some(mutant);
+                return Some(mutant.compact());
             }
         }
         None
