@@ -66,19 +66,24 @@ impl ChoiceTree {
 
     /// The tree holding no more memory than its choices and spans need, for a tree that is
     /// kept: a run records into recycled vectors with room for large values, which a
-    /// thousand kept trees would each hold on to. The choices and spans are copied out, and
-    /// the roomy vectors handed back for the next run to record into (shrinking them in place
-    /// would leave the allocator a hole too small for the next run's vectors at every tree).
+    /// thousand kept trees would each hold on to. The choices, spans and packed integers are
+    /// copied out, and the roomy vectors handed back for the next run to record into
+    /// (shrinking them in place would leave the allocator a hole too small for the next
+    /// run's vectors at every tree).
     pub(crate) fn compact(mut self) -> ChoiceTree {
-        if self.own_choices.capacity() > self.own_choices.len()
-            || self.own_spans.capacity() > self.own_spans.len()
-        {
-            let choices = std::mem::take(&mut self.own_choices);
-            let spans = std::mem::take(&mut self.own_spans);
-            self.own_choices = choices.to_vec();
-            self.own_spans = spans.to_vec();
-            super::recycle::give_back(choices, spans, Packed::default());
+        let mut roomy_packed = Packed::default();
+        if let Some(lazy) = &mut self.packed {
+            let exact = Packed {
+                runs: lazy.packed.runs.to_vec(),
+                distances: lazy.packed.distances.to_vec(),
+            };
+            roomy_packed = std::mem::replace(&mut lazy.packed, exact);
         }
+        let choices = std::mem::take(&mut self.own_choices);
+        let spans = std::mem::take(&mut self.own_spans);
+        self.own_choices = choices.to_vec();
+        self.own_spans = spans.to_vec();
+        super::recycle::give_back(choices, spans, roomy_packed);
         self
     }
 
@@ -262,29 +267,42 @@ mod tests {
     use super::*;
 
     /// A tree recorded into recycled vectors keeps their room until compacted; compacted, it
-    /// is the same tree, holding no more than it needs.
+    /// is the same tree, holding no more than it needs, packed integers included.
     #[test]
     fn a_compacted_tree_is_the_same_tree_without_spare_room() {
-        let mut trail = Trail::recycled();
-        let span = trail.open(None);
-        for value in [3, 1, 4] {
-            trail.push(Choice::Int {
-                value,
-                lo: 0,
-                hi: 9,
-            });
+        for packed in [false, true] {
+            // Fresh vectors, not the small ones the last round's trees handed back.
+            while super::super::recycle::take().is_some() {}
+            let mut trail = Trail::recycled();
+            let span = trail.open(None);
+            for value in [3, 1, 4] {
+                trail.push(Choice::Int {
+                    value,
+                    lo: 0,
+                    hi: 9,
+                });
+            }
+            if packed {
+                trail.push_spanned_ints(0, 9, &[1, 5, 9]);
+            }
+            trail.close(span);
+            let tree = trail.into_tree(7);
+            assert!(
+                tree.own_choices.capacity() > 3,
+                "recorded with room to spare"
+            );
+            let expected = tree.clone();
+            let compact = tree.compact();
+            assert_eq!(compact, expected);
+            assert_eq!(compact.to_string(), expected.to_string());
+            assert_eq!(compact.choices().len(), if packed { 6 } else { 3 });
+            assert_eq!(compact.own_choices.capacity(), compact.own_choices.len());
+            assert_eq!(compact.own_spans.capacity(), compact.own_spans.len());
+            if let Some(lazy) = &compact.packed {
+                assert_eq!(lazy.packed.distances.capacity(), 3);
+                assert_eq!(lazy.packed.runs.capacity(), 1);
+            }
+            assert_eq!(compact.packed.is_some(), packed);
         }
-        trail.close(span);
-        let tree = trail.into_tree(7);
-        assert!(
-            tree.own_choices.capacity() > 3,
-            "recorded with room to spare"
-        );
-        let expected = tree.clone();
-        let compact = tree.compact();
-        assert_eq!(compact, expected);
-        assert_eq!(compact.to_string(), expected.to_string());
-        assert_eq!(compact.own_choices.capacity(), compact.own_choices.len());
-        assert_eq!(compact.own_spans.capacity(), compact.own_spans.len());
     }
 }
