@@ -73,10 +73,8 @@ impl ChoiceTree {
     pub(crate) fn compact(mut self) -> ChoiceTree {
         let mut roomy_packed = Packed::default();
         if let Some(lazy) = &mut self.packed {
-            let exact = Packed {
-                runs: lazy.packed.runs.to_vec(),
-                distances: lazy.packed.distances.to_vec(),
-            };
+            // A clone allocates exactly what the packed runs hold.
+            let exact = lazy.packed.clone();
             roomy_packed = std::mem::replace(&mut lazy.packed, exact);
         }
         let choices = std::mem::take(&mut self.own_choices);
