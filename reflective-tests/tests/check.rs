@@ -709,6 +709,67 @@ fn assumptions_discard_cases_and_the_run_counts_only_the_others() {
     assert!(reported >= 3, "discards reported in {reported} of 5 runs");
 }
 
+/// A property that returns `None` discards the case as `assume` does: over many seeds and
+/// conditions, the run reports what the same property with `assume!` reports (the reason
+/// aside), sequentially and in parallel, and gives up the same way when it discards most cases.
+#[test]
+fn returning_none_discards_a_case_as_assume_does() {
+    use reflective::check::check_parallel_with;
+    type Condition = (&'static str, fn(u32) -> bool);
+    let conditions: [Condition; 4] = [
+        ("n % 3 == 0", |n| n % 3 == 0),
+        ("n > 50", |n| n > 50),
+        ("n % 2 == 1", |n| n % 2 == 1),
+        ("n == 7", |n| n == 7),
+    ];
+    let mut failed = 0;
+    for seed in 0..10 {
+        for (text, condition) in conditions {
+            let config = Config::new().seed(seed).regressions(false);
+            let by_assume = |&n: &u32| {
+                reflective::assume(condition(n));
+                n < 90
+            };
+            let by_none = |&n: &u32| condition(n).then_some(n < 90);
+            let generator = range(0u32..=100);
+            let expected = report(|| check_with(&config, &generator, by_assume))
+                .replace("assume(false)", "the property returned None");
+            let sequential = report(|| check_with(&config, &generator, by_none));
+            let parallel = report(|| check_parallel_with(&config, &generator, by_none));
+            let without_time = |text: &str| {
+                text.lines()
+                    .filter(|line| !line.starts_with("shrunk in"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            assert_eq!(
+                without_time(&sequential),
+                without_time(&expected),
+                "seed {seed}, {text}"
+            );
+            assert_eq!(
+                without_time(&parallel),
+                without_time(&sequential),
+                "seed {seed}, {text}"
+            );
+            failed += usize::from(sequential.starts_with("property failed"));
+        }
+    }
+    // Most runs of the first three conditions find the failure at 90 and above.
+    assert!(failed >= 20, "{failed} of 40 runs failed");
+    // `None` inside other outcomes: `Some(Err(_))` fails, `Some(Ok(()))` and `None` do not.
+    let config = Config::new().seed(1).regressions(false);
+    let text = report(|| {
+        check_with(&config, &range(0u32..=100), |&n: &u32| {
+            (n % 2 == 0).then_some(if n > 60 { Err(n) } else { Ok(()) })
+        })
+    });
+    assert!(
+        text.contains("minimal counterexample:\n    62") && text.contains("returned Err(62)"),
+        "{text}"
+    );
+}
+
 /// A run whose property discards most cases gives up with a health report that says what to
 /// do, also in parallel; so does one whose filters reject most values.
 #[test]

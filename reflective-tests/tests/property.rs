@@ -60,6 +60,12 @@ fn a_parallel_property(xs: Vec<u16>, ys: Vec<u16>) -> bool {
     both.len() == xs.len() + ys.len()
 }
 
+/// A property that returns an `Option` discards the cases it returns `None` for.
+#[reflective::property(cases = 200)]
+fn a_property_that_returns_none_discards_the_case(a: u8, b: u8) -> Option<bool> {
+    (b != 0).then(|| a / b <= a)
+}
+
 /// A function of the test's module named as the runner's own locals stays callable.
 fn config() -> u8 {
     7

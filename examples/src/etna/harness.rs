@@ -162,8 +162,8 @@ impl Judge {
 
 /// One trial with this library's runner: `check::try_check_with` with `config.budget` cases,
 /// the trial's seed, no regressions file, the discard ratio, and a shrink budget of one
-/// evaluation, sizes as the trial's schedule says. A discarded case is discarded with
-/// `reflective::assume`.
+/// evaluation, sizes as the trial's schedule says. A discarded case returns `None` (see
+/// `reflective::check::Outcome`), as proptest's runner is told by a returned rejection.
 pub fn reflective_trial<G>(
     g: &G,
     property: &dyn Fn(&G::Output) -> Option<bool>,
@@ -182,12 +182,9 @@ where
         .size_schedule(config.sizes)
         .shrink_budget(ShrinkBudget::default().max_evaluations(1));
     let property = |input: &G::Output| match judge.judge(property, input) {
-        Verdict::Held => true,
-        Verdict::Discarded => {
-            reflective::assume(false);
-            true
-        }
-        Verdict::Failed => false,
+        Verdict::Held => Some(true),
+        Verdict::Discarded => None,
+        Verdict::Failed => Some(false),
     };
     // The run fails exactly when the judge has seen a failure, or gives up on discards; the
     // judge has what the trial needs either way.
