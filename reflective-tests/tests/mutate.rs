@@ -176,6 +176,52 @@ fn each_edit_alone_makes_valid_mutants() {
     }
 }
 
+/// A copy makes one integer equal to another of the same value, of the same range first: over
+/// many lists, the mutant differs from the original in one element, now equal to another
+/// element.
+#[test]
+fn a_copy_makes_two_integers_equal() {
+    // Of a fixed length, so that the length is not an integer to copy into.
+    let lists = vec(range(0u16..=500), 6..=6);
+    let mutator = lists.mutator().edits(&[Edit::Copy]);
+    let mut rng = DefaultRng::seed_from_u64(4);
+    let mut copies = 0;
+    for seed in 0..300 {
+        let original = lists.generate_value(&mut rng, 100);
+        let Ok(mutant) = mutator.mutate(&original, seed) else {
+            // Only a list whose elements are all equal has nothing to copy.
+            assert!(original.iter().all(|&x| x == original[0]), "{original:?}");
+            continue;
+        };
+        assert_eq!(mutant.edit, Edit::Copy);
+        assert_eq!(mutant.value.len(), original.len());
+        let changed: Vec<usize> = (0..original.len())
+            .filter(|&i| mutant.value[i] != original[i])
+            .collect();
+        assert_eq!(changed.len(), 1, "{original:?} -> {:?}", mutant.value);
+        let at = changed[0];
+        assert!(
+            original
+                .iter()
+                .enumerate()
+                .any(|(i, &x)| i != at && x == mutant.value[at]),
+            "{original:?} -> {:?}",
+            mutant.value
+        );
+        copies += 1;
+    }
+    assert!(copies > 250, "only {copies} copies");
+    // A value that does not fit an integer's range is not copied into it: the digits of a pair
+    // stay in their own ranges.
+    let pair = tuple((range(0u8..=9), range(50u8..=59)));
+    assert!(
+        pair.mutator()
+            .edits(&[Edit::Copy])
+            .mutate(&(3, 55), 0)
+            .is_err()
+    );
+}
+
 #[test]
 fn mutation_is_deterministic_for_a_seed() {
     let g = bst(0, 50);

@@ -5,7 +5,7 @@
 //! A value is reflected into its choice tree once; each mutant is one [`Edit`] of that tree:
 //! a choice drawn again, a span generated afresh, a span replaced by a compatible span inside
 //! it, two compatible spans swapped, an element of a collection inserted or deleted, an
-//! integer nudged. The edited choices are replayed by the forward engine: a choice that no
+//! integer nudged or given the value of another integer of the value. The edited choices are replayed by the forward engine: a choice that no
 //! longer fits the generator (a pick with fewer branches, an integer out of its new range, a
 //! choice missing at the end) is drawn at random, as generation would draw it. Whatever the
 //! edit, the mutant is what the generator makes of some choices: it keeps every invariant the
@@ -47,11 +47,17 @@ pub enum Edit {
     /// An integer moved by 1 or a little more, or set to a boundary of its range (its least,
     /// its greatest, 0, -1).
     Nudge,
+    /// An integer given the value of another integer choice of the same value (of the same
+    /// range if there is one, else one that fits): two keys made equal, an index made to point
+    /// where another does. Bugs in keyed
+    /// structures (a map, a set, a search tree) mostly need such collisions, which independent
+    /// draws from a wide range rarely make.
+    Copy,
 }
 
 impl Edit {
     /// Every edit.
-    pub const ALL: [Edit; 7] = [
+    pub const ALL: [Edit; 8] = [
         Edit::Reroll,
         Edit::Regenerate,
         Edit::Descend,
@@ -59,6 +65,7 @@ impl Edit {
         Edit::Insert,
         Edit::Delete,
         Edit::Nudge,
+        Edit::Copy,
     ];
 }
 
@@ -68,7 +75,7 @@ impl Edit {
     fn weight(self) -> u64 {
         match self {
             Edit::Reroll | Edit::Nudge => 3,
-            Edit::Regenerate => 2,
+            Edit::Regenerate | Edit::Copy => 2,
             Edit::Descend | Edit::Swap | Edit::Insert | Edit::Delete => 1,
         }
     }
@@ -84,6 +91,7 @@ impl fmt::Display for Edit {
             Edit::Insert => "insert",
             Edit::Delete => "delete",
             Edit::Nudge => "nudge",
+            Edit::Copy => "copy",
         })
     }
 }
@@ -148,6 +156,13 @@ impl std::error::Error for MutateError {}
 
 /// How many edits [`Mutator::mutate`] tries before it gives up on finding another value.
 const MUTATE_TRIES: usize = 64;
+
+/// How many spans [`Edit::Descend`] and [`Edit::Swap`] draw before they give up on a value
+/// without a compatible pair.
+const SPAN_TRIES: usize = 16;
+
+/// How many integers [`Edit::Copy`] tries before it gives up on a value without two that fit.
+const COPY_TRIES: usize = 8;
 
 /// How many tries in a row that find no new mutant end [`Mutants`].
 const MUTANTS_PATIENCE: usize = 256;
@@ -326,6 +341,10 @@ impl<'g, G: Node> Mutator<'g, G> {
                 let nudged = nudge(choices, rng)?;
                 return self.replay_aligned(tree, &nudged, None, rng, edit);
             }
+            Edit::Copy => {
+                let copied = copy(choices, rng)?;
+                return self.replay_aligned(tree, &copied, None, rng, edit);
+            }
         };
         self.replay(tree.size(), &candidate, rng, edit)
     }
@@ -442,27 +461,22 @@ fn spliced(choices: &[Choice], range: std::ops::Range<usize>, with: &[Choice]) -
 
 /// A span replaced by a compatible, strictly smaller span inside it: the outer span drawn
 /// first among those that have one, then the inner among its own, so that small spans are
-/// edited as often as large ones.
+/// edited as often as large ones. Outer spans are drawn among all and one without a
+/// compatible span inside is drawn again ([`SPAN_TRIES`] times at most), so an edit costs time
+/// linear in the number of spans.
 fn descend(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
 ) -> Option<Vec<Choice>> {
     let spans = tree.spans();
-    let inside = |outer: usize| -> Vec<usize> {
-        (0..spans.len())
-            .filter(|&inner| {
-                let (o, i) = (spans[outer].range(), spans[inner].range());
-                o.start <= i.start && i.end <= o.end && i.len() < o.len()
-            })
-            .filter(|&inner| compatible(tree, &spans[outer], &spans[inner]))
-            .collect()
-    };
-    let outers: Vec<usize> = (0..spans.len())
-        .filter(|&outer| !inside(outer).is_empty())
-        .collect();
-    let &outer = one_of(&outers, rng)?;
-    let &inner = one_of(&inside(outer), rng)?;
+    let (outer, inner) = first_with_partner(spans, rng, |outer, inner| {
+        let (o, i) = (spans[outer].range(), spans[inner].range());
+        o.start <= i.start
+            && i.end <= o.end
+            && i.len() < o.len()
+            && compatible(tree, &spans[outer], &spans[inner])
+    })?;
     let choices = tree.choices();
     Some(spliced(
         choices,
@@ -471,22 +485,22 @@ fn descend(
     ))
 }
 
-/// Two compatible spans that do not overlap, swapped.
+/// Two compatible spans that do not overlap, swapped: the first drawn among the spans that
+/// have a partner after them, then the second among its partners (drawn again as
+/// [`descend`] draws).
 fn swap(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
 ) -> Option<Vec<Choice>> {
     let spans = tree.spans();
-    let pairs: Vec<(usize, usize)> = (0..spans.len())
-        .flat_map(|first| (0..spans.len()).map(move |second| (first, second)))
-        .filter(|&(first, second)| {
-            let (a, b) = (spans[first].range(), spans[second].range());
-            a.end <= b.start && !a.is_empty() && !b.is_empty()
-        })
-        .filter(|&(first, second)| compatible(tree, &spans[first], &spans[second]))
-        .collect();
-    let &(first, second) = one_of(&pairs, rng)?;
+    let (first, second) = first_with_partner(spans, rng, |first, second| {
+        let (a, b) = (spans[first].range(), spans[second].range());
+        a.end <= b.start
+            && !a.is_empty()
+            && !b.is_empty()
+            && compatible(tree, &spans[first], &spans[second])
+    })?;
     let (a, b) = (spans[first].range(), spans[second].range());
     let choices = tree.choices();
     let mut out = choices[..a.start].to_vec();
@@ -495,6 +509,29 @@ fn swap(
     out.extend_from_slice(&choices[a.clone()]);
     out.extend_from_slice(&choices[b.end..]);
     Some(out)
+}
+
+/// A span drawn uniformly among those with a partner (`partners(span, other)`), and one of its
+/// partners drawn uniformly: a span without one is drawn again, [`SPAN_TRIES`] times at most.
+/// Each try scans the spans once.
+fn first_with_partner(
+    spans: &[Span],
+    rng: &mut dyn Rng,
+    partners: impl Fn(usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    if spans.is_empty() {
+        return None;
+    }
+    for _ in 0..SPAN_TRIES {
+        let first = below(rng, spans.len() as u64) as usize;
+        let found: Vec<usize> = (0..spans.len())
+            .filter(|&other| partners(first, other))
+            .collect();
+        if let Some(&second) = one_of(&found, rng) {
+            return Some((first, second));
+        }
+    }
+    None
 }
 
 /// A collection's length changed by `by` (+1 or -1).
@@ -556,4 +593,52 @@ fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
         hi,
     };
     Some(out)
+}
+
+/// An integer set to the value of another integer choice that differs from its own: one of
+/// the same range if there is one (most likely drawn by the same generator: another key),
+/// else one that fits its range; `None` if a few integers drawn have no such other.
+fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let integers: Vec<usize> = (0..choices.len())
+        .filter(|&at| matches!(choices[at], Choice::Int { lo, hi, .. } if lo < hi))
+        .collect();
+    for _ in 0..COPY_TRIES {
+        let &at = one_of(&integers, rng)?;
+        let Choice::Int { value, lo, hi } = choices[at] else {
+            return None;
+        };
+        let others = |same_range: bool| -> Vec<i128> {
+            integers
+                .iter()
+                .filter_map(|&other| match choices[other] {
+                    Choice::Int {
+                        value: copied,
+                        lo: other_lo,
+                        hi: other_hi,
+                    } if other != at
+                        && copied != value
+                        && (lo..=hi).contains(&copied)
+                        && (!same_range || (other_lo, other_hi) == (lo, hi)) =>
+                    {
+                        Some(copied)
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        let mut sources = others(true);
+        if sources.is_empty() {
+            sources = others(false);
+        }
+        if let Some(&copied) = one_of(&sources, rng) {
+            let mut out = choices.to_vec();
+            out[at] = Choice::Int {
+                value: copied,
+                lo,
+                hi,
+            };
+            return Some(out);
+        }
+    }
+    None
 }
