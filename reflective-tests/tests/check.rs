@@ -309,6 +309,41 @@ fn mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
     assert!(mutants >= 2, "only {mutants} failures were mutants");
 }
 
+/// Where a precondition discards most cases, mutation cases start from the cases the property
+/// ran on, and a copy makes two of their integers equal: a failure that needs a held case
+/// whose two other numbers collide is found by most runs with mutation, by few without.
+#[test]
+fn mutation_cases_grow_from_the_cases_a_precondition_keeps() {
+    use reflective::check::try_check_with;
+    let quads = tuple((
+        range(0u32..=999),
+        range(0u32..=999),
+        range(0u32..=1000),
+        range(1u32..=999),
+    ));
+    // Held in one case in 2500; fails when, besides, the last two collide (which their
+    // boundary values never make them do).
+    let property =
+        |&(a, d, b, c): &(u32, u32, u32, u32)| (a % 50 == 7 && d % 50 == 7).then_some(b != c);
+    let found = |percent: u8| {
+        (0..10)
+            .filter(|&seed| {
+                let config = Config::new()
+                    .seed(seed)
+                    .cases(100)
+                    .mutation_percent(percent)
+                    .max_discard_ratio(1000)
+                    .regressions(false);
+                try_check_with(&config, &quads, property)
+                    .is_err_and(|failure| failure.to_string().starts_with("property failed"))
+            })
+            .count()
+    };
+    let (with, without) = (found(50), found(0));
+    assert!(with >= 8, "found by {with} of 10 runs with mutation");
+    assert!(without <= 5, "found by {without} of 10 runs without");
+}
+
 /// Mutation cases are counted in the statistics, and without them the run is unchanged.
 #[test]
 fn mutation_cases_are_counted_and_off_by_default() {

@@ -9,7 +9,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 
-use rand_core::SeedableRng;
+use rand_core::{Rng, SeedableRng};
 
 use crate::choice::ChoiceTree;
 use crate::engine::Filtered;
@@ -21,6 +21,9 @@ use super::config::{Replay, Resolved};
 use super::mutation::{Pool, block_end};
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, gave_up_report};
+
+/// The most edits a mutation case stacks on its parent.
+const MAX_STACKED_EDITS: usize = 4;
 use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
 
@@ -177,7 +180,8 @@ where
 }
 
 /// Runs the case `replay`, recording its statistics, and shrinks it if it fails; with
-/// mutation cases on, also returns the choices of a case that held, for the pool.
+/// mutation cases on, also returns the choices of a case that held (not one the property
+/// discarded), for the pool.
 fn run_case<G, O>(
     settings: &Resolved,
     g: &G,
@@ -199,8 +203,10 @@ where
         statistics.mutant();
     }
     let Generated { value, tree } = generated;
-    let Verdict::Failed(reason) = statistics.case(|| verdict(settings, property, &value)) else {
-        return (None, record.then_some(tree));
+    let reason = match statistics.case(|| verdict(settings, property, &value)) {
+        Verdict::Failed(reason) => reason,
+        Verdict::Held => return (None, record.then_some(tree)),
+        Verdict::Discarded(_) => return (None, None),
     };
     let (mut generated, _) = generate(settings, g, replay, true);
     generated.value = value;
@@ -281,7 +287,8 @@ where
 
 /// What a case run in parallel did.
 enum Event {
-    /// It held, or the property discarded it; its choices, if the pool needs them.
+    /// It held, or the property discarded it; the choices of one that held, if the pool needs
+    /// them.
     Held(Option<ChoiceTree>),
     /// It failed, for this reason.
     Failed(String),
@@ -335,9 +342,8 @@ where
                                 case.filtered(filtered);
                                 match case.case(|| verdict(settings, property, &generated.value)) {
                                     Verdict::Failed(reason) => Event::Failed(reason),
-                                    Verdict::Held | Verdict::Discarded(_) => {
-                                        Event::Held(record.then_some(generated.tree))
-                                    }
+                                    Verdict::Held => Event::Held(record.then_some(generated.tree)),
+                                    Verdict::Discarded(_) => Event::Held(None),
                                 }
                             }
                             Err(payload) => Event::Panicked(payload),
@@ -439,13 +445,25 @@ fn generate_with<G: Generator>(
     };
     let (parent, filtered) = try_generate_recording(g, &mut rng, replay.size, true)?;
     let mut rng = DefaultRng::seed_from_u64(mutation);
-    let generated = match g.mutator().mutate_tree(&parent.tree, &mut rng) {
-        Ok(mutant) => Generated {
-            value: mutant.value,
-            tree: mutant.tree,
-        },
-        Err(_) => parent,
-    };
+    let mutator = g.mutator();
+    let mut generated = parent;
+    // One edit, then each further one with probability 1/2, four at most: most mutants stay
+    // next to their parent, some make two changes that only help together (a key made equal
+    // to another, and a second key to the first).
+    for edit in 0..MAX_STACKED_EDITS {
+        if edit > 0 && rng.next_u64() % 2 == 0 {
+            break;
+        }
+        match mutator.mutate_tree(&generated.tree, &mut rng) {
+            Ok(mutant) => {
+                generated = Generated {
+                    value: mutant.value,
+                    tree: mutant.tree,
+                }
+            }
+            Err(_) => break,
+        }
+    }
     Ok((generated, filtered))
 }
 

@@ -275,11 +275,13 @@ impl Config {
         }
     }
 
-    /// Spends `percent` of the cases (at most 100) on mutants of earlier cases whose choices
-    /// reached a new combination of labels (default 0, none;
-    /// `REFLECTIVE_MUTATION_PERCENT`). A mutant is one edit of that case's choices, so it is
-    /// a value the generator produces, near one that reached somewhere new; its replay line
-    /// names the case and the edit (see [mutation cases](super#mutation-cases)). The cases
+    /// Spends `percent` of the cases (at most 100) on mutants of earlier cases that held and
+    /// whose choices reached a new combination of labels (default 0, none;
+    /// `REFLECTIVE_MUTATION_PERCENT`). A mutant is one to four edits of that case's choices, so
+    /// it is a value the generator produces, near one that reached somewhere new; its replay
+    /// line names the case and the edits' seed (see [mutation cases](super#mutation-cases)).
+    /// Worth it where a precondition discards most cases; where fresh cases are as good, the
+    /// mutants cost time for nothing (each one regenerates its parent). The cases
     /// record their choices to find their labels, which makes each case slower.
     pub fn mutation_percent(self, percent: u8) -> Self {
         Config {

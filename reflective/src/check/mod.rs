@@ -44,10 +44,15 @@
 //!
 //! With [`Config::mutation_percent`] (or `mutation_percent = 25` on the property attribute, or
 //! `REFLECTIVE_MUTATION_PERCENT`), that share of the cases mutate earlier cases instead of
-//! generating afresh, as HypoFuzz does. A case whose choices hold a set of labels no earlier
-//! case held (a new combination of variants or labelled branches) joins the run's pool; a
-//! mutant is one edit ([`mutate`](crate::mutate)) of a pool case's choices, so it is a value
-//! the generator produces, near one that reached somewhere new. Cases are taken in blocks of
+//! generating afresh, as HypoFuzz does. A case the property ran on (did not discard) whose
+//! choices hold labels, counted, that no earlier case held (a new combination of variants or
+//! labelled branches, or the same ones more or fewer times) joins the run's pool; a mutant is
+//! one edit ([`mutate`](crate::mutate)) of a pool case's choices, and each further edit with
+//! probability 1/2 (four at most), so it is a value the generator produces, near one that
+//! reached somewhere new. Where a precondition discards most cases, this is the way to test
+//! more of the few inputs it accepts: their mutants meet it far more often than fresh cases,
+//! and an edit that copies one integer into another makes keys collide (the ETNA example's
+//! red-black trees show both: `cargo run --release --example etna -- --workload rbt`). Cases are taken in blocks of
 //! 50: the first block is all generated, and a case mutates from the pool as it stood at the
 //! end of the block before, so a parallel run makes the same mutants as a sequential one. A
 //! mutant's replay line names the case it mutates and the edit's seed

@@ -1,12 +1,15 @@
 //! Mutation cases: a share of a run's cases mutate earlier cases that were interesting, as
 //! HypoFuzz does, instead of generating afresh.
 //!
-//! A case is *interesting* when its choices hold a set of labels no earlier case held (a new
-//! combination of branches: a variant, a constructor, a labelled pick); it joins the run's
+//! A case is *interesting* when the property ran on it (did not discard it) and its choices
+//! hold labels, counted, that no earlier case held (a new combination of branches: a variant,
+//! a constructor, a labelled pick, or the same ones more or fewer times); it joins the run's
 //! pool. With [`Config::mutation_percent`](super::Config::mutation_percent) set, each case
-//! after the first block is a mutant with that probability: one edit
+//! after the first block is a mutant with that probability: one to four edits
 //! ([`mutate`](crate::mutate)) of a pool case's choices, so it stays a value the generator
-//! produces, near one that reached somewhere new.
+//! produces, near one that reached somewhere new. Where a property discards most cases (a
+//! precondition few values meet), the pool holds the few it ran on, and their mutants meet
+//! the precondition far more often than fresh cases do.
 //!
 //! Everything stays reproducible from one line: a mutant's [`Replay`] names its parent case
 //! (`seed:size`) and the seed of the edit (`0x5eed:12/0x3d1`), and which case is a mutant of
@@ -34,7 +37,7 @@ pub(super) struct Pool {
     parents: Vec<Replay>,
     /// The interesting cases of the current block, joining the parents at its end.
     joining: Vec<Replay>,
-    /// The label sets seen.
+    /// The labels (sorted, repeats kept) of every case seen.
     seen: HashSet<Vec<String>>,
 }
 
@@ -56,15 +59,15 @@ impl Pool {
         }
     }
 
-    /// Takes in case `index`, `replay`, whose choices are `tree`: it joins the pool at the end
-    /// of the block if its labels are new (mutants do not join: a replay names one parent).
+    /// Takes in case `index`, `replay`, whose choices are `tree` and which the property ran
+    /// on: it joins the pool at the end of the block if its labels are new (mutants do not
+    /// join: a replay names one parent).
     pub(super) fn offer(&mut self, replay: Replay, tree: &ChoiceTree) {
         if replay.mutation.is_some() || self.parents.len() + self.joining.len() >= MAX_POOL {
             return;
         }
         let mut labels: Vec<String> = tree.labels().iter().map(ToString::to_string).collect();
         labels.sort_unstable();
-        labels.dedup();
         if self.seen.insert(labels) {
             self.joining.push(replay);
         }
