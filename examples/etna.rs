@@ -15,8 +15,10 @@
 //! `--sizes cycle|ramp` (the size schedule of this library's runner, `SizeSchedule`:
 //! QuickCheck's cycle, its default, or the ramp from 0 to 100 over a trial's cases).
 //!
-//! Strategies: this library's derived generator (`#[derive(Reflective)]`) and a bespoke one
-//! producing only valid inputs, both run by `check::try_check_with`; proptest's type-based
+//! Strategies: this library's derived generator (`#[derive(Reflective)]`), the same with half
+//! the cases mutants of earlier cases that held ("reflective mutating",
+//! `Config::mutation_percent(50)`), and a bespoke one producing only valid inputs, all run by
+//! `check::try_check_with`; proptest's type-based
 //! strategy (`proptest-derive` where it can derive, `prop_recursive` for recursive types) and a
 //! bespoke one, run by its `TestRunner`; quickcheck's hand-written `Arbitrary`, as ETNA's
 //! `Quick` strategy. The workloads, the judge that counts and times the cases, and the tables
@@ -39,7 +41,8 @@ use std::time::Instant;
 
 use reflective::check::SizeSchedule;
 use reflective_examples::etna::harness::{
-    Pair, Strategy, TrialConfig, reflective_strategy, run_trials, with_stack,
+    Pair, Strategy, TrialConfig, reflective_mutating_strategy, reflective_strategy, run_trials,
+    with_stack,
 };
 use reflective_examples::etna::report::{Results, Row, pair_table, summary_table};
 use reflective_examples::etna::{rbt, stlc};
@@ -159,6 +162,15 @@ fn main() {
     });
 }
 
+/// The share of cases the mutating strategy makes mutants.
+const MUTATION_PERCENT: u8 = 50;
+
+/// What the mutating strategy generates.
+const MUTATING_WHAT: &str = "the derived generator, with half the cases after the first 50 \
+                             mutants of earlier cases that held (`Config::mutation_percent(50)`: \
+                             one to four edits of a case whose labels were new, by the generator, \
+                             so each is a value it produces)";
+
 /// The red-black tree workload.
 fn rbt_workload(all: bool) -> Workload<rbt::RbtInput> {
     let mut strategies = vec![
@@ -167,6 +179,12 @@ fn rbt_workload(all: bool) -> Workload<rbt::RbtInput> {
             "`any::<RbtInput>()`: `#[derive(Reflective)]` on `RbtInput`, `Tree`, `Color`, \
              `Key` (`#[reflective(generator = range(KEYS))]`) and `Val`",
             rbt::derived_input(),
+        ),
+        reflective_mutating_strategy(
+            "reflective mutating",
+            MUTATING_WHAT,
+            rbt::derived_input(),
+            MUTATION_PERCENT,
         ),
         reflective_strategy(
             "reflective bespoke",
@@ -203,6 +221,12 @@ fn stlc_workload() -> Workload<stlc::Expr> {
             "reflective derived",
             "`any::<Expr>()`: `#[derive(Reflective)]` on `Expr` (variables `i64`) and `Typ`",
             stlc::derived_input(),
+        ),
+        reflective_mutating_strategy(
+            "reflective mutating",
+            MUTATING_WHAT,
+            stlc::derived_input(),
+            MUTATION_PERCENT,
         ),
         reflective_strategy(
             "reflective bespoke",

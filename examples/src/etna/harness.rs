@@ -161,13 +161,15 @@ impl Judge {
 }
 
 /// One trial with this library's runner: `check::try_check_with` with `config.budget` cases,
-/// the trial's seed, no regressions file, the discard ratio, and a shrink budget of one
-/// evaluation, sizes as the trial's schedule says. A discarded case returns `None` (see
+/// the trial's seed, no regressions file, the discard ratio, a shrink budget of one
+/// evaluation, sizes as the trial's schedule says, and `mutation_percent` of the cases
+/// mutation cases (`Config::mutation_percent`; 0 for none). A discarded case returns `None` (see
 /// `reflective::check::Outcome`), as proptest's runner is told by a returned rejection.
 pub fn reflective_trial<G>(
     g: &G,
     property: &dyn Fn(&G::Output) -> Option<bool>,
     config: &TrialConfig,
+    mutation_percent: u8,
 ) -> Trial
 where
     G: Generator + Clone,
@@ -180,6 +182,7 @@ where
         .regressions(false)
         .max_discard_ratio(config.max_discard_ratio)
         .size_schedule(config.sizes)
+        .mutation_percent(mutation_percent)
         .shrink_budget(ShrinkBudget::default().max_evaluations(1));
     let property = |input: &G::Output| match judge.judge(property, input) {
         Verdict::Held => Some(true),
@@ -230,8 +233,24 @@ impl<I> Debug for Strategy<I> {
     }
 }
 
-/// A strategy that runs `g` through this library's runner ([`reflective_trial`]).
+/// A strategy that runs `g` through this library's runner ([`reflective_trial`]) with its
+/// default settings: every case generated afresh.
 pub fn reflective_strategy<G>(name: &'static str, what: &str, g: G) -> Strategy<G::Output>
+where
+    G: Generator + Clone + 'static,
+    G::Output: Clone + Debug,
+{
+    reflective_mutating_strategy(name, what, g, 0)
+}
+
+/// A strategy that runs `g` through this library's runner with `mutation_percent` of the cases
+/// (after the first block) mutants of earlier cases that held ([`reflective_trial`]).
+pub fn reflective_mutating_strategy<G>(
+    name: &'static str,
+    what: &str,
+    g: G,
+    mutation_percent: u8,
+) -> Strategy<G::Output>
 where
     G: Generator + Clone + 'static,
     G::Output: Clone + Debug,
@@ -239,7 +258,9 @@ where
     Strategy {
         name,
         what: what.to_string(),
-        run: Box::new(move |property, config| reflective_trial(&g, property, config)),
+        run: Box::new(move |property, config| {
+            reflective_trial(&g, property, config, mutation_percent)
+        }),
     }
 }
 
@@ -326,12 +347,12 @@ mod tests {
         let g = reflective::range(0u32..=99);
         let config = TrialConfig::new(200, 5);
         let even = |n: &u32| n.is_multiple_of(2).then_some(true);
-        let trial = reflective_trial(&g, &even, &config);
+        let trial = reflective_trial(&g, &even, &config, 0);
         assert!(!trial.found);
         assert_eq!(trial.tests, 200);
         assert!(trial.discards > 100, "{trial:?}");
         let small = |n: &u32| Some(*n < 90);
-        let trial = reflective_trial(&g, &small, &config);
+        let trial = reflective_trial(&g, &small, &config, 0);
         assert!(trial.found && trial.tests <= 200, "{trial:?}");
     }
 
@@ -349,7 +370,7 @@ mod tests {
                 sizes: schedule,
                 ..TrialConfig::new(300, 1)
             };
-            reflective_trial(&g, &record, &config);
+            reflective_trial(&g, &record, &config, 0);
             let expected: Vec<usize> = (0..300).map(|i| schedule.size(i, 300, 100)).collect();
             assert_eq!(*sizes.borrow(), expected, "{schedule}");
         }
