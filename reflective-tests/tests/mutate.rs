@@ -176,9 +176,9 @@ fn each_edit_alone_makes_valid_mutants() {
     }
 }
 
-/// A copy makes one integer equal to another of the same value, of the same range first: over
-/// many lists, the mutant differs from the original in one element, now equal to another
-/// element.
+/// A copy makes one integer equal to another made for the same value: over many lists, the
+/// mutant differs from the original in one element, now equal to another element; an integer
+/// of the same range is copied first.
 #[test]
 fn a_copy_makes_two_integers_equal() {
     // Of a fixed length, so that the length is not an integer to copy into.
@@ -211,6 +211,21 @@ fn a_copy_makes_two_integers_equal() {
         copies += 1;
     }
     assert!(copies > 250, "only {copies} copies");
+    // An integer of the same range is copied rather than one of another range that fits: two
+    // digits copy each other, never the larger number, which fits their range too; that one,
+    // without another of its range, takes either digit.
+    let digits = tuple((range(0u8..=9), range(0u8..=9), range(0u8..=200)));
+    let mutator = digits.mutator().edits(&[Edit::Copy]);
+    let mut into_the_number = 0;
+    for seed in 0..100 {
+        let mutant = mutator.mutate(&(3, 7, 5), seed).unwrap().value;
+        assert!(
+            [(7, 7, 5), (3, 3, 5), (3, 7, 3), (3, 7, 7)].contains(&mutant),
+            "{mutant:?}"
+        );
+        into_the_number += usize::from(mutant.2 != 5);
+    }
+    assert!((10..=90).contains(&into_the_number), "{into_the_number}");
     // A value that does not fit an integer's range is not copied into it: the digits of a pair
     // stay in their own ranges.
     let pair = tuple((range(0u8..=9), range(50u8..=59)));
@@ -220,6 +235,21 @@ fn a_copy_makes_two_integers_equal() {
             .mutate(&(3, 55), 0)
             .is_err()
     );
+}
+
+/// An edit that can be made is made, however few of a value's spans it applies to: a search
+/// tree beside a thousand numbers descends into its subtree every time.
+#[test]
+fn a_rare_descend_is_found_among_many_spans() {
+    let g = tuple((vec(range(0u8..=255), 1000..=1000), bst(0, 30)));
+    let tree = Tree::node(Tree::node(Tree::Leaf, 1, Tree::Leaf), 5, Tree::Leaf);
+    let value = (vec![7u8; 1000], tree);
+    let mutator = g.mutator().edits(&[Edit::Descend]);
+    for seed in 0..30 {
+        let mutant = mutator.mutate(&value, seed).unwrap();
+        assert_eq!(mutant.value.0, value.0, "seed {seed}");
+        assert_ne!(mutant.value.1, value.1, "seed {seed}");
+    }
 }
 
 #[test]

@@ -5,11 +5,11 @@
 //! A value is reflected into its choice tree once; each mutant is one [`Edit`] of that tree:
 //! a choice drawn again, a span generated afresh, a span replaced by a compatible span inside
 //! it, two compatible spans swapped, an element of a collection inserted or deleted, an
-//! integer nudged or given the value of another integer of the value. The edited choices are replayed by the forward engine: a choice that no
-//! longer fits the generator (a pick with fewer branches, an integer out of its new range, a
-//! choice missing at the end) is drawn at random, as generation would draw it. Whatever the
-//! edit, the mutant is what the generator makes of some choices: it keeps every invariant the
-//! generator keeps.
+//! integer nudged or given another integer's value. The edited choices are replayed by the
+//! forward engine: a choice that no longer fits the generator (a pick with fewer branches, an
+//! integer out of its new range, a choice missing at the end) is drawn at random, as
+//! generation would draw it. Whatever the edit, the mutant is what the generator makes of some
+//! choices: it keeps every invariant the generator keeps.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -47,11 +47,10 @@ pub enum Edit {
     /// An integer moved by 1 or a little more, or set to a boundary of its range (its least,
     /// its greatest, 0, -1).
     Nudge,
-    /// An integer given the value of another integer choice of the same value (of the same
-    /// range if there is one, else one that fits): two keys made equal, an index made to point
-    /// where another does. Bugs in keyed
-    /// structures (a map, a set, a search tree) mostly need such collisions, which independent
-    /// draws from a wide range rarely make.
+    /// An integer given another integer choice's value, one made for the same value (of the
+    /// same range if there is one, else one that fits): two keys made equal, an index made to
+    /// point where another does. Bugs in keyed structures (a map, a set, a search tree) mostly
+    /// need such collisions, which independent draws from a wide range rarely make.
     Copy,
 }
 
@@ -157,8 +156,8 @@ impl std::error::Error for MutateError {}
 /// How many edits [`Mutator::mutate`] tries before it gives up on finding another value.
 const MUTATE_TRIES: usize = 64;
 
-/// How many spans [`Edit::Descend`] and [`Edit::Swap`] draw before they give up on a value
-/// without a compatible pair.
+/// How many spans [`Edit::Descend`] and [`Edit::Swap`] draw at random before they list every
+/// compatible pair.
 const SPAN_TRIES: usize = 16;
 
 /// How many integers [`Edit::Copy`] tries before it gives up on a value without two that fit.
@@ -461,9 +460,8 @@ fn spliced(choices: &[Choice], range: std::ops::Range<usize>, with: &[Choice]) -
 
 /// A span replaced by a compatible, strictly smaller span inside it: the outer span drawn
 /// first among those that have one, then the inner among its own, so that small spans are
-/// edited as often as large ones. Outer spans are drawn among all and one without a
-/// compatible span inside is drawn again ([`SPAN_TRIES`] times at most), so an edit costs time
-/// linear in the number of spans.
+/// edited as often as large ones. Drawn by [`first_with_partner`]: in time linear in the
+/// number of spans where many have a compatible span inside.
 fn descend(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
@@ -512,8 +510,10 @@ fn swap(
 }
 
 /// A span drawn uniformly among those with a partner (`partners(span, other)`), and one of its
-/// partners drawn uniformly: a span without one is drawn again, [`SPAN_TRIES`] times at most.
-/// Each try scans the spans once.
+/// partners drawn uniformly. A span drawn at random without one is drawn again,
+/// [`SPAN_TRIES`] times, each try one scan of the spans; then, where few spans have a
+/// partner, every span's partners are listed (time quadratic in the spans) and one drawn, so
+/// an edit that can be made always is.
 fn first_with_partner(
     spans: &[Span],
     rng: &mut dyn Rng,
@@ -522,16 +522,23 @@ fn first_with_partner(
     if spans.is_empty() {
         return None;
     }
+    let partners_of = |first: usize| -> Vec<usize> {
+        (0..spans.len())
+            .filter(|&other| partners(first, other))
+            .collect()
+    };
     for _ in 0..SPAN_TRIES {
         let first = below(rng, spans.len() as u64) as usize;
-        let found: Vec<usize> = (0..spans.len())
-            .filter(|&other| partners(first, other))
-            .collect();
-        if let Some(&second) = one_of(&found, rng) {
+        if let Some(&second) = one_of(&partners_of(first), rng) {
             return Some((first, second));
         }
     }
-    None
+    let firsts: Vec<usize> = (0..spans.len())
+        .filter(|&first| (0..spans.len()).any(|other| partners(first, other)))
+        .collect();
+    let &first = one_of(&firsts, rng)?;
+    let &second = one_of(&partners_of(first), rng)?;
+    Some((first, second))
 }
 
 /// A collection's length changed by `by` (+1 or -1).
@@ -599,38 +606,34 @@ fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
 /// the same range if there is one (most likely drawn by the same generator: another key),
 /// else one that fits its range; `None` if a few integers drawn have no such other.
 fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let integers: Vec<usize> = (0..choices.len())
-        .filter(|&at| matches!(choices[at], Choice::Int { lo, hi, .. } if lo < hi))
+    // Each integer with more than one possible value: where it is, its value and range.
+    let integers: Vec<(usize, i128, i128, i128)> = choices
+        .iter()
+        .enumerate()
+        .filter_map(|(at, choice)| match *choice {
+            Choice::Int { value, lo, hi } if lo < hi => Some((at, value, lo, hi)),
+            _ => None,
+        })
         .collect();
     for _ in 0..COPY_TRIES {
-        let &at = one_of(&integers, rng)?;
-        let Choice::Int { value, lo, hi } = choices[at] else {
-            return None;
-        };
-        let others = |same_range: bool| -> Vec<i128> {
+        let &(at, value, lo, hi) = one_of(&integers, rng)?;
+        let sources = |same_range: bool| -> Vec<i128> {
             integers
                 .iter()
-                .filter_map(|&other| match choices[other] {
-                    Choice::Int {
-                        value: copied,
-                        lo: other_lo,
-                        hi: other_hi,
-                    } if other != at
+                .filter(|&&(other, copied, other_lo, other_hi)| {
+                    other != at
                         && copied != value
                         && (lo..=hi).contains(&copied)
-                        && (!same_range || (other_lo, other_hi) == (lo, hi)) =>
-                    {
-                        Some(copied)
-                    }
-                    _ => None,
+                        && (!same_range || (other_lo, other_hi) == (lo, hi))
                 })
+                .map(|&(_, copied, ..)| copied)
                 .collect()
         };
-        let mut sources = others(true);
-        if sources.is_empty() {
-            sources = others(false);
+        let mut found = sources(true);
+        if found.is_empty() {
+            found = sources(false);
         }
-        if let Some(&copied) = one_of(&sources, rng) {
+        if let Some(&copied) = one_of(&found, rng) {
             let mut out = choices.to_vec();
             out[at] = Choice::Int {
                 value: copied,
