@@ -9,6 +9,14 @@ use reflective::prelude::*;
 use reflective_tests::derived::{Expr, Tree};
 use reflective_tests::report_section as section;
 
+/// `text` without the lines that say how long shrinking took (which differ from run to run).
+fn without_time(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.starts_with("shrunk in"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The report `f` panics with.
 fn report(f: impl FnOnce()) -> String {
     let payload = catch_unwind(AssertUnwindSafe(f)).expect_err("the property should fail");
@@ -168,12 +176,6 @@ fn the_same_seed_gives_the_same_report() {
     let config = Config::new().seed(11).regressions(false);
     let first = report(|| check_with(&config, &exprs, long));
     let second = report(|| check_with(&config, &exprs, long));
-    let without_time = |text: &str| {
-        text.lines()
-            .filter(|line| !line.starts_with("shrunk in"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     assert_eq!(without_time(&first), without_time(&second));
 }
 
@@ -265,12 +267,6 @@ fn fails_one_in(one_in: u64) -> impl Fn(&Expr) -> bool + Sync {
 fn mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
     use reflective::check::check_parallel_with;
     let exprs = Expr::arbitrary_reflective();
-    let without_time = |text: &str| {
-        text.lines()
-            .filter(|line| !line.starts_with("shrunk in"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let (mut mutants, mut compared) = (0, 0);
     for seed in 0..16 {
         let config = Config::new()
@@ -593,12 +589,6 @@ fn ci_has_a_stricter_profile() {
 fn the_parallel_run_reports_what_the_sequential_run_does() {
     use reflective::check::check_parallel_with;
     use reflective::statistics::{classify, tabulate};
-    let without_time = |text: &str| {
-        text.lines()
-            .filter(|line| !line.starts_with("shrunk in"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let exprs = Expr::arbitrary_reflective();
     let property = |e: &Expr| {
         let text = format!("{e:?}");
@@ -687,12 +677,6 @@ fn a_parallel_run_reports_the_first_event_in_the_runs_order() {
         range(size..=size).boxed()
     });
     let below_fifty = |&x: &u32| x < 50;
-    let without_time = |text: &str| {
-        text.lines()
-            .filter(|line| !line.starts_with("shrunk in"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let sequential = report(|| check_with(&config, &sizes, below_fifty));
     let parallel = report(|| check_parallel_with(&config, &sizes, below_fifty));
     assert!(
@@ -771,12 +755,6 @@ fn returning_none_discards_a_case_as_assume_does() {
                 .replace("assume(false)", "the property returned None");
             let sequential = report(|| check_with(&config, &generator, by_none));
             let parallel = report(|| check_parallel_with(&config, &generator, by_none));
-            let without_time = |text: &str| {
-                text.lines()
-                    .filter(|line| !line.starts_with("shrunk in"))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            };
             assert_eq!(
                 without_time(&sequential),
                 without_time(&expected),

@@ -66,6 +66,13 @@ fn a_property_that_returns_none_discards_the_case(a: u8, b: u8) -> Option<bool> 
     (b != 0).then(|| a / b <= a)
 }
 
+/// ... and does not count them: a property that returns `None` for every case gives up.
+#[reflective::property(cases = 20, regressions = false)]
+#[should_panic(expected = "property gave up (health check)")]
+fn a_property_that_always_returns_none_gives_up(_a: u8) -> Option<bool> {
+    None
+}
+
 /// A function of the test's module named as the runner's own locals stays callable.
 fn config() -> u8 {
     7

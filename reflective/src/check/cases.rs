@@ -21,11 +21,11 @@ use super::config::{Replay, Resolved};
 use super::mutation::{Pool, block_end};
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, gave_up_report};
+use super::schedule::case_seed;
+use super::statistics::{Coverage, Statistics};
 
 /// The most edits a mutation case stacks on its parent.
 const MAX_STACKED_EDITS: usize = 4;
-use super::schedule::case_seed;
-use super::statistics::{Coverage, Statistics};
 
 /// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {

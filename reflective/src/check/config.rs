@@ -46,7 +46,7 @@ pub struct Config {
 }
 
 /// One case to run alone: the seed of its randomness and its size, and for a mutant (see
-/// [`Config::mutation_percent`]) the seed of the edit made to that case, as a failure report
+/// [`Config::mutation_percent`]) the seed of the edits made to that case, as a failure report
 /// prints them (`REFLECTIVE_REPLAY=<seed>:<size>` or `<seed>:<size>/<edit seed>`).
 ///
 /// ```
@@ -63,7 +63,7 @@ pub struct Replay {
     pub seed: u64,
     /// The case's size.
     pub size: usize,
-    /// For a mutant, the seed of the edit made to the case `seed:size`.
+    /// For a mutant, the seed of the edits made to the case `seed:size`.
     pub mutation: Option<u64>,
 }
 
@@ -256,7 +256,9 @@ impl Config {
 
     /// Fails a case that takes longer than `limit` (default: no limit;
     /// `REFLECTIVE_CASE_TIME_LIMIT_MS`), as Hypothesis's deadline does: measured when the
-    /// property returns, so it reports slow cases, not ones that never return.
+    /// property returns, so it reports slow cases, not ones that never return. A case the
+    /// property discards (with `assume` or by returning `None`) is discarded, however long it
+    /// took.
     pub fn case_time_limit(self, limit: Duration) -> Self {
         Config {
             case_time_limit: Some(limit),

@@ -12,12 +12,13 @@
 //! the precondition far more often than fresh cases do.
 //!
 //! Everything stays reproducible from one line: a mutant's [`Replay`] names its parent case
-//! (`seed:size`) and the seed of the edit (`0x5eed:12/0x3d1`), and which case is a mutant of
+//! (`seed:size`) and the seed of its edits (`0x5eed:12/0x3d1`), and which case is a mutant of
 //! which is decided from the case's seed and the pool as it stood at the end of the previous
 //! block of [`BLOCK`] cases: a parallel run, whose rounds stop at the blocks' ends, makes the
 //! same mutants as the sequential run.
 
 use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::choice::ChoiceTree;
 
@@ -27,7 +28,8 @@ use super::config::Replay;
 /// block before its own.
 pub(super) const BLOCK: u32 = 50;
 
-/// The most cases the pool keeps.
+/// The most cases the pool keeps: past it, the cases that joined last take the place of those
+/// that joined first, so that a long run keeps mutating what it reached lately.
 const MAX_POOL: usize = 256;
 
 /// The interesting cases of a run so far.
@@ -37,8 +39,8 @@ pub(super) struct Pool {
     parents: Vec<Replay>,
     /// The interesting cases of the current block, joining the parents at its end.
     joining: Vec<Replay>,
-    /// The labels (sorted, repeats kept) of every case seen.
-    seen: HashSet<Vec<String>>,
+    /// A hash of the labels (sorted, repeats kept) of every case offered.
+    seen: HashSet<u64>,
 }
 
 impl Pool {
@@ -63,12 +65,15 @@ impl Pool {
     /// on: it joins the pool at the end of the block if its labels are new (mutants do not
     /// join: a replay names one parent).
     pub(super) fn offer(&mut self, replay: Replay, tree: &ChoiceTree) {
-        if replay.mutation.is_some() || self.parents.len() + self.joining.len() >= MAX_POOL {
+        if replay.mutation.is_some() {
             return;
         }
-        let mut labels: Vec<String> = tree.labels().iter().map(ToString::to_string).collect();
+        let labels = tree.labels();
+        let mut labels: Vec<&str> = labels.iter().map(|label| label.as_str()).collect();
         labels.sort_unstable();
-        if self.seen.insert(labels) {
+        let mut hasher = DefaultHasher::new();
+        labels.hash(&mut hasher);
+        if self.seen.insert(hasher.finish()) {
             self.joining.push(replay);
         }
     }
@@ -77,6 +82,8 @@ impl Pool {
     pub(super) fn after(&mut self, index: u32) {
         if (index + 1).is_multiple_of(BLOCK) {
             self.parents.append(&mut self.joining);
+            let excess = self.parents.len().saturating_sub(MAX_POOL);
+            self.parents.drain(..excess);
         }
     }
 }
