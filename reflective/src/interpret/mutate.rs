@@ -156,8 +156,8 @@ impl std::error::Error for MutateError {}
 /// How many edits [`Mutator::mutate`] tries before it gives up on finding another value.
 const MUTATE_TRIES: usize = 64;
 
-/// How many spans [`Edit::Descend`] and [`Edit::Swap`] draw at random before they list every
-/// compatible pair.
+/// How many spans [`Edit::Descend`] and [`Edit::Swap`] draw at random before they give up or
+/// (in an exhaustive [`Search`]) list every compatible pair.
 const SPAN_TRIES: usize = 16;
 
 /// How many integers [`Edit::Copy`] tries before it gives up on a value without two that fit.
@@ -290,8 +290,9 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
     ) -> Result<Mutant<G::Output>, MutateError> {
         let original = fingerprint(tree.choices());
-        for _ in 0..MUTATE_TRIES {
-            if let Some(mutant) = self.try_mutant(tree, rng)
+        for attempt in 0..MUTATE_TRIES {
+            let search = Search::after(attempt, MUTATE_TRIES);
+            if let Some(mutant) = self.try_mutant(tree, rng, search)
                 && fingerprint(mutant.tree.choices()) != original
             {
                 return Ok(mutant.compact());
@@ -319,7 +320,12 @@ impl<'g, G: Node> Mutator<'g, G> {
 
     /// One edit of `tree`, replayed; `None` if the edit chosen has nothing to work on or the
     /// replay fails.
-    fn try_mutant(&self, tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
+    fn try_mutant(
+        &self,
+        tree: &ChoiceTree,
+        rng: &mut dyn Rng,
+        search: Search,
+    ) -> Option<Mutant<G::Output>> {
         if tree.is_empty() {
             return None;
         }
@@ -332,8 +338,8 @@ impl<'g, G: Node> Mutator<'g, G> {
                 return self.replay_aligned(tree, choices, Some(at), rng, edit);
             }
             Edit::Regenerate => return self.regenerate(tree, rng),
-            Edit::Descend => descend(tree, &*self.compatible, rng)?,
-            Edit::Swap => swap(tree, &*self.compatible, rng)?,
+            Edit::Descend => descend(tree, &*self.compatible, rng, search)?,
+            Edit::Swap => swap(tree, &*self.compatible, rng, search)?,
             Edit::Insert => insert(tree, rng)?,
             Edit::Delete => delete(tree, rng)?,
             Edit::Nudge => {
@@ -421,8 +427,9 @@ impl<G: Node> Iterator for Mutants<'_, G> {
     type Item = Mutant<G::Output>;
 
     fn next(&mut self) -> Option<Mutant<G::Output>> {
-        for _ in 0..MUTANTS_PATIENCE {
-            if let Some(mutant) = self.mutator.try_mutant(&self.tree, &mut self.rng)
+        for attempt in 0..MUTANTS_PATIENCE {
+            let search = Search::after(attempt, MUTANTS_PATIENCE);
+            if let Some(mutant) = self.mutator.try_mutant(&self.tree, &mut self.rng, search)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
                 return Some(mutant.compact());
@@ -466,9 +473,10 @@ fn descend(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
+    search: Search,
 ) -> Option<Vec<Choice>> {
     let spans = tree.spans();
-    let (outer, inner) = first_with_partner(spans, rng, |outer, inner| {
+    let (outer, inner) = first_with_partner(spans, rng, search, |outer, inner| {
         let (o, i) = (spans[outer].range(), spans[inner].range());
         o.start <= i.start
             && i.end <= o.end
@@ -490,9 +498,10 @@ fn swap(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
+    search: Search,
 ) -> Option<Vec<Choice>> {
     let spans = tree.spans();
-    let (first, second) = first_with_partner(spans, rng, |first, second| {
+    let (first, second) = first_with_partner(spans, rng, search, |first, second| {
         let (a, b) = (spans[first].range(), spans[second].range());
         a.end <= b.start
             && !a.is_empty()
@@ -509,14 +518,37 @@ fn swap(
     Some(out)
 }
 
+/// How hard an edit looks for the spans it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Search {
+    /// A few spans drawn at random: cheap, and it may miss where few spans qualify (the
+    /// caller then draws another edit).
+    Sample,
+    /// Every pair of spans listed if the draws miss: an edit that can be made is made.
+    Exhaustive,
+}
+
+impl Search {
+    /// The search of try `attempt` of `tries`: sampling for the first half, so that a mix of
+    /// edits goes on to another edit where one misses, exhaustive for the second, so that an
+    /// edit that can be made is found when it is the only one.
+    fn after(attempt: usize, tries: usize) -> Search {
+        if attempt < tries / 2 {
+            Search::Sample
+        } else {
+            Search::Exhaustive
+        }
+    }
+}
+
 /// A span drawn uniformly among those with a partner (`partners(span, other)`), and one of its
 /// partners drawn uniformly. A span drawn at random without one is drawn again,
-/// [`SPAN_TRIES`] times, each try one scan of the spans; then, where few spans have a
-/// partner, every span's partners are listed (time quadratic in the spans) and one drawn, so
-/// an edit that can be made always is.
+/// [`SPAN_TRIES`] times, each try one scan of the spans; then, if `search` is exhaustive,
+/// every span's partners are listed (time quadratic in the spans) and one drawn.
 fn first_with_partner(
     spans: &[Span],
     rng: &mut dyn Rng,
+    search: Search,
     partners: impl Fn(usize, usize) -> bool,
 ) -> Option<(usize, usize)> {
     if spans.is_empty() {
@@ -532,6 +564,9 @@ fn first_with_partner(
         if let Some(&second) = one_of(&partners_of(first), rng) {
             return Some((first, second));
         }
+    }
+    if search == Search::Sample {
+        return None;
     }
     let firsts: Vec<usize> = (0..spans.len())
         .filter(|&first| (0..spans.len()).any(|other| partners(first, other)))
