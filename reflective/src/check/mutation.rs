@@ -28,9 +28,8 @@ use super::config::Replay;
 /// block before its own.
 pub(super) const BLOCK: u32 = 50;
 
-/// The most cases the pool holds: once full, it keeps them (letting later cases replace the
-/// first ones was measured and found worse: on the ETNA red-black trees the later interesting
-/// cases are larger trees, whose mutants meet the precondition less often).
+/// The most cases the pool keeps: past it, the cases that joined last take the place of those
+/// that joined first, so that a long run keeps mutating what it reached lately.
 const MAX_POOL: usize = 256;
 
 /// The interesting cases of a run so far.
@@ -40,8 +39,7 @@ pub(super) struct Pool {
     parents: Vec<Replay>,
     /// The interesting cases of the current block, joining the parents at its end.
     joining: Vec<Replay>,
-    /// A hash of the labels (sorted, repeats kept) of every case offered while the pool had
-    /// room.
+    /// A hash of the labels (sorted, repeats kept) of every case offered.
     seen: HashSet<u64>,
 }
 
@@ -67,7 +65,7 @@ impl Pool {
     /// on: it joins the pool at the end of the block if its labels are new (mutants do not
     /// join: a replay names one parent).
     pub(super) fn offer(&mut self, replay: Replay, tree: &ChoiceTree) {
-        if replay.mutation.is_some() || self.parents.len() + self.joining.len() >= MAX_POOL {
+        if replay.mutation.is_some() {
             return;
         }
         let labels = tree.labels();
@@ -84,6 +82,8 @@ impl Pool {
     pub(super) fn after(&mut self, index: u32) {
         if (index + 1).is_multiple_of(BLOCK) {
             self.parents.append(&mut self.joining);
+            let excess = self.parents.len().saturating_sub(MAX_POOL);
+            self.parents.drain(..excess);
         }
     }
 }
