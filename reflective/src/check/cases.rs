@@ -9,7 +9,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
 use crate::choice::ChoiceTree;
 use crate::engine::Filtered;
@@ -23,9 +23,6 @@ use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, gave_up_report};
 use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
-
-/// The most edits a mutation case stacks on its parent.
-const MAX_STACKED_EDITS: usize = 4;
 
 /// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
@@ -445,25 +442,13 @@ fn generate_with<G: Generator>(
     };
     let (parent, filtered) = try_generate_recording(g, &mut rng, replay.size, true)?;
     let mut rng = DefaultRng::seed_from_u64(mutation);
-    let mutator = g.mutator();
-    let mut generated = parent;
-    // One edit, then each further one with probability 1/2, four at most: most mutants stay
-    // next to their parent, some make two changes that only help together (a key made equal
-    // to another, and a second key to the first).
-    for edit in 0..MAX_STACKED_EDITS {
-        if edit > 0 && rng.next_u64() % 2 == 0 {
-            break;
-        }
-        match mutator.mutate_tree(&generated.tree, &mut rng) {
-            Ok(mutant) => {
-                generated = Generated {
-                    value: mutant.value,
-                    tree: mutant.tree,
-                }
-            }
-            Err(_) => break,
-        }
-    }
+    let generated = match g.mutator().mutate_stacked(&parent.tree, &mut rng) {
+        Some(mutant) => Generated {
+            value: mutant.value,
+            tree: mutant.tree,
+        },
+        None => parent,
+    };
     Ok((generated, filtered))
 }
 

@@ -52,10 +52,10 @@
 //! reached somewhere new. Where a precondition discards most cases, this is the way to test
 //! more of the few inputs it accepts: their mutants meet it far more often than fresh cases,
 //! and an edit that copies one integer into another makes keys collide (the ETNA example's
-//! red-black trees show both: `cargo run --release --example etna -- --workload rbt`). Cases are taken in blocks of
-//! 50: the first block is all generated, and a case mutates from the pool as it stood at the
-//! end of the block before, so a parallel run makes the same mutants as a sequential one. A
-//! mutant's replay line names the case it mutates and the edits' seed
+//! red-black trees show both: `cargo run --release --example etna -- --workload rbt`). Cases
+//! are taken in blocks of 50: the first block is all generated, and a case mutates from the
+//! pool as it stood at the end of the block before, so a parallel run makes the same mutants
+//! as a sequential one. A mutant's replay line names the case it mutates and the edits' seed
 //! (`REFLECTIVE_REPLAY=0x5eed:12/0x3d1`); the statistics count the mutants.
 
 mod arguments;

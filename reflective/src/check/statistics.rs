@@ -121,7 +121,13 @@ impl Statistics {
         let verdict = f();
         let case = CASE.with(|case| std::mem::replace(&mut *case.borrow_mut(), outer));
         if let Verdict::Discarded(reason) = &verdict {
-            *self.discards.entry(reason.clone()).or_default() += 1;
+            // Counted without a copy of the reason, but for the first discard of its kind.
+            match self.discards.get_mut(reason) {
+                Some(count) => *count += 1,
+                None => {
+                    self.discards.insert(reason.clone(), 1);
+                }
+            }
             return verdict;
         }
         self.record(case.unwrap_or_default());

@@ -163,6 +163,9 @@ const SPAN_TRIES: usize = 16;
 /// How many integers [`Edit::Copy`] tries before it gives up on a value without two that fit.
 const COPY_TRIES: usize = 8;
 
+/// The most edits [`Mutator::mutate_stacked`] makes.
+const MAX_STACKED_EDITS: usize = 4;
+
 /// How many tries in a row that find no new mutant end [`Mutants`].
 const MUTANTS_PATIENCE: usize = 256;
 
@@ -289,13 +292,45 @@ impl<'g, G: Node> Mutator<'g, G> {
         tree: &ChoiceTree,
         rng: &mut dyn Rng,
     ) -> Result<Mutant<G::Output>, MutateError> {
+        self.edited(tree, rng).map(Mutant::compact)
+    }
+
+    /// A mutant of `tree` made by one edit, then each further edit with probability 1/2, four
+    /// at most (the runner's mutation cases): most mutants stay next to their parent, some
+    /// make two changes that only help together (a key made equal to another, and a second
+    /// key to the first). `None` if not even the first edit finds another value. Its tree is
+    /// not compacted: the runner drops it after the case.
+    pub(crate) fn mutate_stacked(
+        &self,
+        tree: &ChoiceTree,
+        rng: &mut dyn Rng,
+    ) -> Option<Mutant<G::Output>> {
+        let mut mutant = self.edited(tree, rng).ok()?;
+        for _ in 1..MAX_STACKED_EDITS {
+            if rng.next_u64().is_multiple_of(2) {
+                break;
+            }
+            match self.edited(&mutant.tree, rng) {
+                Ok(further) => mutant = further,
+                Err(_) => break,
+            }
+        }
+        Some(mutant)
+    }
+
+    /// [`Mutator::mutate_tree`] without trimming the mutant's tree.
+    fn edited(
+        &self,
+        tree: &ChoiceTree,
+        rng: &mut dyn Rng,
+    ) -> Result<Mutant<G::Output>, MutateError> {
         let original = fingerprint(tree.choices());
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
             if let Some(mutant) = self.try_mutant(tree, rng, search)
                 && fingerprint(mutant.tree.choices()) != original
             {
-                return Ok(mutant.compact());
+                return Ok(mutant);
             }
         }
         Err(MutateError::NoMutant {
@@ -613,13 +648,7 @@ fn delete(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
 
 /// An integer moved by 1 or up to 16, or set to a boundary of its range.
 fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let integers: Vec<usize> = (0..choices.len())
-        .filter(|&at| matches!(choices[at], Choice::Int { lo, hi, .. } if lo < hi))
-        .collect();
-    let &at = one_of(&integers, rng)?;
-    let Choice::Int { value, lo, hi } = choices[at] else {
-        return None;
-    };
+    let &(at, value, lo, hi) = one_of(&integers(choices), rng)?;
     let step = 1 + below(rng, 16) as i128;
     let sign = if below(rng, 2) == 0 { 1 } else { -1 };
     let moved = match below(rng, 3) {
@@ -641,15 +670,7 @@ fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
 /// the same range if there is one (most likely drawn by the same generator: another key),
 /// else one that fits its range; `None` if a few integers drawn have no such other.
 fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    // Each integer with more than one possible value: where it is, its value and range.
-    let integers: Vec<(usize, i128, i128, i128)> = choices
-        .iter()
-        .enumerate()
-        .filter_map(|(at, choice)| match *choice {
-            Choice::Int { value, lo, hi } if lo < hi => Some((at, value, lo, hi)),
-            _ => None,
-        })
-        .collect();
+    let integers = integers(choices);
     for _ in 0..COPY_TRIES {
         let &(at, value, lo, hi) = one_of(&integers, rng)?;
         let sources = |same_range: bool| -> Vec<i128> {
@@ -679,4 +700,17 @@ fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
         }
     }
     None
+}
+
+/// The integer choices with more than one possible value, for the edits that change one:
+/// where each is, its value, and its range.
+fn integers(choices: &[Choice]) -> Vec<(usize, i128, i128, i128)> {
+    choices
+        .iter()
+        .enumerate()
+        .filter_map(|(at, choice)| match *choice {
+            Choice::Int { value, lo, hi } if lo < hi => Some((at, value, lo, hi)),
+            _ => None,
+        })
+        .collect()
 }
