@@ -8,6 +8,9 @@
 //! variants that recurse least are picked, so generation stops. Each type's generator is
 //! built once per thread; a recursive type's reference to itself is a placeholder tied to the
 //! finished generator.
+//!
+//! That description runs backward. Forward, the derive's own code makes the same choices
+//! (`constructor_forward`): the runtime's `derive::direct` says why and how.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -19,13 +22,32 @@ use crate::internals::types::Reach;
 pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
-    let body = match &model.shape {
-        Shape::Struct(constructor) => constructor_gen(model, constructor),
+    // Each field's generator, built once: the description focuses it, the forward code runs
+    // it (see the runtime's `derive::direct`).
+    let parts = Parts::new(model);
+    let part_lets = model.constructors().iter().flat_map(|constructor| {
+        constructor.fields.iter().map(|f| {
+            let name = parts.name(f);
+            let field_gen = field_gen(model, f);
+            // Errors about the field's generator (a type that is not `Reflective`, a `with`
+            // function of the wrong type) point at the field.
+            quote_spanned!(field_span(f)=> let #name = #field_gen;)
+        })
+    });
+    let part_names = parts.all();
+    let (described, forward, variants) = match &model.shape {
+        Shape::Struct(constructor) => (
+            constructor_gen(model, constructor, &parts),
+            constructor_forward(model, constructor, &parts),
+            quote!(()),
+        ),
         Shape::Enum(constructors) => {
             let names: Vec<_> = (0..constructors.len())
                 .map(|i| format_ident!("variant_{}", i))
                 .collect();
-            let gens = constructors.iter().map(|c| constructor_gen(model, c));
+            let gens = constructors
+                .iter()
+                .map(|c| constructor_gen(model, c, &parts));
             let labels: Vec<String> = constructors
                 .iter()
                 .map(|c| c.variant.expect("enum constructors have a variant").label())
@@ -58,14 +80,52 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                     }
                 })
                 .collect();
-            quote! {
+            let indices = 0..constructors.len();
+            let builds = constructors
+                .iter()
+                .map(|c| constructor_forward(model, c, &parts));
+            let described = quote! {{
                 #(let #names = #private::Generator::boxed(#gens);)*
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
                 let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
                 #private::at_size_zero(small, full)
-            }
+            }};
+            // The same pick as the description's: the same labels, and weights in the same
+            // order at every size and at size 0.
+            let forward = quote! {
+                #private::forward_variant(run, &this.parts().0, |index, run| match index {
+                    #(#indices => #builds,)*
+                    _ => ::core::unreachable!("a pick index is below the arity"),
+                })
+            };
+            let variants = quote! {
+                #private::Variants::new(
+                    &[#(#labels),*],
+                    &[#(#weights),*],
+                    &[#(#small_weights),*],
+                )
+            };
+            (described, forward, variants)
         }
     };
+    // A struct without fields makes no choice.
+    let params = match &model.shape {
+        Shape::Struct(constructor) if constructor.fields.is_empty() => quote!(_, _),
+        _ => quote!(this, run),
+    };
+    let body = quote! {
+        #(#part_lets)*
+        let described = #described;
+        let parts = (#variants, (#(#part_names,)*));
+        #private::direct(described, parts, |#params| #forward)
+    };
+    method(model, body)
+}
+
+/// The method around `body`, which builds the type's generator.
+fn method(model: &Model<'_>, body: TokenStream) -> TokenStream {
+    let krate = &model.krate;
+    let private = quote!(#krate::__private);
     quote! {
         #[allow(clippy::type_complexity)]
         fn arbitrary_reflective() -> #private::Gen<Self, Self> {
@@ -77,8 +137,81 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     }
 }
 
+/// The names of the fields' generators, numbered across the constructors: `part_0`, ...; the
+/// forward code finds `part_k` at `this.parts().1.k`.
+struct Parts {
+    /// Each constructor's first number.
+    starts: Vec<usize>,
+    count: usize,
+}
+
+impl Parts {
+    fn new(model: &Model<'_>) -> Parts {
+        let mut starts = Vec::new();
+        let mut count = 0;
+        for constructor in model.constructors() {
+            starts.push(count);
+            count += constructor.fields.len();
+        }
+        Parts { starts, count }
+    }
+
+    /// The number of field `f`.
+    fn number(&self, f: &FieldModel<'_>) -> usize {
+        self.starts[f.constructor] + f.index
+    }
+
+    fn name(&self, f: &FieldModel<'_>) -> proc_macro2::Ident {
+        format_ident!("part_{}", self.number(f))
+    }
+
+    fn all(&self) -> Vec<proc_macro2::Ident> {
+        (0..self.count)
+            .map(|k| format_ident!("part_{}", k))
+            .collect()
+    }
+}
+
+/// The forward code of one constructor: the same choices as its description (see
+/// [`constructor_gen`]), the fields run in order, then the value built.
+fn constructor_forward(
+    model: &Model<'_>,
+    constructor: &Constructor<'_>,
+    parts: &Parts,
+) -> TokenStream {
+    let krate = &model.krate;
+    let private = quote!(#krate::__private);
+    let build = constructor.build();
+    let recursive = constructor.fields.iter().any(|f| f.reach != Reach::Direct);
+    let fields = constructor.fields.iter().map(|f| {
+        let binding = &f.binding;
+        let number = syn::Index::from(parts.number(f));
+        // A boxed value of the type itself: what its generator (a box around the recursive
+        // reference to this one) does, without the reference.
+        let run_part = if f.boxes_own_type {
+            quote!(this.again(run).map(::std::boxed::Box::new))
+        } else {
+            quote!(#private::forward_part(&this.parts().1.#number, run))
+        };
+        if recursive {
+            quote!(let #binding = #private::forward_field(run, |run| #run_part)?;)
+        } else {
+            quote!(let #binding = #run_part?;)
+        }
+    });
+    let body = quote! {{
+        #(#fields)*
+        ::core::result::Result::Ok(#build)
+    }};
+    if recursive {
+        quote!(#private::forward_node(run, |run| #body))
+    } else {
+        body
+    }
+}
+
 /// The generator of one constructor, reflecting on the whole type.
-fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStream {
+fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>, parts: &Parts) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
     let build = constructor.build();
@@ -100,7 +233,8 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
             Some(variant) => model.variant_lens_name(variant, f),
             None => model.lens_name(f),
         };
-        let field_gen = field_gen(model, f);
+        let name = parts.name(f);
+        let field_gen = quote!(#name.clone());
         let field_gen = if recursive {
             quote!(#private::fuelled(#field_gen))
         } else {

@@ -24,7 +24,9 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
 use crate::internals::lenient;
-use crate::internals::types::{Reach, reach, recursive_mentions, stops_at_size_zero};
+use crate::internals::types::{
+    Reach, boxes_own_type, reach, recursive_mentions, stops_at_size_zero,
+};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -249,11 +251,16 @@ pub(crate) struct FieldModel<'a> {
     pub(crate) field: &'a Field,
     /// `x` or `0`: how the field is written in patterns and accessors.
     pub(crate) member: syn::Member,
+    /// Which constructor the field is in (0 for a struct's), and where among its fields.
+    pub(crate) constructor: usize,
+    pub(crate) index: usize,
     /// A variable bound to the field in patterns: `field_x` or `field_0`.
     pub(crate) binding: Ident,
     /// `x` or `0`, for the names of optics.
     pub(crate) name: String,
     pub(crate) reach: Reach,
+    /// Whether the field is a `Box` of this type itself, with its type's generator.
+    pub(crate) boxes_own_type: bool,
     /// How many user types the field's type names: a field holding several recursive values
     /// divides its size among them.
     pub(crate) mentions: usize,
@@ -271,39 +278,45 @@ impl<'a> Model<'a> {
             .map(|param| param.ident.clone())
             .collect();
         let count = std::cell::Cell::new(0usize);
-        let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
-            variant,
-            fields: fields
-                .iter()
-                .enumerate()
-                .map(|(index, field)| {
-                    let (member, name) = match &field.ident {
-                        Some(ident) => {
-                            (syn::Member::Named(ident.clone()), ident.unraw().to_string())
+        let constructor =
+            |number: usize, variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
+                variant,
+                fields: fields
+                    .iter()
+                    .enumerate()
+                    .map(|(index, field)| {
+                        let (member, name) = match &field.ident {
+                            Some(ident) => {
+                                (syn::Member::Named(ident.clone()), ident.unraw().to_string())
+                            }
+                            None => (syn::Member::Unnamed(index.into()), index.to_string()),
+                        };
+                        FieldModel {
+                            field,
+                            member,
+                            constructor: number,
+                            index,
+                            binding: format_ident!("field_{}", name),
+                            name,
+                            reach: reach(&field.ty, &container.ident, &params),
+                            boxes_own_type: !field.has_custom_generator()
+                                && boxes_own_type(&field.ty, &container.ident, &container.generics),
+                            mentions: recursive_mentions(&field.ty, &container.ident, &params),
+                            functions: (!field.has_custom_generator()).then(|| {
+                                count.set(count.get() + 1);
+                                format_ident!("__reflective_field_{}", count.get())
+                            }),
                         }
-                        None => (syn::Member::Unnamed(index.into()), index.to_string()),
-                    };
-                    FieldModel {
-                        field,
-                        member,
-                        binding: format_ident!("field_{}", name),
-                        name,
-                        reach: reach(&field.ty, &container.ident, &params),
-                        mentions: recursive_mentions(&field.ty, &container.ident, &params),
-                        functions: (!field.has_custom_generator()).then(|| {
-                            count.set(count.get() + 1);
-                            format_ident!("__reflective_field_{}", count.get())
-                        }),
-                    }
-                })
-                .collect(),
-        };
+                    })
+                    .collect(),
+            };
         let shape = match &container.data {
-            Data::Struct(fields) => Shape::Struct(constructor(None, fields)),
+            Data::Struct(fields) => Shape::Struct(constructor(0, None, fields)),
             Data::Enum(variants) => Shape::Enum(
                 variants
                     .iter()
-                    .map(|variant| constructor(Some(variant), &variant.fields))
+                    .enumerate()
+                    .map(|(number, variant)| constructor(number, Some(variant), &variant.fields))
                     .collect(),
             ),
         };

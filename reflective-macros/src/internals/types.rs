@@ -131,3 +131,50 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
     segments.visit_type(ty);
     segments.reach
 }
+
+/// Whether `ty` is a `Box` of the type named `own` with generics `generics` itself: `Box<Self>`,
+/// or `Box<Own>` / `Box<Own<T, ...>>` with the type's own parameters in order.
+pub(crate) fn boxes_own_type(ty: &Type, own: &Ident, generics: &syn::Generics) -> bool {
+    use quote::ToTokens;
+    const BOX_PATHS: &[&str] = &["Box", "std::boxed::Box", "alloc::boxed::Box"];
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    if path.qself.is_some() || generics.lifetimes().next().is_some() {
+        return false;
+    }
+    let segments = &path.path.segments;
+    let names: Vec<String> = segments.iter().map(|s| s.ident.to_string()).collect();
+    if !BOX_PATHS.contains(&names.join("::").as_str())
+        || segments
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|s| !s.arguments.is_none())
+    {
+        return false;
+    }
+    let syn::PathArguments::AngleBracketed(arguments) = &segments[segments.len() - 1].arguments
+    else {
+        return false;
+    };
+    let [syn::GenericArgument::Type(inner)] = arguments.args.iter().collect::<Vec<_>>()[..] else {
+        return false;
+    };
+    let params: Vec<&Ident> = generics
+        .params
+        .iter()
+        .filter_map(|param| match param {
+            syn::GenericParam::Type(param) => Some(&param.ident),
+            syn::GenericParam::Const(param) => Some(&param.ident),
+            syn::GenericParam::Lifetime(_) => None,
+        })
+        .collect();
+    let own_type = if params.is_empty() {
+        quote::quote!(#own)
+    } else {
+        quote::quote!(#own<#(#params),*>)
+    };
+    let written = inner.to_token_stream().to_string();
+    written == "Self" || written == own_type.to_string()
+}

@@ -349,14 +349,26 @@ opaque_debug!(impl[S] Pick<S>);
 #[derive(Clone)]
 pub struct Pick<S> {
     branches: S,
+    weights: Weights,
+}
+
+/// What a random source needs to know of a pick's weights besides the branches: their sum and
+/// whether they are all equal (see [`PickSite`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
     total: u64,
-    /// The weight every branch has, or 0 if they differ (see [`PickSite`]).
+    /// The weight every branch has, or 0 if they differ.
     equal_weight: u32,
 }
 
-impl<S: BranchSet> Pick<S> {
+impl Weights {
+    /// The weights of `branches`.
+    ///
+    /// # Panics
+    ///
+    /// If there is no branch, more than `u32::MAX` of them, or every weight is 0.
     #[track_caller]
-    pub(crate) fn new(branches: S) -> Self {
+    pub(crate) fn of(branches: &dyn Branches) -> Weights {
         let arity = branches.arity();
         assert!(arity > 0, "pick: there must be at least one branch");
         assert!(
@@ -374,11 +386,43 @@ impl<S: BranchSet> Pick<S> {
         } else {
             0
         };
-        Pick {
-            branches,
+        Weights {
             total,
             equal_weight,
         }
+    }
+
+    /// The pick of one of `branches`, which these are the weights of, to ask a source.
+    pub(crate) fn site<'a>(&self, branches: &'a dyn Branches) -> PickSite<'a> {
+        PickSite {
+            branches,
+            total: self.total,
+            equal_weight: self.equal_weight,
+        }
+    }
+}
+
+/// Asks `run`'s source to pick one of `site`'s branches and runs it with `branch`, in a span
+/// labelled as the branch that opens with the pick: what [`Pick`] does forward, for a pick
+/// whose branches are code rather than generators (the derive's).
+#[inline]
+pub(crate) fn forward_picked<A>(
+    run: &mut Forward<'_>,
+    site: &PickSite<'_>,
+    branch: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
+    let index = run.pick(site)? as usize;
+    let span = run.open_span_at_last(site.branches.label(index));
+    let value = branch(index, run)?;
+    run.close_span(span);
+    Ok(value)
+}
+
+impl<S: BranchSet> Pick<S> {
+    #[track_caller]
+    pub(crate) fn new(branches: S) -> Self {
+        let weights = Weights::of(&branches);
+        Pick { branches, weights }
     }
 }
 
@@ -393,16 +437,10 @@ impl<S: BranchSet> Node for Pick<S> {
     }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<S::Output, Halt> {
-        let site = PickSite {
-            branches: &self.branches,
-            total: self.total,
-            equal_weight: self.equal_weight,
-        };
-        let index = run.pick(&site)? as usize;
-        let span = run.open_span_at_last(self.branches.label(index));
-        let value = run.in_pick(|run| self.branches.forward_branch(index, run))?;
-        run.close_span(span);
-        Ok(value)
+        let site = self.weights.site(&self.branches);
+        forward_picked(run, &site, |index, run| {
+            run.in_pick(|run| self.branches.forward_branch(index, run))
+        })
     }
 
     fn backward(&self, b: &S::Input, run: &mut Backward, limit: usize) -> Reflected<S::Output> {
@@ -429,7 +467,7 @@ impl<S: BranchSet> Node for Pick<S> {
             if !ways.is_empty() && end.is_none() {
                 end = Some(run.place());
             }
-            let share = f64::from(weight) / self.total as f64;
+            let share = f64::from(weight) / self.weights.total as f64;
             let label = self.branches.label(index);
             append_in_branch(index, arity, label, share, ways, &mut found);
         }

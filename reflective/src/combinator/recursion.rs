@@ -26,6 +26,41 @@ pub fn fuelled<G: Node>(field: G) -> Fuelled<G> {
     Fuelled { inner: field }
 }
 
+/// What `Recursion` does forward, around `fields`: the node uses a unit of the size, and the
+/// fields it runs have the rest as their fuel.
+#[inline]
+pub fn forward_node<A>(
+    run: &mut Forward<'_>,
+    fields: impl FnOnce(&mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
+    let outer = run.fuel.replace(run.size.saturating_sub(1));
+    let offered = run.share.take();
+    run.consumed += 1;
+    let value = fields(run);
+    run.fuel = outer;
+    run.share = offered;
+    value
+}
+
+/// What `Fuelled` does forward, around `field`: inside a recursive node, the field runs at
+/// the size the node's fields have left, and uses up what it consumes.
+#[inline]
+pub fn forward_field<A>(
+    run: &mut Forward<'_>,
+    field: impl FnOnce(&mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
+    let Some(left) = run.fuel else {
+        return field(run);
+    };
+    let size = std::mem::replace(&mut run.size, left);
+    let before = run.consumed;
+    let value = field(run);
+    let used = run.consumed - before;
+    run.size = size;
+    run.fuel = Some(left.saturating_sub(used));
+    value
+}
+
 opaque_debug!(impl[G] Recursion<G>);
 
 /// The generator [`recursion`] returns.
@@ -43,13 +78,7 @@ impl<G: Node> Node for Recursion<G> {
     /// The node's fields on the size less one. A share of a budget offered from outside is
     /// left for the collection after the node: the node's size is what it has.
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        let outer = run.fuel.replace(run.size.saturating_sub(1));
-        let offered = run.share.take();
-        run.consumed += 1;
-        let value = self.inner.forward(run);
-        run.fuel = outer;
-        run.share = offered;
-        value
+        forward_node(run, |run| self.inner.forward(run))
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
@@ -81,16 +110,7 @@ impl<G: Node> Node for Fuelled<G> {
     type Output = G::Output;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        let Some(left) = run.fuel else {
-            return self.inner.forward(run);
-        };
-        let size = std::mem::replace(&mut run.size, left);
-        let before = run.consumed;
-        let value = self.inner.forward(run);
-        let used = run.consumed - before;
-        run.size = size;
-        run.fuel = Some(left.saturating_sub(used));
-        value
+        forward_field(run, |run| self.inner.forward(run))
     }
 
     /// The field reflected on the size left; what the next field has left depends on what

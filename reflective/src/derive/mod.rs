@@ -6,13 +6,16 @@
 //! | `reflective.rs` | the [`Reflective`] trait and its impls for the standard types |
 //! | `dimension.rs` | the Agata thesis' dimension of a type |
 //! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
+//! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |
 //! | `parts.rs` | the parts of a value of its own type, for the derived shrinker |
 
 mod cache;
 pub mod dimension;
+mod direct;
 mod parts;
 mod reflective;
 
 pub use cache::cached;
+pub use direct::{Variants, direct, forward_part, forward_variant};
 pub use parts::{same_typed_parts, take_part};
 pub use reflective::{Reflective, any};
