@@ -1,7 +1,8 @@
 //! Choice Gradient Sampling on this library's generators: every value it yields satisfies the
 //! predicate and replays from its choices, over random generators; it finds valid values that
 //! rejection rarely finds; rewarding new values, it still follows the valid ones when none is
-//! new; a predicate no value satisfies ends with the budget spent; a
+//! new; a derivative that makes no choice counts as its samples; a predicate no value
+//! satisfies ends with the budget spent; a
 //! panicking predicate is reported with its value; the learned generator stays within the
 //! generator.
 
@@ -112,6 +113,38 @@ fn rewarding_new_values_once_none_is_new_follows_the_valid_ones() {
         run.stats.blind_steps,
         run.stats.steps
     );
+}
+
+#[test]
+fn a_derivative_that_makes_no_choice_counts_as_its_samples() {
+    // One pick between two values, one valid: each branch's derivative is one value, which is
+    // worked out once and counted as the five samples that would all have been it. A budget
+    // of one sample: the first step of one descent, 2 x 5 samples, the valid branch's 5 valid.
+    let g = one_of([exact(1u8), exact(2)]);
+    let plain = g.gradient(|v: &u8| *v == 1).samples(5).run(0, 1).unwrap();
+    assert_eq!(
+        (plain.stats.descents, plain.stats.samples, plain.stats.valid),
+        (1, 10, 5),
+        "{}",
+        plain.stats
+    );
+    // Every valid sample is kept, as if drawn.
+    assert_eq!(plain.values.len(), 5);
+    assert!(
+        plain
+            .values
+            .iter()
+            .all(|v| v.value == 1 && g.replay(&v.tree) == Some(1))
+    );
+    // Rewarding new values, the four samples after the first are seen already.
+    let fresh = g
+        .gradient(|v: &u8| *v == 1)
+        .samples(5)
+        .rewarding_new()
+        .run(0, 1)
+        .unwrap();
+    assert_eq!((fresh.stats.samples, fresh.stats.valid), (10, 5));
+    assert_eq!(fresh.values.len(), 1);
 }
 
 #[test]

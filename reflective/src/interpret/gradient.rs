@@ -12,7 +12,10 @@
 //! samples each derivative `n` times, counts the samples that satisfy the predicate (keeping
 //! them: they are results), and extends the prefix by a choice weighted by its count (uniform
 //! when none counts), until the prefix makes a whole value. [`free::cgs`](crate::free::cgs) is
-//! the same algorithm on the paper's free generators.
+//! the same algorithm on the paper's free generators. A derivative that makes no choice of its
+//! own (the prefix and the candidate make the whole value, as near a descent's end) is run
+//! once for its `n` samples, which would all be that value: they are counted, not run (the
+//! predicate is taken to be a function of the value).
 //!
 //! Beyond the paper, every descent records how well each choice did in its context (the two
 //! choices before it and the kind of choice), and [`Gradient::learned`] turns that history into
@@ -352,16 +355,33 @@ where
                 let mut choices = prefix.clone();
                 choices.push(candidate.clone());
                 let (mut score, mut valid) = (0, 0);
-                for _ in 0..self.samples {
+                for done in 0..self.samples {
                     run.stats.samples += 1;
-                    match self.sample(&choices, rng, seen)? {
+                    let (sampled, drew) = self.sample(&choices, rng, seen)?;
+                    // A derivative that makes no choice gives every sample this one, from
+                    // the same randomness, untouched: the others are counted, not run.
+                    let rest = if drew { 0 } else { self.samples - done - 1 };
+                    run.stats.samples += rest as u64;
+                    match sampled {
                         Sampled::Counted(sample) => {
                             score += 1;
                             valid += 1;
+                            if rest > 0 && self.novelty.is_none() {
+                                // Each of the others counts too, as a duplicate.
+                                score += rest as u64;
+                                valid += rest as u64;
+                                run.values.extend(std::iter::repeat_n(sample.clone(), rest));
+                            } else {
+                                // Rewarding new values: the others are seen.
+                                valid += rest as u64;
+                            }
                             run.values.push(sample);
                         }
-                        Sampled::Seen => valid += 1,
+                        Sampled::Seen => valid += 1 + rest as u64,
                         Sampled::Invalid => {}
+                    }
+                    if rest > 0 {
+                        break;
                     }
                 }
                 run.stats.valid += valid;
@@ -450,30 +470,34 @@ where
     /// A value of the derivative by `choices` (they are replayed, the rest drawn at random),
     /// with its choices if it counts: the value is drawn without recording, and drawn again
     /// from the same randomness with its choices only when it is kept.
+    ///
+    /// Also whether the sample read the randomness (drew a choice past `choices`).
     fn sample(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         seen: &mut HashSet<u64>,
-    ) -> Result<Sampled<T>, PredicatePanicked> {
+    ) -> Result<(Sampled<T>, bool), PredicatePanicked> {
         let start = rng.clone();
-        let Some(value) = self.replay(choices, rng, false).map(|(value, _)| value) else {
-            return Ok(Sampled::Invalid);
+        let (replayed, drew) = self.replay(choices, rng, false);
+        let Some((value, _)) = replayed else {
+            return Ok((Sampled::Invalid, drew));
         };
         if !self.check(&value)? {
-            return Ok(Sampled::Invalid);
+            return Ok((Sampled::Invalid, drew));
         }
         if !self.is_new(&value, seen) {
-            return Ok(Sampled::Seen);
+            return Ok((Sampled::Seen, drew));
         }
         let mut again = start;
-        Ok(match self.replay(choices, &mut again, true) {
+        let sampled = match self.replay(choices, &mut again, true).0 {
             Some((value, tree)) => Sampled::Counted(Generated {
                 value,
                 tree: tree.compact(),
             }),
             None => Sampled::Invalid,
-        })
+        };
+        Ok((sampled, drew))
     }
 
     /// Whether `value` counts: always, unless rewarding new values, then only the first time.
@@ -481,20 +505,23 @@ where
         self.novelty.is_none_or(|hash| seen.insert(hash(value)))
     }
 
-    /// `choices` replayed, the rest drawn with `rng`, the choices recorded if `record`.
+    /// `choices` replayed, the rest drawn with `rng`, the choices recorded if `record`; and
+    /// whether a choice past `choices` read `rng` (a generator that panics counts as having
+    /// read it).
     fn replay(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         record: bool,
-    ) -> Option<(T, crate::choice::ChoiceTree)> {
+    ) -> (Option<(T, crate::choice::ChoiceTree)>, bool) {
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             let mut source = PrefixSource::new(choices, rng);
             let mut forward = Forward::new(&mut source, self.size, record);
-            let value = self.g.forward(&mut forward).ok()?;
-            Some((value, forward.into_tree()))
+            let value = self.g.forward(&mut forward);
+            let tree = forward.into_tree();
+            (value.ok().map(|value| (value, tree)), source.drew())
         }));
-        outcome.ok().flatten()
+        outcome.unwrap_or((None, true))
     }
 
     /// The predicate on `value`, its panic an error with the value.
