@@ -5,12 +5,16 @@
 //! generate side by side from the same seeds, at sizes from 0 to 100, under every size
 //! strategy: the values and the choice trees must be the same. The types cover what the
 //! forward code does differently from a plain call of a field's generator: a generic
-//! recursive enum whose fields box the type itself (run without the recursive reference), a
-//! recursive struct whose recursion goes through a collection, and the variant attributes
-//! (weights, labels, a skipped variant). The other derive tests (`derive_laws`) check, over
-//! every derived type there, that each generated tree is one the description reflects.
+//! recursive enum whose fields box the type itself (run without the recursive reference), the
+//! same through a type alias, a recursive struct whose recursion goes through a collection,
+//! the variant attributes (weights, labels, a skipped variant), and a user type named `Box`
+//! (which is not the standard box). A recursive type with a const parameter, whose boxed
+//! field's generator divides the size, reflects every value at the size it was generated
+//! at. The other derive tests (`derive_laws`) check, over every derived type there, that
+//! each generated tree is one the description reflects.
 
 use reflective::__private::{at_size_zero, fuelled, pick, pure, recursion};
+use reflective::Reflective;
 use reflective::prelude::*;
 use reflective_tests::derived::{Rose, Tree, Weather};
 
@@ -116,4 +120,112 @@ fn weighted_labelled_and_skipped_variants_make_their_descriptions_choices() {
     ];
     let described = at_size_zero(pick(variants.clone()), pick(variants)).boxed();
     same_as_described(described);
+}
+
+/// A tree whose boxed field is spelled through an alias.
+type Child = Box<Aliased>;
+
+/// See [`Child`].
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Aliased {
+    Leaf,
+    Node(Child, u8),
+}
+
+#[test]
+fn a_field_that_boxes_the_type_through_an_alias_makes_its_descriptions_choices() {
+    let described = recursive(|itself: Gen<Aliased, Aliased>| {
+        let leaf = pure::<(), Aliased>(Aliased::Leaf)
+            .focus(|t: &Aliased| matches!(t, Aliased::Leaf).then_some(&()))
+            .boxed();
+        let node = recursion(
+            pure::<Aliased, ()>(())
+                .zip(fuelled(in_box(itself)).focus(|t: &Aliased| match t {
+                    Aliased::Node(child, _) => Some(child),
+                    Aliased::Leaf => None,
+                }))
+                .zip(
+                    fuelled(u8::arbitrary_reflective()).focus(|t: &Aliased| match t {
+                        Aliased::Node(_, value) => Some(value),
+                        Aliased::Leaf => None,
+                    }),
+                )
+                .map(|(((), child), value)| Aliased::Node(child, value)),
+        )
+        .boxed();
+        at_size_zero(
+            pick([(1, "Leaf", leaf.clone()), (0, "Node", node.clone())]),
+            pick([(1, "Leaf", leaf), (1, "Node", node)]),
+        )
+    });
+    same_as_described(described);
+}
+
+/// A user type named `Box`, and a type that holds it: its field is not the standard box.
+mod own_box {
+    use reflective::Reflective;
+
+    /// Not `std::boxed::Box`.
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    pub struct Box<T>(pub Vec<T>);
+
+    /// Recursion through the user's `Box`.
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    pub enum Nest {
+        Leaf,
+        Node(Box<Nest>),
+    }
+}
+
+#[test]
+fn a_user_type_named_box_is_not_taken_for_the_standard_box() {
+    use own_box::{Box, Nest};
+    // The inner values are the derived `Nest`s in both: the code under test is the outer's.
+    let leaf = pure::<(), Nest>(Nest::Leaf)
+        .focus(|n: &Nest| matches!(n, Nest::Leaf).then_some(&()))
+        .boxed();
+    let node = recursion(
+        pure::<Nest, ()>(())
+            .zip(
+                fuelled(Box::<Nest>::arbitrary_reflective()).focus(|n: &Nest| match n {
+                    Nest::Node(inner) => Some(inner),
+                    Nest::Leaf => None,
+                }),
+            )
+            .map(|((), inner)| Nest::Node(inner)),
+    )
+    .boxed();
+    let described = at_size_zero(
+        pick([(1, "Leaf", leaf.clone()), (0, "Node", node.clone())]),
+        pick([(1, "Leaf", leaf), (1, "Node", node)]),
+    )
+    .boxed();
+    same_as_described(described);
+}
+
+/// A recursive type with a const parameter.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Sized2<const N: usize> {
+    Leaf([u8; N]),
+    Node(Box<Sized2<N>>, Box<Sized2<N>>),
+}
+
+#[test]
+fn a_recursive_type_with_a_const_parameter_reflects_what_it_generates() {
+    let g = Sized2::<2>::arbitrary_reflective();
+    for size in 0..=12 {
+        for seed in 0..40 {
+            let generated = g.generate(&mut DefaultRng::seed_from_u64(seed), size);
+            let trees = g
+                .reflector()
+                .size(size)
+                .choices(&generated.value)
+                .expect("reflects within the budget");
+            assert!(
+                trees.contains(&generated.tree),
+                "size {size}, seed {seed}: {:?} does not reflect as generated",
+                generated.value
+            );
+        }
+    }
 }

@@ -8,7 +8,6 @@ pub use crate::derive::dimension::{Dimensions, Reach, Shape};
 pub use crate::derive::{
     Variants, cached, direct, forward_part, forward_variant, same_typed_parts, take_part,
 };
-pub use crate::engine::{Forward, Halt};
 pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;
 pub use std::any::TypeId;

@@ -108,16 +108,11 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             (described, forward, variants)
         }
     };
-    // A struct without fields makes no choice.
-    let params = match &model.shape {
-        Shape::Struct(constructor) if constructor.fields.is_empty() => quote!(_, _),
-        _ => quote!(this, run),
-    };
     let body = quote! {
         #(#part_lets)*
         let described = #described;
         let parts = (#variants, (#(#part_names,)*));
-        #private::direct(described, parts, |#params| #forward)
+        #private::direct(described, parts, |this, run| #forward)
     };
     method(model, body)
 }
@@ -186,12 +181,13 @@ fn constructor_forward(
     let fields = constructor.fields.iter().map(|f| {
         let binding = &f.binding;
         let number = syn::Index::from(parts.number(f));
-        // A boxed value of the type itself: what its generator (a box around the recursive
-        // reference to this one) does, without the reference.
-        let run_part = if f.boxes_own_type {
-            quote!(this.again(run).map(::std::boxed::Box::new))
+        // A field with its type's generator may be a `Box` of the type itself, which the
+        // generator checks by type (see the runtime's `Direct::field`).
+        let part = quote!(&this.parts().1.#number);
+        let run_part = if by_type(f) {
+            quote!(this.field(#part, run))
         } else {
-            quote!(#private::forward_part(&this.parts().1.#number, run))
+            quote!(#private::forward_part(#part, run))
         };
         if recursive {
             quote!(let #binding = #private::forward_field(run, |run| #run_part)?;)
@@ -270,6 +266,12 @@ fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
         return generator.span();
     }
     f.field.ty.span()
+}
+
+/// Whether field `f`'s generator is its type's own, unchanged (no `with` or `generator`
+/// attribute, no division of the size among the values it holds): see [`field_gen`].
+fn by_type(f: &FieldModel<'_>) -> bool {
+    f.functions.is_some() && !(f.reach != Reach::Direct && f.mentions >= 2)
 }
 
 /// The generator of one field's type.

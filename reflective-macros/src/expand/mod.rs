@@ -24,9 +24,7 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
 use crate::internals::lenient;
-use crate::internals::types::{
-    Reach, boxes_own_type, reach, recursive_mentions, stops_at_size_zero,
-};
+use crate::internals::types::{Reach, reach, recursive_mentions, stops_at_size_zero};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -251,16 +249,15 @@ pub(crate) struct FieldModel<'a> {
     pub(crate) field: &'a Field,
     /// `x` or `0`: how the field is written in patterns and accessors.
     pub(crate) member: syn::Member,
-    /// Which constructor the field is in (0 for a struct's), and where among its fields.
+    /// Which constructor the field is in (0 for a struct's).
     pub(crate) constructor: usize,
+    /// Where the field is among its constructor's fields.
     pub(crate) index: usize,
     /// A variable bound to the field in patterns: `field_x` or `field_0`.
     pub(crate) binding: Ident,
     /// `x` or `0`, for the names of optics.
     pub(crate) name: String,
     pub(crate) reach: Reach,
-    /// Whether the field is a `Box` of this type itself, with its type's generator.
-    pub(crate) boxes_own_type: bool,
     /// How many user types the field's type names: a field holding several recursive values
     /// divides its size among them.
     pub(crate) mentions: usize,
@@ -299,8 +296,6 @@ impl<'a> Model<'a> {
                             binding: format_ident!("field_{}", name),
                             name,
                             reach: reach(&field.ty, &container.ident, &params),
-                            boxes_own_type: !field.has_custom_generator()
-                                && boxes_own_type(&field.ty, &container.ident, &container.generics),
                             mentions: recursive_mentions(&field.ty, &container.ident, &params),
                             functions: (!field.has_custom_generator()).then(|| {
                                 count.set(count.get() + 1);

@@ -9,14 +9,19 @@
 //! with the same sizes and spans, and builds the value directly: a [`Direct`] generator runs
 //! that code forward and the description backward.
 //!
-//! The code and the combinators share what they do at each step: [`forward_variant`] is what
-//! the description's `at_size_zero` of two `pick`s does (the pick itself is the one `Pick`
-//! runs), and `recursion` and `fuelled` run the same functions forward as the code does
-//! (`forward_node`, `forward_field`).
-//! The fields' own generators are the description's, run as they are. The one thing the code
-//! leaves out is the stack check a pick makes before its branch: a derived pick's branch
-//! builds one constructor of the type, and anything that nests further (a recursive field, a
-//! collection's elements) goes through a field's generator, which checks.
+//! The code and the combinators share what they do at each step: [`forward_variant`] picks
+//! with the same weights and labels as the description's `at_size_zero` of two `pick`s (and
+//! through the same function as `Pick`), and `recursion` and `fuelled` run the same functions
+//! forward as the code does (`forward_node`, `forward_field`). The fields' generators are
+//! the description's, run as they are, but for one: a field that is a `Box` of the type
+//! itself, found by its type ([`Direct::field`]), runs this code again rather than the
+//! recursive reference its generator goes through (a weak pointer to upgrade at every level),
+//! at the same nesting level. The one thing the code leaves out is the stack check a pick
+//! makes before its branch: a derived pick's branch builds one constructor of the type, and
+//! anything that nests further (a recursive field, a collection's elements) goes through a
+//! nesting level, which checks.
+
+use std::any::Any;
 
 use crate::choice::Label;
 use crate::combinator::pick::{Weights, forward_picked};
@@ -60,12 +65,26 @@ impl<G: Node, P> Direct<G, P> {
         &self.parts
     }
 
-    /// This generator's value one level deeper, for a field that boxes the type: what the
-    /// field's own generator (a box around the recursive reference) does, without going
-    /// through the reference.
+    /// A field's value from its generator `part`, the type's own generator for the field's
+    /// type. For a field that is a `Box` of the type itself (whatever the field's type is
+    /// spelled as), this generator again, one level deeper, boxed: what `part` (a box around
+    /// the recursive reference to this generator) does, without going through the reference.
     #[inline]
-    pub fn again(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        run.nested(|run| (self.forward)(self, run))
+    pub fn field<F, Part>(&self, part: &Part, run: &mut Forward<'_>) -> Result<F, Halt>
+    where
+        F: 'static,
+        G::Output: 'static,
+        Part: Node<Output = F>,
+    {
+        let mut slot: Option<F> = None;
+        if let Some(boxed) = (&mut slot as &mut dyn Any).downcast_mut::<Option<Box<G::Output>>>() {
+            let value = run.nested(|run| (self.forward)(self, run))?;
+            *boxed = Some(Box::new(value));
+        }
+        match slot {
+            Some(value) => Ok(value),
+            None => part.forward(run),
+        }
     }
 }
 
@@ -177,7 +196,8 @@ pub fn forward_variant<A>(
     forward_picked(run, &weighted.summary.site(&branches), build)
 }
 
-/// Runs the generator `g` forward: a field's value, in a derive's forward code.
+/// Runs the generator `g` forward: the value of a field with a generator of its own, in a
+/// derive's forward code.
 #[inline]
 pub fn forward_part<G: Node>(g: &G, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
     g.forward(run)
