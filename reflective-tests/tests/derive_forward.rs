@@ -8,9 +8,9 @@
 //! recursive enum whose fields box the type itself (run without the recursive reference), the
 //! same through a type alias, a recursive struct whose recursion goes through a collection,
 //! the variant attributes (weights, labels, a skipped variant), and a user type named `Box`
-//! (which is not the standard box). A recursive type with a const parameter, whose boxed
-//! field's generator divides the size, reflects every value at the size it was generated
-//! at. The other derive tests (`derive_laws`) check, over every derived type there, that
+//! (which is not the standard box). A recursive type with a const parameter reflects every
+//! value at the size it was generated at, and generates as its twin with the parameter
+//! written out. The other derive tests (`derive_laws`) check, over every derived type there, that
 //! each generated tree is one the description reflects.
 
 use reflective::__private::{at_size_zero, fuelled, pick, pure, recursion};
@@ -226,6 +226,45 @@ fn a_recursive_type_with_a_const_parameter_reflects_what_it_generates() {
                 "size {size}, seed {seed}: {:?} does not reflect as generated",
                 generated.value
             );
+        }
+    }
+}
+
+/// [`Sized2`] with its length written out.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Plain {
+    Leaf([u8; 2]),
+    Node(Box<Plain>, Box<Plain>),
+}
+
+impl From<&Sized2<2>> for Plain {
+    fn from(tree: &Sized2<2>) -> Plain {
+        match tree {
+            Sized2::Leaf(bytes) => Plain::Leaf(*bytes),
+            Sized2::Node(left, right) => {
+                Plain::Node(Box::new((&**left).into()), Box::new((&**right).into()))
+            }
+        }
+    }
+}
+
+#[test]
+fn a_const_parameter_generates_as_the_value_written_out() {
+    // A const parameter is not a type that may lead back to this one: the array is a plain
+    // field, and the box holds the type once.
+    let (generic, plain) = (
+        Sized2::<2>::arbitrary_reflective(),
+        Plain::arbitrary_reflective(),
+    );
+    for size in [0, 1, 2, 5, 10, 30, 100] {
+        for seed in 0..60 {
+            let rng = || DefaultRng::seed_from_u64(seed);
+            let (a, b) = (
+                generic.generate(&mut rng(), size),
+                plain.generate(&mut rng(), size),
+            );
+            assert_eq!(Plain::from(&a.value), b.value, "size {size}, seed {seed}");
+            assert_eq!(a.tree, b.tree);
         }
     }
 }

@@ -269,10 +269,17 @@ pub(crate) struct FieldModel<'a> {
 
 impl<'a> Model<'a> {
     fn new(container: &'a Container, predicates: Vec<WherePredicate>) -> Self {
+        // Type and const parameters: neither is a user type that may lead back to this one.
         let params: HashSet<Ident> = container
             .generics
             .type_params()
             .map(|param| param.ident.clone())
+            .chain(
+                container
+                    .generics
+                    .const_params()
+                    .map(|param| param.ident.clone()),
+            )
             .collect();
         let count = std::cell::Cell::new(0usize);
         let constructor =
