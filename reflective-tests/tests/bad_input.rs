@@ -812,6 +812,35 @@ fn a_chain_of_20_000_picks_runs_on_a_small_stack() {
     });
 }
 
+/// A chain whose every level holds a large array by value.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Heavy<const N: usize> {
+    End,
+    #[reflective(weight = 1000)]
+    More(#[reflective(with = zeros::<N>)] [u64; N], Box<Heavy<N>>),
+}
+
+/// An array of zeros, as the heavy chain's payload.
+fn zeros<const N: usize>() -> Gen<[u64; N], [u64; N]> {
+    exact([0; N]).boxed()
+}
+
+#[test]
+fn values_with_large_levels_generate_and_reflect_on_a_small_stack() {
+    on_small_stack(|| {
+        // 4 KiB in every level's frames, hundreds of levels: the stack is checked often
+        // enough for levels that large.
+        let g = Heavy::<512>::arbitrary_reflective();
+        let mut rng = DefaultRng::seed_from_u64(3);
+        let generated = g.generate(&mut rng, 300);
+        let value = g.generate_value(&mut rng, 300);
+        let reflector = g.reflector().size(300);
+        assert_eq!(reflector.can_generate(&generated.value), Ok(true));
+        assert_eq!(reflector.can_generate(&value), Ok(true));
+        assert_eq!(g.replay(&generated.tree).as_ref(), Some(&generated.value));
+    });
+}
+
 /// Sizes at the limits of `usize`: reflection answers, and a replayed total too large to split
 /// among the elements of a nest fails with a message instead of a panic.
 #[test]

@@ -4,13 +4,15 @@
 //! a degenerate tree) would overflow a thread's stack. Before each nested step they check the
 //! stack left and, when it runs low, continue on a new segment allocated on the heap.
 
-/// Stack that must remain before a nested step runs on the current segment.
-const RED_ZONE: usize = 128 * 1024;
+/// Stack that must remain before a nested step runs on the current segment: room for
+/// [`CHECK_EVERY`] levels of up to 128 KiB each (a derived type that holds a 4 KiB array at
+/// every level takes about 20 KiB a level in a debug build).
+const RED_ZONE: usize = 1024 * 1024;
 /// The size of each new segment.
 const SEGMENT: usize = 4 * 1024 * 1024;
 
-/// How many nesting levels run between two checks of the stack left; the red zone holds far
-/// more than this many levels' frames.
+/// How many nesting levels run between two checks of the stack left; the red zone holds
+/// this many levels' frames.
 const CHECK_EVERY: usize = 8;
 
 /// Runs the step at nesting level `depth`, on a fresh stack segment if the current one is
