@@ -368,7 +368,7 @@ impl Weights {
     ///
     /// If there is no branch, more than `u32::MAX` of them, or every weight is 0.
     #[track_caller]
-    pub(crate) fn of(branches: &dyn Branches) -> Weights {
+    pub(crate) fn of<B: Branches + ?Sized>(branches: &B) -> Weights {
         let arity = branches.arity();
         assert!(arity > 0, "pick: there must be at least one branch");
         assert!(
