@@ -24,30 +24,30 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
     let private = quote!(#krate::__private);
     // Each field's generator, built once: the description focuses it, the forward code runs
     // it (see the runtime's `derive::direct`).
-    let parts = Parts::new(model);
     let part_lets = model.constructors().iter().flat_map(|constructor| {
         constructor.fields.iter().map(|f| {
-            let name = parts.name(f);
+            let name = part_name(f);
             let field_gen = field_gen(model, f);
             // Errors about the field's generator (a type that is not `Reflective`, a `with`
             // function of the wrong type) point at the field.
             quote_spanned!(field_span(f)=> let #name = #field_gen;)
         })
     });
-    let part_names = parts.all();
+    let part_names = model
+        .constructors()
+        .iter()
+        .flat_map(|constructor| constructor.fields.iter().map(part_name));
     let (described, forward, variants) = match &model.shape {
         Shape::Struct(constructor) => (
-            constructor_gen(model, constructor, &parts),
-            constructor_forward(model, constructor, &parts),
+            constructor_gen(model, constructor),
+            constructor_forward(model, constructor),
             quote!(()),
         ),
         Shape::Enum(constructors) => {
             let names: Vec<_> = (0..constructors.len())
                 .map(|i| format_ident!("variant_{}", i))
                 .collect();
-            let gens = constructors
-                .iter()
-                .map(|c| constructor_gen(model, c, &parts));
+            let gens = constructors.iter().map(|c| constructor_gen(model, c));
             let labels: Vec<String> = constructors
                 .iter()
                 .map(|c| c.variant.expect("enum constructors have a variant").label())
@@ -81,9 +81,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 })
                 .collect();
             let indices = 0..constructors.len();
-            let builds = constructors
-                .iter()
-                .map(|c| constructor_forward(model, c, &parts));
+            let builds = constructors.iter().map(|c| constructor_forward(model, c));
             let described = quote! {{
                 #(let #names = #private::Generator::boxed(#gens);)*
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
@@ -132,55 +130,22 @@ fn method(model: &Model<'_>, body: TokenStream) -> TokenStream {
     }
 }
 
-/// The names of the fields' generators, numbered across the constructors: `part_0`, ...; the
-/// forward code finds `part_k` at `this.parts().1.k`.
-struct Parts {
-    /// Each constructor's first number.
-    starts: Vec<usize>,
-    count: usize,
-}
-
-impl Parts {
-    fn new(model: &Model<'_>) -> Parts {
-        let mut starts = Vec::new();
-        let mut count = 0;
-        for constructor in model.constructors() {
-            starts.push(count);
-            count += constructor.fields.len();
-        }
-        Parts { starts, count }
-    }
-
-    /// The number of field `f`.
-    fn number(&self, f: &FieldModel<'_>) -> usize {
-        self.starts[f.constructor] + f.index
-    }
-
-    fn name(&self, f: &FieldModel<'_>) -> proc_macro2::Ident {
-        format_ident!("part_{}", self.number(f))
-    }
-
-    fn all(&self) -> Vec<proc_macro2::Ident> {
-        (0..self.count)
-            .map(|k| format_ident!("part_{}", k))
-            .collect()
-    }
+/// The name of field `f`'s generator, `part_{n}` by the field's number across the
+/// constructors; the forward code finds it at `this.parts().1.n`.
+fn part_name(f: &FieldModel<'_>) -> proc_macro2::Ident {
+    format_ident!("part_{}", f.part)
 }
 
 /// The forward code of one constructor: the same choices as its description (see
 /// [`constructor_gen`]), the fields run in order, then the value built.
-fn constructor_forward(
-    model: &Model<'_>,
-    constructor: &Constructor<'_>,
-    parts: &Parts,
-) -> TokenStream {
+fn constructor_forward(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
     let build = constructor.build();
     let recursive = constructor.fields.iter().any(|f| f.reach != Reach::Direct);
     let fields = constructor.fields.iter().map(|f| {
         let binding = &f.binding;
-        let number = syn::Index::from(parts.number(f));
+        let number = syn::Index::from(f.part);
         // A field with its type's generator may be a `Box` of the type itself, which the
         // generator checks by type (see the runtime's `Direct::field`).
         let part = quote!(&this.parts().1.#number);
@@ -207,7 +172,7 @@ fn constructor_forward(
 }
 
 /// The generator of one constructor, reflecting on the whole type.
-fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>, parts: &Parts) -> TokenStream {
+fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStream {
     let krate = &model.krate;
     let private = quote!(#krate::__private);
     let build = constructor.build();
@@ -229,7 +194,7 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>, parts: &Par
             Some(variant) => model.variant_lens_name(variant, f),
             None => model.lens_name(f),
         };
-        let name = parts.name(f);
+        let name = part_name(f);
         let field_gen = quote!(#name.clone());
         let field_gen = if recursive {
             quote!(#private::fuelled(#field_gen))

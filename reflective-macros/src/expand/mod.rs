@@ -249,10 +249,9 @@ pub(crate) struct FieldModel<'a> {
     pub(crate) field: &'a Field,
     /// `x` or `0`: how the field is written in patterns and accessors.
     pub(crate) member: syn::Member,
-    /// Which constructor the field is in (0 for a struct's).
-    pub(crate) constructor: usize,
-    /// Where the field is among its constructor's fields.
-    pub(crate) index: usize,
+    /// The field's number across all constructors, in order: its generator is `part_{n}` in
+    /// the derived generator (see `generator::part_name`).
+    pub(crate) part: usize,
     /// A variable bound to the field in patterns: `field_x` or `field_0`.
     pub(crate) binding: Ident,
     /// `x` or `0`, for the names of optics.
@@ -282,43 +281,41 @@ impl<'a> Model<'a> {
             )
             .collect();
         let count = std::cell::Cell::new(0usize);
-        let constructor =
-            |number: usize, variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
-                variant,
-                fields: fields
-                    .iter()
-                    .enumerate()
-                    .map(|(index, field)| {
-                        let (member, name) = match &field.ident {
-                            Some(ident) => {
-                                (syn::Member::Named(ident.clone()), ident.unraw().to_string())
-                            }
-                            None => (syn::Member::Unnamed(index.into()), index.to_string()),
-                        };
-                        FieldModel {
-                            field,
-                            member,
-                            constructor: number,
-                            index,
-                            binding: format_ident!("field_{}", name),
-                            name,
-                            reach: reach(&field.ty, &container.ident, &params),
-                            mentions: recursive_mentions(&field.ty, &container.ident, &params),
-                            functions: (!field.has_custom_generator()).then(|| {
-                                count.set(count.get() + 1);
-                                format_ident!("__reflective_field_{}", count.get())
-                            }),
+        let parts = std::cell::Cell::new(0usize);
+        let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
+            variant,
+            fields: fields
+                .iter()
+                .enumerate()
+                .map(|(index, field)| {
+                    let (member, name) = match &field.ident {
+                        Some(ident) => {
+                            (syn::Member::Named(ident.clone()), ident.unraw().to_string())
                         }
-                    })
-                    .collect(),
-            };
+                        None => (syn::Member::Unnamed(index.into()), index.to_string()),
+                    };
+                    FieldModel {
+                        field,
+                        member,
+                        part: parts.replace(parts.get() + 1),
+                        binding: format_ident!("field_{}", name),
+                        name,
+                        reach: reach(&field.ty, &container.ident, &params),
+                        mentions: recursive_mentions(&field.ty, &container.ident, &params),
+                        functions: (!field.has_custom_generator()).then(|| {
+                            count.set(count.get() + 1);
+                            format_ident!("__reflective_field_{}", count.get())
+                        }),
+                    }
+                })
+                .collect(),
+        };
         let shape = match &container.data {
-            Data::Struct(fields) => Shape::Struct(constructor(0, None, fields)),
+            Data::Struct(fields) => Shape::Struct(constructor(None, fields)),
             Data::Enum(variants) => Shape::Enum(
                 variants
                     .iter()
-                    .enumerate()
-                    .map(|(number, variant)| constructor(number, Some(variant), &variant.fields))
+                    .map(|variant| constructor(Some(variant), &variant.fields))
                     .collect(),
             ),
         };
