@@ -365,15 +365,12 @@ where
                     match sampled {
                         Sampled::Counted(sample) => {
                             score += 1;
-                            valid += 1;
+                            valid += 1 + rest as u64;
+                            // Each of the others counts too, as a duplicate, unless rewarding
+                            // new values: then they are seen.
                             if rest > 0 && self.novelty.is_none() {
-                                // Each of the others counts too, as a duplicate.
                                 score += rest as u64;
-                                valid += rest as u64;
                                 run.values.extend(std::iter::repeat_n(sample.clone(), rest));
-                            } else {
-                                // Rewarding new values: the others are seen.
-                                valid += rest as u64;
                             }
                             run.values.push(sample);
                         }
