@@ -6,9 +6,13 @@
 //! method gets per trial, 10 by default; the paper gave 60), `--trials T` (10), `--only NAME`
 //! (BST, SORTED, AVL or STLC).
 //!
-//! For each benchmark and trial, three methods get the same time with the same naive generator
+//! For each benchmark and trial, five methods get the same time with the same naive generator
 //! ([`reflective_examples::cgs`]): *rejection* generates and keeps the valid values;
-//! *CGS* runs `Generator::gradient` with the paper's N; *learned* is the generator
+//! *CGS* runs `Generator::gradient` with the paper's N, scoring choices as the paper does;
+//! *CGS rewarding new* scores them by the valid values not found before
+//! (`Gradient::rewarding_new`); *CGS + mutation* also spends half of its samples on mutants
+//! of the valid values it found (`Gradient::mutating(50)`), in runs as long as the time
+//! allows, since mutants grow from the values their run found; *learned* is the generator
 //! `Gradient::learned` builds from that trial's CGS history, run as plain generation. Each
 //! counts the unique valid values it found. Diversity is the mean Levenshtein distance between
 //! the choice sequences of 3000 random pairs of unique valid values (first trial), as the
@@ -31,11 +35,15 @@ struct Results {
     rejection: Vec<f64>,
     cgs: Vec<f64>,
     fresh: Vec<f64>,
+    mutating: Vec<f64>,
     learned: Vec<f64>,
-    /// Valid share of what each method drew: rejection, CGS's samples, learned.
-    validity: [Vec<f64>; 3],
-    diversity: [(f64, f64); 4],
+    /// Valid share of what each method drew: rejection, CGS's samples, learned, mutants.
+    validity: [Vec<f64>; 4],
+    diversity: [(f64, f64); 5],
 }
+
+/// The share of CGS + mutation's samples spent on mutants, in percent.
+const MUTATING: u8 = 50;
 
 fn main() {
     let mut seconds = 10.0;
@@ -112,19 +120,23 @@ fn main() {
     println!("## Table 2: unique valid values (mean (sd) over {trials} trials)\n");
     println!(
         "| benchmark | N | rejection | CGS | CGS / rejection | CGS rewarding new | / rejection | \
-         learned | learned / rejection | paper (60 s): rejection / CGS, ratio |"
+         CGS + mutation | / rejection | learned | learned / rejection | \
+         paper (60 s): rejection / CGS, ratio |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, n, r, paper, _) in &rows {
         let (rej, cgs, learned) = (mean(&r.rejection), mean(&r.cgs), mean(&r.learned));
         let fresh = mean(&r.fresh);
+        let mutating = mean(&r.mutating);
         println!(
-            "| {name} | {n} | {rej:.0} ({:.0}) | {cgs:.0} ({:.0}) | {:.2}x | {fresh:.0} ({:.0}) | {:.2}x | {learned:.0} ({:.0}) | {:.2}x | {:.0} / {:.0}, {:.2}x |",
+            "| {name} | {n} | {rej:.0} ({:.0}) | {cgs:.0} ({:.0}) | {:.2}x | {fresh:.0} ({:.0}) | {:.2}x | {mutating:.0} ({:.0}) | {:.2}x | {learned:.0} ({:.0}) | {:.2}x | {:.0} / {:.0}, {:.2}x |",
             sd(&r.rejection),
             sd(&r.cgs),
             cgs / rej.max(1.0),
             sd(&r.fresh),
             fresh / rej.max(1.0),
+            sd(&r.mutating),
+            mutating / rej.max(1.0),
             sd(&r.learned),
             learned / rej.max(1.0),
             paper.0,
@@ -134,35 +146,51 @@ fn main() {
     }
     println!("\n## Unique valid values per second, and the valid share of what each method drew\n");
     println!(
-        "| benchmark | rejection /s | CGS /s | CGS rewarding new /s | learned /s | paper CGS /s | \
-         rejection valid | CGS samples valid | learned valid |"
+        "| benchmark | rejection /s | CGS /s | CGS rewarding new /s | CGS + mutation /s | \
+         learned /s | paper CGS /s | rejection valid | CGS samples valid | mutants valid | \
+         learned valid |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, _, r, paper, _) in &rows {
         println!(
-            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.1}% | {:.1}% | {:.1}% |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
             mean(&r.rejection) / seconds,
             mean(&r.cgs) / seconds,
             mean(&r.fresh) / seconds,
+            mean(&r.mutating) / seconds,
             mean(&r.learned) / seconds,
             paper.1 / 60.0,
             100.0 * mean(&r.validity[0]),
             100.0 * mean(&r.validity[1]),
+            100.0 * mean(&r.validity[3]),
             100.0 * mean(&r.validity[2]),
         );
     }
+
     println!(
         "\n## Table 3: diversity, mean (sd) Levenshtein distance of choice sequences, 3000 pairs\n"
     );
     println!(
-        "| benchmark | rejection | CGS | CGS rewarding new | learned | paper: rejection / CGS |"
+        "| benchmark | rejection | CGS | CGS rewarding new | CGS + mutation | learned | \
+         paper: rejection / CGS |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|");
     for (name, _, r, _, paper) in &rows {
-        let [rej, cgs, fresh, learned] = r.diversity;
+        let [rej, cgs, fresh, mutating, learned] = r.diversity;
         println!(
-            "| {name} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} / {:.2} |",
-            rej.0, rej.1, cgs.0, cgs.1, fresh.0, fresh.1, learned.0, learned.1, paper.0, paper.1
+            "| {name} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} / {:.2} |",
+            rej.0,
+            rej.1,
+            cgs.0,
+            cgs.1,
+            fresh.0,
+            fresh.1,
+            mutating.0,
+            mutating.1,
+            learned.0,
+            learned.1,
+            paper.0,
+            paper.1
         );
     }
 }
@@ -193,8 +221,9 @@ where
         cgs: Vec::new(),
         learned: Vec::new(),
         fresh: Vec::new(),
-        validity: [Vec::new(), Vec::new(), Vec::new()],
-        diversity: [(0.0, 0.0); 4],
+        mutating: Vec::new(),
+        validity: [Vec::new(), Vec::new(), Vec::new(), Vec::new()],
+        diversity: [(0.0, 0.0); 5],
     };
     for trial in 0..trials as u64 {
         // Rejection.
@@ -216,7 +245,7 @@ where
         let rejection_drawn = drawn;
         // CGS, as the paper scores choices, then rewarding new values.
         let gradient = g.gradient(valid).samples(n);
-        let paper = timed_cgs(&gradient, trial, n, time, trial == 0);
+        let paper = timed_cgs(&gradient, trial, n, time, trial == 0, false);
         results.cgs.push(paper.unique as f64);
         results.validity[1].push(paper.valid as f64 / paper.samples.max(1) as f64);
         let fresh = timed_cgs(
@@ -225,8 +254,22 @@ where
             n,
             time,
             trial == 0,
+            false,
         );
         results.fresh.push(fresh.unique as f64);
+        let mutating = timed_cgs(
+            &g.gradient(valid)
+                .samples(n)
+                .rewarding_new()
+                .mutating(MUTATING),
+            trial,
+            n,
+            time,
+            trial == 0,
+            true,
+        );
+        results.mutating.push(mutating.unique as f64);
+        results.validity[3].push(mutating.valid_mutants as f64 / mutating.mutants.max(1) as f64);
         let (samples, found, cgs_values, fresh_values, history) = (
             paper.samples,
             paper.unique,
@@ -277,16 +320,20 @@ where
                 diversity(&rejection_values),
                 diversity(&cgs_values),
                 diversity(&fresh_values),
+                diversity(&mutating.sequences),
                 diversity(&learned_values),
             ];
         }
         eprintln!(
             "trial {trial}: rejection {} unique of {rejection_drawn} drawn, CGS {found} unique of \
-             {samples} samples, CGS rewarding new {} unique of {} samples, learned {} unique of \
-             {drawn} drawn",
+             {samples} samples, CGS rewarding new {} unique of {} samples, CGS + mutation {} \
+             unique of {} samples and {} mutants, learned {} unique of {drawn} drawn",
             unique.len(),
             fresh.unique,
             fresh.samples,
+            mutating.unique,
+            mutating.samples,
+            mutating.mutants,
             learned_unique.len()
         );
     }
@@ -298,18 +345,24 @@ struct Timed {
     unique: usize,
     samples: u64,
     valid: u64,
+    mutants: u64,
+    valid_mutants: u64,
     /// The choice sequences of the unique values, if asked for.
     sequences: Vec<Vec<i128>>,
     history: History,
 }
 
-/// Gradient sampling for `time`, in runs of `1000 n` samples each (enough for whole descents).
+/// Gradient sampling for `time`, in runs of `1000 n` samples each (enough for whole
+/// descents); or, if `long`, in one search that goes on for the whole time (so that mutants
+/// grow from every value it finds), given `LONG_STEP` more samples at a time until the time
+/// is up.
 fn timed_cgs<T, P>(
     gradient: &reflective::gradient::Gradient<'_, Naive<T>, P>,
     trial: u64,
     n: usize,
     time: Duration,
     sequences: bool,
+    long: bool,
 ) -> Timed
 where
     T: Clone + Debug + Eq + Hash + 'static,
@@ -320,28 +373,49 @@ where
         unique: 0,
         samples: 0,
         valid: 0,
+        mutants: 0,
+        valid_mutants: 0,
         sequences: Vec::new(),
         history: History::default(),
     };
+    let mut keep = |generated: Generated<T>, timed: &mut Timed| {
+        if found.insert(generated.value.clone()) && sequences {
+            timed.sequences.push(tokens(&generated.tree));
+        }
+    };
     let start = Instant::now();
-    let mut round = 0u64;
-    while start.elapsed() < time {
-        let run = gradient
-            .run(trial * 1_000_000 + round, 1_000 * n as u64)
-            .expect("the predicates do not panic");
-        round += 1;
-        timed.samples += run.stats.samples;
-        timed.valid += run.stats.valid;
-        timed.history.absorb(run.history);
-        for generated in run.values {
-            if found.insert(generated.value.clone()) && sequences {
-                timed.sequences.push(tokens(&generated.tree));
+    if long {
+        let mut search = gradient.values(trial * 1_000_000, 0);
+        while start.elapsed() < time {
+            search.raise_budget(LONG_STEP);
+            for generated in search.by_ref() {
+                keep(generated.expect("the predicates do not panic"), &mut timed);
+            }
+        }
+        let stats = search.stats();
+        (timed.samples, timed.valid) = (stats.samples, stats.valid);
+        (timed.mutants, timed.valid_mutants) = (stats.mutants, stats.valid_mutants);
+    } else {
+        let mut round = 0u64;
+        while start.elapsed() < time {
+            let run = gradient
+                .run(trial * 1_000_000 + round, 1_000 * n as u64)
+                .expect("the predicates do not panic");
+            round += 1;
+            timed.samples += run.stats.samples;
+            timed.valid += run.stats.valid;
+            timed.history.absorb(run.history);
+            for generated in run.values {
+                keep(generated, &mut timed);
             }
         }
     }
     timed.unique = found.len();
     timed
 }
+
+/// How many more samples (and mutants) a long search spends between looks at the clock.
+const LONG_STEP: u64 = 10_000;
 
 /// A value's choice sequence, each choice as its number (a pick's branch, an integer).
 fn tokens(tree: &ChoiceTree) -> Vec<i128> {

@@ -274,3 +274,130 @@ fn a_failure_found_by_gradient_sampling_shrinks_to_a_value_the_precondition_acce
     let compact: String = minimal.split_whitespace().collect();
     assert!(compact.starts_with("[0,9,]"), "{report}");
 }
+
+#[test]
+fn mutants_of_the_values_found_are_valid_values_of_the_generator() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(19);
+    let (mut mutants, mut valid_mutants) = (0, 0);
+    for round in 0..300u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let gradient = g.gradient(one_in_three).samples(3).size(20).mutating(60);
+        let gradient = if round % 2 == 0 {
+            gradient.rewarding_new()
+        } else {
+            gradient
+        };
+        let run = gradient.run(round, 400).unwrap();
+        for generated in &run.values {
+            assert!(
+                one_in_three(&generated.value),
+                "{spec:?}: {:?}",
+                generated.value
+            );
+            assert_eq!(
+                g.replay(&generated.tree).as_ref(),
+                Some(&generated.value),
+                "{spec:?}"
+            );
+        }
+        let spent = run.stats.samples + run.stats.mutants;
+        assert!(spent <= 400 + 16 * 3, "{spec:?}: {:?}", run.stats);
+        assert!(run.stats.valid_mutants <= run.stats.mutants);
+        // Mutants take their share of the budget, and no more than one past it.
+        assert!(
+            run.stats.mutants * 100 <= 60 * (spent - 1) + 100,
+            "{spec:?}: {:?}",
+            run.stats
+        );
+        if run.values.is_empty() {
+            assert_eq!(run.stats.mutants, 0, "{spec:?}: no value to mutate");
+        }
+        mutants += run.stats.mutants;
+        valid_mutants += run.stats.valid_mutants;
+    }
+    assert!(
+        valid_mutants > 1000,
+        "{valid_mutants} valid of {mutants} mutants"
+    );
+}
+
+#[test]
+fn mutating_the_values_found_finds_more_new_ones_in_the_same_budget() {
+    let g = vec(range(0u8..=9), 0..=12);
+    let sorted = |xs: &Vec<u8>| xs.is_sorted();
+    for seed in 0..5 {
+        let descents = g
+            .gradient(sorted)
+            .samples(10)
+            .rewarding_new()
+            .run(seed, 20_000)
+            .unwrap();
+        let mutating = g
+            .gradient(sorted)
+            .samples(10)
+            .rewarding_new()
+            .mutating(50)
+            .run(seed, 20_000)
+            .unwrap();
+        assert!(
+            mutating.values.len() > 2 * descents.values.len(),
+            "seed {seed}: {} with mutants, {} without",
+            mutating.values.len(),
+            descents.values.len()
+        );
+    }
+}
+
+#[test]
+fn values_hands_out_what_a_run_finds_and_goes_on_when_given_more() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(29);
+    for round in 0..100u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let gradient = g.gradient(one_in_three).samples(3).size(20).mutating(50);
+        let run = gradient.run(round, 300).unwrap();
+        let mut values = gradient.values(round, 300);
+        let handed: Vec<Generated<V>> = values.by_ref().map(Result::unwrap).collect();
+        assert_eq!(handed, run.values, "{spec:?}");
+        assert_eq!(values.stats(), run.stats, "{spec:?}");
+        values.raise_budget(300);
+        for more in values.by_ref() {
+            assert!(one_in_three(&more.unwrap().value), "{spec:?}");
+        }
+        let stats = values.stats();
+        assert!(stats.samples + stats.mutants >= run.stats.samples + run.stats.mutants);
+    }
+}
+
+#[test]
+fn a_generator_that_makes_no_choice_ends_the_search() {
+    let g = exact(7u8);
+    let run = g
+        .gradient(|_: &u8| true)
+        .mutating(50)
+        .run(0, 1_000)
+        .unwrap();
+    assert_eq!(run.values.len(), 1);
+    assert_eq!(run.values[0].value, 7);
+    let all: Vec<_> = g.gradient(|_: &u8| true).values(0, u64::MAX).collect();
+    assert_eq!(all.len(), 1);
+}
+
+#[test]
+fn values_ends_with_the_panic_of_the_predicate() {
+    let g = range(0u8..=9);
+    let gradient = g.gradient(|&x: &u8| {
+        assert!(x < 5, "{x} is too big");
+        true
+    });
+    let mut values = gradient.values(0, 1_000);
+    let error = values
+        .by_ref()
+        .find_map(Result::err)
+        .expect("the predicate panics");
+    assert!(error.message.contains("is too big"), "{error}");
+    assert!(values.all(|found| found.is_ok()));
+}

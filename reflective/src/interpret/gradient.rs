@@ -21,6 +21,11 @@
 //! choices before it and the kind of choice), and [`Gradient::learned`] turns that history into
 //! a generator that makes its choices with those weights without sampling: most of CGS's
 //! validity at plain generation's speed, where the context predicts validity.
+//! [`Gradient::mutating`] spends a share of the budget on mutants of the valid values found
+//! (see [`mutate`](crate::mutate)): where valid values lie a few edits apart, mutants find new
+//! ones far faster than descents, which then only need to find the first few. And
+//! [`Gradient::values`] hands out the values as the search finds them, for a caller that
+//! stops on a clock or a count rather than on a budget.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Debug};
@@ -32,7 +37,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, Label};
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::{RandomSource, weighted};
+use crate::engine::source::random::{RandomSource, below, weighted};
 use crate::engine::source::{ChoiceSource, IntSite, PickSite};
 use crate::engine::{Forward, Halt};
 pub use crate::free::PredicatePanicked;
@@ -40,6 +45,7 @@ use crate::free::checked;
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated};
+use super::mutate::Mutator;
 
 /// Valid generation by Choice Gradient Sampling from a generator and a predicate: see the
 /// [module](self).
@@ -61,6 +67,8 @@ pub struct Gradient<'g, G: Node, P> {
     int_candidates: usize,
     /// With [`Gradient::rewarding_new`]: a hash of a value, to score only values not seen.
     novelty: Option<fn(&G::Output) -> u64>,
+    /// With [`Gradient::mutating`]: the percentage of a run's budget spent on mutants.
+    mutating: u8,
 }
 
 impl<G: Node, P> Debug for Gradient<'_, G, P> {
@@ -69,6 +77,7 @@ impl<G: Node, P> Debug for Gradient<'_, G, P> {
             .field("samples", &self.samples)
             .field("size", &self.size)
             .field("int_candidates", &self.int_candidates)
+            .field("mutating", &self.mutating)
             .finish_non_exhaustive()
     }
 }
@@ -98,6 +107,10 @@ pub struct GradientStats {
     pub valid: u64,
     /// Steps at which no choice scored, so that the choice was uniform.
     pub blind_steps: u64,
+    /// Mutants made of the valid values found (see [`Gradient::mutating`]).
+    pub mutants: u64,
+    /// Of those, how many satisfied the predicate.
+    pub valid_mutants: u64,
     /// Per labelled branch: samples drawn after taking it, and how many were valid (the
     /// fitness table).
     pub fitness: Vec<(Label, u64, u64)>,
@@ -111,6 +124,8 @@ impl GradientStats {
         self.samples += other.samples;
         self.valid += other.valid;
         self.blind_steps += other.blind_steps;
+        self.mutants += other.mutants;
+        self.valid_mutants += other.valid_mutants;
         for (label, samples, valid) in &other.fitness {
             match self.fitness.iter_mut().find(|entry| &entry.0 == label) {
                 Some(entry) => {
@@ -130,6 +145,13 @@ impl fmt::Display for GradientStats {
             "gradient sampling: {} descents, {} choices ({} blind), {} samples, {} valid",
             self.descents, self.steps, self.blind_steps, self.samples, self.valid
         )?;
+        if self.mutants > 0 {
+            writeln!(
+                f,
+                "    mutants      {:>8} of {:>8} valid",
+                self.valid_mutants, self.mutants
+            )?;
+        }
         for (label, samples, valid) in &self.fitness {
             let share = 100.0 * *valid as f64 / (*samples).max(1) as f64;
             writeln!(
@@ -215,6 +237,7 @@ where
             size: DEFAULT_SIZE,
             int_candidates: 16,
             novelty: None,
+            mutating: 0,
         }
     }
 
@@ -247,28 +270,96 @@ where
         self
     }
 
+    /// Spends `percent` of a [`run`](Gradient::run)'s budget (0 by default, at most 100) on
+    /// mutants of the valid values found so far, beyond the paper: each one a valid value
+    /// found, picked at random, with one to four edits of its choices (see
+    /// [`mutate`](crate::mutate)), kept as a result and as a value to mutate when the
+    /// predicate accepts it (and it is new, when rewarding new values). Valid values are often
+    /// a few edits apart, so mutants find many more of them per second than descents do,
+    /// once the descents have found a few; where they are not (a stored height that every
+    /// node above an insertion must change with it), mutants find few new ones. Descents make
+    /// the rest of the budget, and run until they find a first valid value whatever the share.
+    /// A mutant counts as one sample of the budget; [`GradientStats::mutants`] counts them.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let lists = vec(range(0u8..=9), 0..=8);
+    /// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10).mutating(80);
+    /// let run = sorted.run(7, 2_000).unwrap();
+    /// assert!(run.values.iter().all(|v| v.value.is_sorted()));
+    /// assert!(run.stats.mutants > 0 && run.stats.valid_mutants > 0);
+    /// ```
+    pub fn mutating(mut self, percent: u8) -> Self {
+        self.mutating = percent.min(100);
+        self
+    }
+
     /// Descents seeded by `seed` until `max_samples` samples are spent (the step that spends
-    /// the last of them finishes, so a run samples at most one step's worth more). A predicate that no value satisfies ends with no values when the budget is
-    /// spent; one that panics stops with the value it panicked on.
+    /// the last of them finishes, so a run samples at most one step's worth more), and
+    /// mutants with [`Gradient::mutating`]. A predicate that no value satisfies ends with no
+    /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
-        let mut rng = DefaultRng::seed_from_u64(seed);
-        let mut run = GradientRun {
-            values: Vec::new(),
-            stats: GradientStats::default(),
-            history: History::default(),
-        };
-        let mut fitness: HashMap<Label, (u64, u64)> = HashMap::new();
-        let mut seen = HashSet::new();
-        while run.stats.samples < max_samples {
-            let samples_before = run.stats.samples;
-            self.descend(&mut rng, &mut run, &mut fitness, &mut seen, max_samples)?;
-            if run.stats.samples == samples_before && run.values.is_empty() {
-                // A generator that makes no choice: nothing to sample.
-                break;
-            }
+        let mut search = Search::new(self.g, seed);
+        while self.step(&mut search, max_samples)? {}
+        search.run.stats.fitness = fitness_table(search.fitness);
+        Ok(search.run)
+    }
+
+    /// The valid values [`Gradient::run`] finds with the same seed and budget, one at a time
+    /// as it finds them, for a caller that stops when it has enough (a time limit, a count),
+    /// with every value found kept for the mutants of [`Gradient::mutating`] however long it
+    /// runs. A predicate that panics ends it with the value it panicked on.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let lists = vec(range(0u8..=9), 0..=8);
+    /// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).rewarding_new().mutating(50);
+    /// let first: Vec<Vec<u8>> = sorted
+    ///     .values(7, u64::MAX)
+    ///     .take(100)
+    ///     .map(|found| found.unwrap().value)
+    ///     .collect();
+    /// assert_eq!(first.len(), 100);
+    /// assert!(first.iter().all(|xs| xs.is_sorted()));
+    /// ```
+    pub fn values(&self, seed: u64, max_samples: u64) -> Values<'_, 'g, G, P> {
+        Values {
+            gradient: self,
+            search: Search::new(self.g, seed),
+            max_samples,
+            handed_out: 0,
+            ended: false,
         }
-        run.stats.fitness = fitness_table(fitness);
-        Ok(run)
+    }
+
+    /// Spends a little more of the budget: one descent, or one mutant of a value found.
+    /// `false` once the budget is spent, or when a descent spends nothing (a generator that
+    /// makes no choice, or none a descent can take).
+    fn step(
+        &self,
+        search: &mut Search<'g, G>,
+        max_samples: u64,
+    ) -> Result<bool, PredicatePanicked> {
+        let stats = &search.run.stats;
+        let spent = stats.samples + stats.mutants;
+        if spent >= max_samples {
+            return Ok(false);
+        }
+        if !search.run.values.is_empty() && stats.mutants * 100 < u64::from(self.mutating) * spent {
+            self.mutate_found(search)?;
+            return Ok(true);
+        }
+        let samples_before = stats.samples;
+        let budget = max_samples - stats.mutants;
+        let Search {
+            rng,
+            run,
+            fitness,
+            seen,
+            ..
+        } = search;
+        self.descend(rng, run, fitness, seen, budget)?;
+        Ok(run.stats.samples > samples_before)
     }
 
     /// One descent at `size` seeded by `seed`, for a runner's case: its last value if valid,
@@ -285,6 +376,7 @@ where
             size,
             int_candidates: self.int_candidates,
             novelty: self.novelty,
+            mutating: self.mutating,
         };
         let mut rng = DefaultRng::seed_from_u64(seed);
         let mut run = GradientRun {
@@ -302,6 +394,32 @@ where
         )?;
         run.stats.fitness = fitness_table(fitness);
         Ok((run.values.pop(), run.stats))
+    }
+
+    /// One mutant of a valid value found, kept if valid (and new, when rewarding new values).
+    fn mutate_found(&self, search: &mut Search<'g, G>) -> Result<(), PredicatePanicked> {
+        let Search {
+            rng,
+            run,
+            seen,
+            mutator,
+            ..
+        } = search;
+        run.stats.mutants += 1;
+        let parent = below(rng, run.values.len() as u64) as usize;
+        let Ok(mutant) = mutator.mutate_tree(&run.values[parent].tree, rng) else {
+            return Ok(());
+        };
+        if self.check(&mutant.value)? {
+            run.stats.valid_mutants += 1;
+            if self.is_new(&mutant.value, seen) {
+                run.values.push(Generated {
+                    value: mutant.value,
+                    tree: mutant.tree,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// One descent: from no choice to a whole value.
@@ -568,6 +686,97 @@ where
     pub fn rewarding_new(mut self) -> Self {
         self.novelty = Some(hash_of::<T>);
         self
+    }
+}
+
+/// Where a gradient search stands: its randomness, what it found and spent, the fitness per
+/// label, the values seen (when rewarding new values), and the mutator of values found.
+struct Search<'g, G: Node> {
+    rng: DefaultRng,
+    run: GradientRun<G::Output>,
+    fitness: HashMap<Label, (u64, u64)>,
+    seen: HashSet<u64>,
+    mutator: Mutator<'g, G>,
+}
+
+impl<'g, G: Node> Search<'g, G> {
+    fn new(g: &'g G, seed: u64) -> Self {
+        Search {
+            rng: DefaultRng::seed_from_u64(seed),
+            run: GradientRun {
+                values: Vec::new(),
+                stats: GradientStats::default(),
+                history: History::default(),
+            },
+            fitness: HashMap::new(),
+            seen: HashSet::new(),
+            mutator: Mutator::new(g),
+        }
+    }
+}
+
+/// The valid values of a gradient search, as it finds them: see [`Gradient::values`].
+pub struct Values<'s, 'g, G: Node, P> {
+    gradient: &'s Gradient<'g, G, P>,
+    search: Search<'g, G>,
+    max_samples: u64,
+    /// How many of the values found it has handed out.
+    handed_out: usize,
+    ended: bool,
+}
+
+impl<G: Node, P> Debug for Values<'_, '_, G, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Values")
+            .field("found", &self.search.run.values.len())
+            .field("handed_out", &self.handed_out)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Node, P> Values<'_, '_, G, P> {
+    /// Raises the budget by `samples`: a search that ended when its budget was spent goes on
+    /// from where it stopped, with every value it found (for a caller that checks a clock
+    /// between budgets).
+    pub fn raise_budget(&mut self, samples: u64) {
+        self.max_samples = self.max_samples.saturating_add(samples);
+        self.ended = false;
+    }
+
+    /// What the search has spent so far, with its fitness table.
+    pub fn stats(&self) -> GradientStats {
+        GradientStats {
+            fitness: fitness_table(self.search.fitness.clone()),
+            ..self.search.run.stats.clone()
+        }
+    }
+}
+
+impl<T, G, P> Iterator for Values<'_, '_, G, P>
+where
+    T: Clone + Debug,
+    G: Node<Output = T>,
+    P: Fn(&T) -> bool,
+{
+    type Item = Result<Generated<T>, PredicatePanicked>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(found) = self.search.run.values.get(self.handed_out) {
+                self.handed_out += 1;
+                return Some(Ok(found.clone()));
+            }
+            if self.ended {
+                return None;
+            }
+            match self.gradient.step(&mut self.search, self.max_samples) {
+                Ok(more) => self.ended = !more,
+                Err(panicked) => {
+                    self.ended = true;
+                    return Some(Err(panicked));
+                }
+            }
+        }
     }
 }
 
