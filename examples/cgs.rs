@@ -205,7 +205,7 @@ fn usage(problem: &str) -> ! {
     std::process::exit(if problem.is_empty() { 0 } else { 2 })
 }
 
-/// The three methods on one benchmark, `trials` times.
+/// The five methods on one benchmark, `trials` times.
 fn bench<T>(
     g: &Naive<T>,
     valid: impl Fn(&T) -> bool + Copy,

@@ -107,7 +107,7 @@ pub struct GradientStats {
     pub valid: u64,
     /// Steps at which no choice scored, so that the choice was uniform.
     pub blind_steps: u64,
-    /// Mutants made of the valid values found (see [`Gradient::mutating`]).
+    /// Mutants tried of the valid values found (see [`Gradient::mutating`]).
     pub mutants: u64,
     /// Of those, how many satisfied the predicate.
     pub valid_mutants: u64,
@@ -272,14 +272,17 @@ where
 
     /// Spends `percent` of a [`run`](Gradient::run)'s budget (0 by default, at most 100) on
     /// mutants of the valid values found so far, beyond the paper: each one a valid value
-    /// found, picked at random, with one to four edits of its choices (see
-    /// [`mutate`](crate::mutate)), kept as a result and as a value to mutate when the
-    /// predicate accepts it (and it is new, when rewarding new values). Valid values are often
-    /// a few edits apart, so mutants find many more of them per second than descents do,
-    /// once the descents have found a few; where they are not (a stored height that every
-    /// node above an insertion must change with it), mutants find few new ones. Descents make
-    /// the rest of the budget, and run until they find a first valid value whatever the share.
-    /// A mutant counts as one sample of the budget; [`GradientStats::mutants`] counts them.
+    /// found, picked at random, with one edit of its choices (see [`mutate`](crate::mutate)),
+    /// kept as a result and as a value to mutate when the predicate accepts it (and it is new,
+    /// when rewarding new values). Valid values are often a few edits apart, so mutants find
+    /// many more of them per second than descents do, once the descents have found a few;
+    /// where they are not (a stored height that every node above an insertion must change
+    /// with it), mutants find few new ones. Descents make the rest of the budget, and run
+    /// until they find a first valid value whatever the share. A mutant counts as one sample
+    /// of the budget, though finding an edit that changes the value may replay the generator
+    /// a few times; [`GradientStats::mutants`] counts them, tries that found no edit included.
+    /// [`Gradient::one`] (and so [`check_by_gradient`](crate::check::check_by_gradient)),
+    /// one descent per case, makes no mutant.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -299,67 +302,80 @@ where
     /// mutants with [`Gradient::mutating`]. A predicate that no value satisfies ends with no
     /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
-        let mut search = Search::new(self.g, seed);
-        while self.step(&mut search, max_samples)? {}
+        let mut search = SearchState::new(self.g, seed);
+        while let Step::Taken = self.step(&mut search, max_samples)? {}
         search.run.stats.fitness = fitness_table(search.fitness);
         Ok(search.run)
     }
 
     /// The valid values [`Gradient::run`] finds with the same seed and budget, one at a time
-    /// as it finds them, for a caller that stops when it has enough (a time limit, a count),
-    /// with every value found kept for the mutants of [`Gradient::mutating`] however long it
-    /// runs. A predicate that panics ends it with the value it panicked on.
+    /// as it finds them, for a caller that stops when it has enough (a count, a clock), with
+    /// every value found kept for the mutants of [`Gradient::mutating`] however long it runs
+    /// (memory grows with the values found). A predicate that panics ends it: the values
+    /// found before come first, then the error with the value it panicked on.
+    ///
+    /// A search looks for its next value until its budget is spent, so one with a budget it
+    /// never spends (`u64::MAX`) never returns once no new value is left to find (rewarding
+    /// new values), or when the predicate holds for none. A caller on a clock gives a finite
+    /// budget and [raises](Values::raise_budget) it while time is left, so that the search
+    /// goes on where it stopped:
     ///
     /// ```
     /// use reflective::prelude::*;
+    /// use std::time::{Duration, Instant};
     /// let lists = vec(range(0u8..=9), 0..=8);
     /// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).rewarding_new().mutating(50);
-    /// let first: Vec<Vec<u8>> = sorted
-    ///     .values(7, u64::MAX)
-    ///     .take(100)
-    ///     .map(|found| found.unwrap().value)
-    ///     .collect();
-    /// assert_eq!(first.len(), 100);
-    /// assert!(first.iter().all(|xs| xs.is_sorted()));
+    /// let mut search = sorted.values(7, 0);
+    /// let (start, mut found) = (Instant::now(), Vec::new());
+    /// while start.elapsed() < Duration::from_millis(50) && found.len() < 1_000 {
+    ///     search.raise_budget(1_000);
+    ///     found.extend(search.by_ref().map(|value| value.unwrap().value));
+    /// }
+    /// assert!(!found.is_empty() && found.iter().all(|xs| xs.is_sorted()));
     /// ```
     pub fn values(&self, seed: u64, max_samples: u64) -> Values<'_, 'g, G, P> {
         Values {
             gradient: self,
-            search: Search::new(self.g, seed),
+            search: SearchState::new(self.g, seed),
             max_samples,
             handed_out: 0,
-            ended: false,
+            stopped: None,
+            panicked: None,
         }
     }
 
-    /// Spends a little more of the budget: one descent, or one mutant of a value found.
-    /// `false` once the budget is spent, or when a descent spends nothing (a generator that
-    /// makes no choice, or none a descent can take).
+    /// Spends a little more of the budget: one step of a descent (starting one if none is in
+    /// progress), or one mutant of a value found; or, if it cannot, why.
     fn step(
         &self,
-        search: &mut Search<'g, G>,
+        search: &mut SearchState<'g, G>,
         max_samples: u64,
-    ) -> Result<bool, PredicatePanicked> {
+    ) -> Result<Step, PredicatePanicked> {
         let stats = &search.run.stats;
         let spent = stats.samples + stats.mutants;
         if spent >= max_samples {
-            return Ok(false);
+            return Ok(Step::BudgetSpent);
         }
         if !search.run.values.is_empty() && stats.mutants * 100 < u64::from(self.mutating) * spent {
             self.mutate_found(search)?;
-            return Ok(true);
+            return Ok(Step::Taken);
         }
-        let samples_before = stats.samples;
-        let budget = max_samples - stats.mutants;
-        let Search {
-            rng,
-            run,
-            fitness,
-            seen,
-            ..
-        } = search;
-        self.descend(rng, run, fitness, seen, budget)?;
-        Ok(run.stats.samples > samples_before)
+        if search.descent.is_none() {
+            search.run.stats.descents += 1;
+            search.descent = Some(Descent {
+                samples_before: search.run.stats.samples,
+                ..Descent::default()
+            });
+        }
+        if !self.descent_step(search)? {
+            return Ok(Step::Taken);
+        }
+        let began = search.descent.take().map_or(0, |d| d.samples_before);
+        if search.run.stats.samples > began {
+            Ok(Step::Taken)
+        } else {
+            Ok(Step::Stuck)
+        }
     }
 
     /// One descent at `size` seeded by `seed`, for a runner's case: its last value if valid,
@@ -378,27 +394,17 @@ where
             novelty: self.novelty,
             mutating: self.mutating,
         };
-        let mut rng = DefaultRng::seed_from_u64(seed);
-        let mut run = GradientRun {
-            values: Vec::new(),
-            stats: GradientStats::default(),
-            history: History::default(),
-        };
-        let mut fitness = HashMap::new();
-        sized.descend(
-            &mut rng,
-            &mut run,
-            &mut fitness,
-            &mut HashSet::new(),
-            u64::MAX,
-        )?;
-        run.stats.fitness = fitness_table(fitness);
+        let mut search = SearchState::new(self.g, seed);
+        search.run.stats.descents = 1;
+        while !sized.descent_step(&mut search)? {}
+        let mut run = search.run;
+        run.stats.fitness = fitness_table(search.fitness);
         Ok((run.values.pop(), run.stats))
     }
 
     /// One mutant of a valid value found, kept if valid (and new, when rewarding new values).
-    fn mutate_found(&self, search: &mut Search<'g, G>) -> Result<(), PredicatePanicked> {
-        let Search {
+    fn mutate_found(&self, search: &mut SearchState<'g, G>) -> Result<(), PredicatePanicked> {
+        let SearchState {
             rng,
             run,
             seen,
@@ -422,111 +428,108 @@ where
         Ok(())
     }
 
-    /// One descent: from no choice to a whole value.
-    fn descend(
-        &self,
-        rng: &mut DefaultRng,
-        run: &mut GradientRun<T>,
-        fitness: &mut HashMap<Label, (u64, u64)>,
-        seen: &mut HashSet<u64>,
-        max_samples: u64,
-    ) -> Result<(), PredicatePanicked> {
-        run.stats.descents += 1;
-        let mut prefix: Vec<Choice> = Vec::new();
-        let mut values: Vec<i128> = Vec::new();
-        loop {
-            if run.stats.samples >= max_samples {
-                return Ok(());
-            }
-            let mut probe = ProbeSource::new(&prefix);
-            let mut forward = Forward::new(&mut probe, self.size, true);
-            let outcome = catch_unwind(AssertUnwindSafe(|| self.g.forward(&mut forward)));
-            match outcome {
-                Ok(Ok(value)) => {
-                    let tree = forward.into_tree();
-                    if self.check(&value)? && self.is_new(&value, seen) {
-                        let tree = tree.compact();
-                        run.values.push(Generated { value, tree });
-                    }
-                    return Ok(());
+    /// One step of the descent in progress: probes the next choice, scores its candidates by
+    /// their samples and takes one. `true` if the descent is over (its prefix made a whole
+    /// value, kept if it counts, or the generator failed, or no choice can be taken).
+    fn descent_step(&self, search: &mut SearchState<'g, G>) -> Result<bool, PredicatePanicked> {
+        let SearchState {
+            rng,
+            run,
+            fitness,
+            seen,
+            descent,
+            ..
+        } = search;
+        let Descent { prefix, values, .. } = descent.get_or_insert_with(Descent::default);
+        let mut probe = ProbeSource::new(prefix);
+        let mut forward = Forward::new(&mut probe, self.size, true);
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.g.forward(&mut forward)));
+        match outcome {
+            Ok(Ok(value)) => {
+                let tree = forward.into_tree();
+                if self.check(&value)? && self.is_new(&value, seen) {
+                    let tree = tree.compact();
+                    run.values.push(Generated { value, tree });
                 }
-                Ok(Err(Halt::Misfit)) => {}
-                Ok(Err(Halt::Failed(_))) | Err(_) => return Ok(()),
+                return Ok(true);
             }
-            let Some(next) = probe.next.take() else {
-                return Ok(());
-            };
-            let Candidates {
-                choices: candidates,
-                labels,
-                kind,
-            } = self.candidates(next, rng);
-            if candidates.is_empty() {
-                return Ok(());
-            }
-            let context = context_of(&values, kind);
-            // Per candidate: its score (the valid values its samples found that count), and
-            // how many of its samples were valid at all.
-            let mut scores = Vec::with_capacity(candidates.len());
-            let mut valid_counts = Vec::with_capacity(candidates.len());
-            for (candidate, label) in candidates.iter().zip(&labels) {
-                let mut choices = prefix.clone();
-                choices.push(candidate.clone());
-                let (mut score, mut valid) = (0, 0);
-                for done in 0..self.samples {
-                    run.stats.samples += 1;
-                    let (sampled, drew) = self.sample(&choices, rng, seen)?;
-                    // A derivative that makes no choice gives every sample this one, from
-                    // the same randomness, untouched: the others are counted, not run.
-                    let rest = if drew { 0 } else { self.samples - done - 1 };
-                    run.stats.samples += rest as u64;
-                    match sampled {
-                        Sampled::Counted(sample) => {
-                            score += 1;
-                            valid += 1 + rest as u64;
-                            // Each of the others counts too, as a duplicate, unless rewarding
-                            // new values: then they are seen.
-                            if rest > 0 && self.novelty.is_none() {
-                                score += rest as u64;
-                                run.values.extend(std::iter::repeat_n(sample.clone(), rest));
-                            }
-                            run.values.push(sample);
-                        }
-                        Sampled::Seen => valid += 1 + rest as u64,
-                        Sampled::Invalid => {}
-                    }
-                    if rest > 0 {
-                        break;
-                    }
-                }
-                run.stats.valid += valid;
-                if let Some(label) = label {
-                    let entry = fitness.entry(*label).or_default();
-                    entry.0 += self.samples as u64;
-                    entry.1 += valid;
-                }
-                run.history.record(
-                    context.clone(),
-                    choice_value(candidate),
-                    score,
-                    self.samples as u64,
-                );
-                scores.push(score);
-                valid_counts.push(valid);
-            }
-            if scores.iter().all(|&score| score == 0) {
-                // Rewarding new values, when none is new: the valid ones, as the paper scores.
-                scores = valid_counts;
-            }
-            if scores.iter().all(|&score| score == 0) {
-                run.stats.blind_steps += 1;
-                scores.iter_mut().for_each(|score| *score = 1);
-            }
-            let chosen = weighted(rng, &scores);
-            values.push(choice_value(&candidates[chosen]));
-            prefix.push(candidates[chosen].clone());
-            run.stats.steps += 1;
+            Ok(Err(Halt::Misfit)) => {}
+            Ok(Err(Halt::Failed(_))) | Err(_) => return Ok(true),
         }
+        let Some(next) = probe.next.take() else {
+            return Ok(true);
+        };
+        let Candidates {
+            choices: candidates,
+            labels,
+            kind,
+        } = self.candidates(next, rng);
+        if candidates.is_empty() {
+            return Ok(true);
+        }
+        let context = context_of(values, kind);
+        // Per candidate: its score (the valid values its samples found that count), and
+        // how many of its samples were valid at all.
+        let mut scores = Vec::with_capacity(candidates.len());
+        let mut valid_counts = Vec::with_capacity(candidates.len());
+        for (candidate, label) in candidates.iter().zip(&labels) {
+            let mut choices = prefix.clone();
+            choices.push(candidate.clone());
+            let (mut score, mut valid) = (0, 0);
+            for done in 0..self.samples {
+                run.stats.samples += 1;
+                let (sampled, drew) = self.sample(&choices, rng, seen)?;
+                // A derivative that makes no choice gives every sample this one, from
+                // the same randomness, untouched: the others are counted, not run.
+                let rest = if drew { 0 } else { self.samples - done - 1 };
+                run.stats.samples += rest as u64;
+                match sampled {
+                    Sampled::Counted(sample) => {
+                        score += 1;
+                        valid += 1 + rest as u64;
+                        // Each of the others counts too, as a duplicate, unless rewarding
+                        // new values: then they are seen.
+                        if rest > 0 && self.novelty.is_none() {
+                            score += rest as u64;
+                            run.values.extend(std::iter::repeat_n(sample.clone(), rest));
+                        }
+                        run.values.push(sample);
+                    }
+                    Sampled::Seen => valid += 1 + rest as u64,
+                    Sampled::Invalid => {}
+                }
+                if rest > 0 {
+                    break;
+                }
+            }
+            run.stats.valid += valid;
+            if let Some(label) = label {
+                let entry = fitness.entry(*label).or_default();
+                entry.0 += self.samples as u64;
+                entry.1 += valid;
+            }
+            run.history.record(
+                context.clone(),
+                choice_value(candidate),
+                score,
+                self.samples as u64,
+            );
+            scores.push(score);
+            valid_counts.push(valid);
+        }
+        if scores.iter().all(|&score| score == 0) {
+            // Rewarding new values, when none is new: the valid ones, as the paper scores.
+            scores = valid_counts;
+        }
+        if scores.iter().all(|&score| score == 0) {
+            run.stats.blind_steps += 1;
+            scores.iter_mut().for_each(|score| *score = 1);
+        }
+        let chosen = weighted(rng, &scores);
+        values.push(choice_value(&candidates[chosen]));
+        prefix.push(candidates[chosen].clone());
+        run.stats.steps += 1;
+        Ok(false)
     }
 
     /// The choices to score after a prefix.
@@ -691,17 +694,28 @@ where
 
 /// Where a gradient search stands: its randomness, what it found and spent, the fitness per
 /// label, the values seen (when rewarding new values), and the mutator of values found.
-struct Search<'g, G: Node> {
+struct SearchState<'g, G: Node> {
     rng: DefaultRng,
     run: GradientRun<G::Output>,
     fitness: HashMap<Label, (u64, u64)>,
     seen: HashSet<u64>,
     mutator: Mutator<'g, G>,
+    /// The descent in progress, if one is.
+    descent: Option<Descent>,
 }
 
-impl<'g, G: Node> Search<'g, G> {
+/// A descent in progress: the choices it has made, their values (for the history's context),
+/// and the samples spent before it began.
+#[derive(Default)]
+struct Descent {
+    prefix: Vec<Choice>,
+    values: Vec<i128>,
+    samples_before: u64,
+}
+
+impl<'g, G: Node> SearchState<'g, G> {
     fn new(g: &'g G, seed: u64) -> Self {
-        Search {
+        SearchState {
             rng: DefaultRng::seed_from_u64(seed),
             run: GradientRun {
                 values: Vec::new(),
@@ -711,18 +725,34 @@ impl<'g, G: Node> Search<'g, G> {
             fitness: HashMap::new(),
             seen: HashSet::new(),
             mutator: Mutator::new(g),
+            descent: None,
         }
     }
+}
+
+/// What a search's [step](Gradient::step) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// It spent some of the budget.
+    Taken,
+    /// None: the budget is spent.
+    BudgetSpent,
+    /// None: a descent ended having spent nothing (a generator that makes no choice, or
+    /// none a descent can take), and the next would do the same.
+    Stuck,
 }
 
 /// The valid values of a gradient search, as it finds them: see [`Gradient::values`].
 pub struct Values<'s, 'g, G: Node, P> {
     gradient: &'s Gradient<'g, G, P>,
-    search: Search<'g, G>,
+    search: SearchState<'g, G>,
     max_samples: u64,
     /// How many of the values found it has handed out.
     handed_out: usize,
-    ended: bool,
+    /// Why the search stopped, if it has.
+    stopped: Option<Step>,
+    /// The predicate's panic that ended the search, until it is handed out.
+    panicked: Option<PredicatePanicked>,
 }
 
 impl<G: Node, P> Debug for Values<'_, '_, G, P> {
@@ -735,12 +765,15 @@ impl<G: Node, P> Debug for Values<'_, '_, G, P> {
 }
 
 impl<G: Node, P> Values<'_, '_, G, P> {
-    /// Raises the budget by `samples`: a search that ended when its budget was spent goes on
-    /// from where it stopped, with every value it found (for a caller that checks a clock
-    /// between budgets).
+    /// Raises the budget by `samples`: a search that stopped when its budget was spent goes
+    /// on from where it stopped, as one given the whole budget from the start would have
+    /// gone, with every value it found (for a caller that checks a clock between budgets). A
+    /// search that ended otherwise (nothing left to try, a panic) stays ended.
     pub fn raise_budget(&mut self, samples: u64) {
         self.max_samples = self.max_samples.saturating_add(samples);
-        self.ended = false;
+        if self.stopped == Some(Step::BudgetSpent) {
+            self.stopped = None;
+        }
     }
 
     /// What the search has spent so far, with its fitness table.
@@ -766,14 +799,15 @@ where
                 self.handed_out += 1;
                 return Some(Ok(found.clone()));
             }
-            if self.ended {
-                return None;
+            if self.stopped.is_some() {
+                return self.panicked.take().map(Err);
             }
             match self.gradient.step(&mut self.search, self.max_samples) {
-                Ok(more) => self.ended = !more,
+                Ok(Step::Taken) => {}
+                Ok(stopped) => self.stopped = Some(stopped),
                 Err(panicked) => {
-                    self.ended = true;
-                    return Some(Err(panicked));
+                    self.stopped = Some(Step::Stuck);
+                    self.panicked = Some(panicked);
                 }
             }
         }
