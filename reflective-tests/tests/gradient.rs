@@ -15,6 +15,23 @@ fn one_in_three(v: &V) -> bool {
     format!("{v:?}").len() % 3 == 0
 }
 
+/// Asserts that every value of `values` satisfies [`one_in_three`] and replays from its
+/// choices under `g`, built from `spec`.
+fn valid_and_replayed(g: &Gen<V, V>, spec: &Spec, values: &[Generated<V>]) {
+    for generated in values {
+        assert!(
+            one_in_three(&generated.value),
+            "{spec:?}: {:?}",
+            generated.value
+        );
+        assert_eq!(
+            g.replay(&generated.tree).as_ref(),
+            Some(&generated.value),
+            "{spec:?}"
+        );
+    }
+}
+
 #[test]
 fn every_value_of_gradient_sampling_is_valid_and_replays_from_its_choices() {
     let specs = Spec::arbitrary_reflective();
@@ -29,18 +46,7 @@ fn every_value_of_gradient_sampling_is_valid_and_replays_from_its_choices() {
             .size(20)
             .run(round, 200)
             .unwrap();
-        for generated in &run.values {
-            assert!(
-                one_in_three(&generated.value),
-                "{spec:?}: {:?}",
-                generated.value
-            );
-            assert_eq!(
-                g.replay(&generated.tree).as_ref(),
-                Some(&generated.value),
-                "{spec:?}"
-            );
-        }
+        valid_and_replayed(&g, &spec, &run.values);
         // The budget holds but for the step that spends its last samples.
         assert!(
             run.stats.samples <= 200 + 16 * 3,
@@ -299,18 +305,7 @@ fn mutants_of_the_values_found_are_valid_values_of_the_generator() {
                 .collect();
             assert_eq!(distinct.len(), run.values.len(), "{spec:?}");
         }
-        for generated in &run.values {
-            assert!(
-                one_in_three(&generated.value),
-                "{spec:?}: {:?}",
-                generated.value
-            );
-            assert_eq!(
-                g.replay(&generated.tree).as_ref(),
-                Some(&generated.value),
-                "{spec:?}"
-            );
-        }
+        valid_and_replayed(&g, &spec, &run.values);
         let spent = run.stats.samples + run.stats.mutants;
         assert!(spent <= 400 + 16 * 3, "{spec:?}: {:?}", run.stats);
         assert!(run.stats.valid_mutants <= run.stats.mutants);
