@@ -10,9 +10,9 @@
 //! ([`reflective_examples::cgs`]): *rejection* generates and keeps the valid values;
 //! *CGS* runs `Generator::gradient` with the paper's N, scoring choices as the paper does;
 //! *CGS rewarding new* scores them by the valid values not found before
-//! (`Gradient::rewarding_new`); *CGS + mutation* also spends half of its samples on mutants
-//! of the valid values it found (`Gradient::mutating(50)`), in runs as long as the time
-//! allows, since mutants grow from the values their run found; *learned* is the generator
+//! (`Gradient::rewarding_new`); *CGS + mutation* also spends 80% of its samples on mutants
+//! of the valid values it found (`Gradient::mutating(80)`), in one search for the whole
+//! time, since mutants grow from the values their search found; *learned* is the generator
 //! `Gradient::learned` builds from that trial's CGS history, run as plain generation. Each
 //! counts the unique valid values it found. Diversity is the mean Levenshtein distance between
 //! the choice sequences of 3000 random pairs of unique valid values (first trial), as the
@@ -42,8 +42,10 @@ struct Results {
     diversity: [(f64, f64); 5],
 }
 
-/// The share of CGS + mutation's samples spent on mutants, in percent.
-const MUTATING: u8 = 50;
+/// The share of CGS + mutation's samples spent on mutants, in percent: measured at 30, 50,
+/// 70, 80, 90 and 95 on BST, SORTED and STLC (10 s each), 70 to 95 found the most unique
+/// valid values per second on all three.
+const MUTATING: u8 = 80;
 
 fn main() {
     let mut seconds = 10.0;
