@@ -302,7 +302,7 @@ where
     /// mutants with [`Gradient::mutating`]. A predicate that no value satisfies ends with no
     /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
-        let mut search = SearchState::new(self.g, seed);
+        let mut search = SearchState::new(seed);
         while let Step::Taken = self.step(&mut search, max_samples)? {}
         search.run.stats.fitness = fitness_table(search.fitness);
         Ok(search.run)
@@ -336,7 +336,7 @@ where
     pub fn values(&self, seed: u64, max_samples: u64) -> Values<'_, 'g, G, P> {
         Values {
             gradient: self,
-            search: SearchState::new(self.g, seed),
+            search: SearchState::new(seed),
             max_samples,
             handed_out: 0,
             stopped: None,
@@ -361,11 +361,7 @@ where
             return Ok(Step::Taken);
         }
         if search.descent.is_none() {
-            search.run.stats.descents += 1;
-            search.descent = Some(Descent {
-                samples_before: search.run.stats.samples,
-                ..Descent::default()
-            });
+            search.start_descent();
         }
         if !self.descent_step(search)? {
             return Ok(Step::Taken);
@@ -394,8 +390,8 @@ where
             novelty: self.novelty,
             mutating: self.mutating,
         };
-        let mut search = SearchState::new(self.g, seed);
-        search.run.stats.descents = 1;
+        let mut search = SearchState::new(seed);
+        search.start_descent();
         while !sized.descent_step(&mut search)? {}
         let mut run = search.run;
         run.stats.fitness = fitness_table(search.fitness);
@@ -411,6 +407,7 @@ where
             mutator,
             ..
         } = search;
+        let mutator = mutator.get_or_insert_with(|| Mutator::new(self.g));
         run.stats.mutants += 1;
         let parent = below(rng, run.values.len() as u64) as usize;
         let Ok(mutant) = mutator.mutate_tree(&run.values[parent].tree, rng) else {
@@ -440,7 +437,10 @@ where
             descent,
             ..
         } = search;
-        let Descent { prefix, values, .. } = descent.get_or_insert_with(Descent::default);
+        let Some(Descent { prefix, values, .. }) = descent else {
+            // No descent in progress (its callers start one): nothing to step.
+            return Ok(true);
+        };
         let mut probe = ProbeSource::new(prefix);
         let mut forward = Forward::new(&mut probe, self.size, true);
         let outcome = catch_unwind(AssertUnwindSafe(|| self.g.forward(&mut forward)));
@@ -693,28 +693,28 @@ where
 }
 
 /// Where a gradient search stands: its randomness, what it found and spent, the fitness per
-/// label, the values seen (when rewarding new values), and the mutator of values found.
+/// label, the values seen (when rewarding new values), the mutator of values found (made
+/// with the first mutant), and the descent in progress.
 struct SearchState<'g, G: Node> {
     rng: DefaultRng,
     run: GradientRun<G::Output>,
     fitness: HashMap<Label, (u64, u64)>,
     seen: HashSet<u64>,
-    mutator: Mutator<'g, G>,
+    mutator: Option<Mutator<'g, G>>,
     /// The descent in progress, if one is.
     descent: Option<Descent>,
 }
 
 /// A descent in progress: the choices it has made, their values (for the history's context),
 /// and the samples spent before it began.
-#[derive(Default)]
 struct Descent {
     prefix: Vec<Choice>,
     values: Vec<i128>,
     samples_before: u64,
 }
 
-impl<'g, G: Node> SearchState<'g, G> {
-    fn new(g: &'g G, seed: u64) -> Self {
+impl<G: Node> SearchState<'_, G> {
+    fn new(seed: u64) -> Self {
         SearchState {
             rng: DefaultRng::seed_from_u64(seed),
             run: GradientRun {
@@ -724,9 +724,19 @@ impl<'g, G: Node> SearchState<'g, G> {
             },
             fitness: HashMap::new(),
             seen: HashSet::new(),
-            mutator: Mutator::new(g),
+            mutator: None,
             descent: None,
         }
+    }
+
+    /// Starts a descent from no choice.
+    fn start_descent(&mut self) {
+        self.run.stats.descents += 1;
+        self.descent = Some(Descent {
+            prefix: Vec::new(),
+            values: Vec::new(),
+            samples_before: self.run.stats.samples,
+        });
     }
 }
 
