@@ -378,6 +378,33 @@ fn values_hands_out_what_a_run_finds_and_goes_on_when_given_more() {
 }
 
 #[test]
+fn values_goes_on_as_a_run_after_it_thins_the_values_it_mutates() {
+    // More than 8 000 values found: the search keeps only a selection of the older ones to
+    // mutate, and `values` keeps none it handed out; `run` returns them all.
+    let g = vec(range(0u8..=9), 0..=20);
+    let gradient = g
+        .gradient(|xs: &Vec<u8>| xs.is_sorted())
+        .samples(10)
+        .rewarding_new()
+        .mutating(90);
+    let run = gradient.run(4, 60_000).unwrap();
+    assert!(run.values.len() > 10_000, "{}", run.values.len());
+    let mut values = gradient.values(4, 0);
+    let mut handed = Vec::new();
+    for _ in 0..10 {
+        values.raise_budget(6_000);
+        handed.extend(values.by_ref().map(|found| found.unwrap().value));
+    }
+    assert_eq!(handed.len(), run.values.len());
+    let differs = handed
+        .iter()
+        .zip(&run.values)
+        .position(|(handed, found)| *handed != found.value);
+    assert_eq!(differs, None, "the first value that differs");
+    assert_eq!(values.stats(), run.stats);
+}
+
+#[test]
 fn a_generator_that_makes_no_choice_ends_the_search() {
     let g = exact(7u8);
     let run = g

@@ -37,7 +37,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, Label};
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::{RandomSource, below, weighted};
+use crate::engine::source::random::{RandomSource, weighted};
 use crate::engine::source::{ChoiceSource, IntSite, PickSite};
 use crate::engine::{Forward, Halt};
 pub use crate::free::PredicatePanicked;
@@ -46,6 +46,10 @@ use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated};
 use super::mutate::Mutator;
+
+mod parents;
+
+use parents::Parents;
 
 /// Valid generation by Choice Gradient Sampling from a generator and a predicate: see the
 /// [module](self).
@@ -303,17 +307,19 @@ where
     /// mutants with [`Gradient::mutating`]. A predicate that no value satisfies ends with no
     /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
-        let mut search = SearchState::new(seed);
+        let mut search = SearchState::new(seed, self.mutating > 0);
         while let Step::Taken = self.step(&mut search, max_samples)? {}
         search.run.stats.fitness = fitness_table(search.fitness);
         Ok(search.run)
     }
 
     /// The valid values [`Gradient::run`] finds with the same seed and budget, one at a time
-    /// as it finds them, for a caller that stops when it has enough (a count, a clock), with
-    /// every value found kept for the mutants of [`Gradient::mutating`] however long it runs
-    /// (memory grows with the values found). A predicate that panics ends it: the values
-    /// found before come first, then the error with the value it panicked on.
+    /// as it finds them, for a caller that stops when it has enough (a count, a clock). It
+    /// does not keep what it hands out: a long search holds a hash of each value seen (when
+    /// rewarding new values) and, for the mutants of [`Gradient::mutating`], the values found
+    /// last and a selection of at most a few thousand of the others, whatever it found. A
+    /// predicate that panics ends it: the values found before come first, then the error
+    /// with the value it panicked on.
     ///
     /// A search looks for its next value until its budget is spent, so one with a budget it
     /// never spends (`u64::MAX`) never returns once no new value is left to find (rewarding
@@ -337,8 +343,9 @@ where
     pub fn values(&self, seed: u64, max_samples: u64) -> Values<'_, 'g, G, P> {
         Values {
             gradient: self,
-            search: SearchState::new(seed),
+            search: SearchState::new(seed, self.mutating > 0),
             max_samples,
+            pending: Vec::new().into_iter(),
             handed_out: 0,
             stopped: None,
             panicked: None,
@@ -357,7 +364,10 @@ where
         if spent >= max_samples {
             return Ok(Step::BudgetSpent);
         }
-        if !search.run.values.is_empty() && stats.mutants * 100 < u64::from(self.mutating) * spent {
+        let mutants = stats.mutants;
+        search.pool_found();
+        let found_any = search.parents.as_ref().is_some_and(|p| !p.is_empty());
+        if found_any && mutants * 100 < u64::from(self.mutating) * spent {
             self.mutate_found(search)?;
             return Ok(Step::Taken);
         }
@@ -391,7 +401,7 @@ where
             novelty: self.novelty,
             mutating: self.mutating,
         };
-        let mut search = SearchState::new(seed);
+        let mut search = SearchState::new(seed, false);
         search.start_descent();
         while !sized.descent_step(&mut search)? {}
         let mut run = search.run;
@@ -406,12 +416,15 @@ where
             run,
             seen,
             mutator,
+            parents,
             ..
         } = search;
         let mutator = mutator.get_or_insert_with(|| Mutator::new(self.g));
         run.stats.mutants += 1;
-        let parent = parent_of_mutant(rng, run.values.len());
-        let Ok(mutant) = mutator.mutate_tree(&run.values[parent].tree, rng) else {
+        let parents = parents
+            .as_ref()
+            .expect("a search that mutates keeps parents");
+        let Ok(mutant) = mutator.mutate_tree(parents.draw(rng), rng) else {
             return Ok(());
         };
         let verdict = self.judge(&mutant.value, seen)?;
@@ -712,15 +725,19 @@ where
     }
 }
 
-/// Where a gradient search stands: its randomness, what it found and spent, the fitness per
-/// label, the values seen (when rewarding new values), the mutator of values found (made
-/// with the first mutant), and the descent in progress.
+/// Where a gradient search stands: its randomness, what it found (and not yet handed out)
+/// and spent, the fitness per label, the values seen (when rewarding new values), the
+/// mutator of values found (made with the first mutant), the values mutants are made from
+/// (when it mutates), and the descent in progress.
 struct SearchState<'g, G: Node> {
     rng: DefaultRng,
     run: GradientRun<G::Output>,
     fitness: HashMap<Label, (u64, u64)>,
     seen: HashSet<u64>,
     mutator: Option<Mutator<'g, G>>,
+    parents: Option<Parents>,
+    /// How many of `run.values` the parents have taken.
+    pooled: usize,
     /// The descent in progress, if one is.
     descent: Option<Descent>,
 }
@@ -734,7 +751,8 @@ struct Descent {
 }
 
 impl<G: Node> SearchState<'_, G> {
-    fn new(seed: u64) -> Self {
+    /// A search seeded by `seed`, that keeps parents for mutants if it `mutates`.
+    fn new(seed: u64, mutates: bool) -> Self {
         SearchState {
             rng: DefaultRng::seed_from_u64(seed),
             run: GradientRun {
@@ -745,8 +763,28 @@ impl<G: Node> SearchState<'_, G> {
             fitness: HashMap::new(),
             seen: HashSet::new(),
             mutator: None,
+            parents: mutates.then(Parents::default),
+            pooled: 0,
             descent: None,
         }
+    }
+
+    /// Gives the parents (if the search keeps them) the values found since it last did.
+    fn pool_found(&mut self) {
+        if let Some(parents) = &mut self.parents {
+            for found in &self.run.values[self.pooled..] {
+                parents.add(found.tree.clone());
+            }
+        }
+        self.pooled = self.run.values.len();
+    }
+
+    /// The values found and not taken yet, which the search no longer keeps (but for what
+    /// the parents take of them).
+    fn take_found(&mut self) -> Vec<Generated<G::Output>> {
+        self.pool_found();
+        self.pooled = 0;
+        std::mem::take(&mut self.run.values)
     }
 
     /// Starts a descent from no choice.
@@ -777,8 +815,10 @@ pub struct Values<'s, 'g, G: Node, P> {
     gradient: &'s Gradient<'g, G, P>,
     search: SearchState<'g, G>,
     max_samples: u64,
-    /// How many of the values found it has handed out.
-    handed_out: usize,
+    /// The values found that it has not handed out yet (the search no longer keeps them).
+    pending: std::vec::IntoIter<Generated<G::Output>>,
+    /// How many values it has handed out.
+    handed_out: u64,
     /// Why the search stopped, if it has.
     stopped: Option<Step>,
     /// The predicate's panic that ended the search, until it is handed out.
@@ -788,7 +828,6 @@ pub struct Values<'s, 'g, G: Node, P> {
 impl<G: Node, P> Debug for Values<'_, '_, G, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Values")
-            .field("found", &self.search.run.values.len())
             .field("handed_out", &self.handed_out)
             .finish_non_exhaustive()
     }
@@ -825,9 +864,13 @@ where
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(found) = self.search.run.values.get(self.handed_out) {
+            if let Some(found) = self.pending.next() {
                 self.handed_out += 1;
-                return Some(Ok(found.clone()));
+                return Some(Ok(found));
+            }
+            if !self.search.run.values.is_empty() {
+                self.pending = self.search.take_found().into_iter();
+                continue;
             }
             if self.stopped.is_some() {
                 return self.panicked.take().map(Err);
@@ -842,27 +885,6 @@ where
             }
         }
     }
-}
-
-/// How many of the values found last most mutants are made from, and how many mutants in a
-/// hundred are (see [`parent_of_mutant`]).
-const RECENT_PARENTS: u64 = 128;
-const RECENT_PARENTS_PERCENT: u64 = 95;
-
-/// Which of the `found` values found so far (at least one) the next mutant is made from:
-/// most often one of the [`RECENT_PARENTS`] found last, else any. A value found late has had
-/// few mutants made from it, so its neighbours are mostly values not found yet; drawn
-/// uniformly, most mutants come from values whose neighbourhoods are already searched
-/// (measured: with one parent in twenty drawn from all, twice the new values per mutant on
-/// the sorted lists and the well-typed terms of the `cgs` example, 1.7 times on search trees).
-fn parent_of_mutant(rng: &mut DefaultRng, found: usize) -> usize {
-    let found = found as u64;
-    let parent = if below(rng, 100) < RECENT_PARENTS_PERCENT {
-        found - 1 - below(rng, found.min(RECENT_PARENTS))
-    } else {
-        below(rng, found)
-    };
-    parent as usize
 }
 
 /// The fitness per label, as a table sorted by label.
