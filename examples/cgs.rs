@@ -395,7 +395,7 @@ struct Timed {
 
 /// Gradient sampling for `time`, in runs of `1000 n` samples each (enough for whole
 /// descents); or, if `long`, in one search that goes on for the whole time (so that mutants
-/// grow from every value it finds), given `LONG_STEP` more samples at a time until the time
+/// grow from the values it found last), given `LONG_STEP` more samples at a time until the time
 /// is up; noting when the unique values reach `target`.
 fn timed_cgs<T, P>(
     gradient: &reflective::gradient::Gradient<'_, Naive<T>, P>,

@@ -635,7 +635,8 @@ where
     /// Whether `value` is valid, and whether it counts: every valid value, unless rewarding
     /// new values, then only the first time. Only valid values are remembered as seen, so a
     /// value seen before is valid without asking the predicate again (with a deterministic
-    /// predicate, as the search assumes throughout).
+    /// predicate, as the search assumes throughout; an invalid value whose 64-bit hash is
+    /// that of a valid one seen would count as seen, and is never kept).
     fn judge(&self, value: &T, seen: &mut HashSet<u64>) -> Result<Verdict, PredicatePanicked> {
         let Some(hash) = self.novelty else {
             return Ok(if self.check(value)? {
@@ -771,6 +772,7 @@ impl<G: Node> SearchState<'_, G> {
 
     /// Gives the parents (if the search keeps them) the values found since it last did.
     fn pool_found(&mut self) {
+        debug_assert!(self.pooled <= self.run.values.len());
         if let Some(parents) = &mut self.parents {
             for found in &self.run.values[self.pooled..] {
                 parents.add(found.tree.clone());
@@ -829,6 +831,7 @@ impl<G: Node, P> Debug for Values<'_, '_, G, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Values")
             .field("handed_out", &self.handed_out)
+            .field("pending", &self.pending.len())
             .finish_non_exhaustive()
     }
 }
