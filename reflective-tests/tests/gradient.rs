@@ -327,29 +327,32 @@ fn mutants_of_the_values_found_are_valid_values_of_the_generator() {
     );
 }
 
+/// The sorted lists of at most `length` digits that gradient sampling rewarding new values
+/// finds with `seed` and `budget`, spending `mutating` per cent of it on mutants; checked
+/// sorted.
+fn sorted_lists_found(length: usize, mutating: u8, seed: u64, budget: u64) -> Vec<Vec<u8>> {
+    let run = vec(range(0u8..=9), 0..=length)
+        .gradient(|xs: &Vec<u8>| xs.is_sorted())
+        .samples(10)
+        .rewarding_new()
+        .mutating(mutating)
+        .run(seed, budget)
+        .unwrap();
+    let found: Vec<Vec<u8>> = run.values.into_iter().map(|found| found.value).collect();
+    assert!(found.iter().all(|xs| xs.is_sorted()));
+    found
+}
+
 #[test]
 fn mutating_the_values_found_finds_more_new_ones_in_the_same_budget() {
-    let g = vec(range(0u8..=9), 0..=12);
-    let sorted = |xs: &Vec<u8>| xs.is_sorted();
     for seed in 0..5 {
-        let descents = g
-            .gradient(sorted)
-            .samples(10)
-            .rewarding_new()
-            .run(seed, 20_000)
-            .unwrap();
-        let mutating = g
-            .gradient(sorted)
-            .samples(10)
-            .rewarding_new()
-            .mutating(50)
-            .run(seed, 20_000)
-            .unwrap();
+        let descents = sorted_lists_found(12, 0, seed, 20_000);
+        let mutating = sorted_lists_found(12, 50, seed, 20_000);
         assert!(
-            2 * mutating.values.len() > 3 * descents.values.len(),
+            2 * mutating.len() > 3 * descents.len(),
             "seed {seed}: {} with mutants, {} without",
-            mutating.values.len(),
-            descents.values.len()
+            mutating.len(),
+            descents.len()
         );
     }
 }
@@ -444,22 +447,13 @@ fn values_ends_with_the_panic_of_the_predicate() {
 fn mutants_made_mostly_from_the_values_found_last_find_more_new_ones() {
     // Sorted lists of up to 20 digits: each valid list has many sorted neighbours, most of
     // them found already once its parent has had a few mutants made from it.
-    let g = vec(range(0u8..=9), 0..=20);
-    let sorted = |xs: &Vec<u8>| xs.is_sorted();
     for seed in 0..3 {
-        let run = g
-            .gradient(sorted)
-            .samples(10)
-            .rewarding_new()
-            .mutating(90)
-            .run(seed, 40_000)
-            .unwrap();
-        assert!(run.values.iter().all(|found| found.value.is_sorted()));
+        let found = sorted_lists_found(20, 90, seed, 40_000);
         // Parents drawn uniformly from every value found give about 4 750 here (seeds 0-1).
         assert!(
-            run.values.len() >= 6_500,
+            found.len() >= 6_500,
             "seed {seed}: only {} new values",
-            run.values.len()
+            found.len()
         );
     }
 }
