@@ -28,6 +28,15 @@ use syn::{DeriveInput, parse_macro_input};
 /// Derives `reflective::Reflective`: a reflective generator (`arbitrary_reflective`), a
 /// type-directed shrinker (`shrink_candidates`), and optics for hand-written generators.
 ///
+/// Sizes, the Agata way: a variant whose fields may lead back to the type is a node that uses
+/// one unit of the size, its fields running one after another on the rest, so a value at size
+/// `n` holds at most about `n` nodes; at size 0 only the variants that recurse least are
+/// picked. Variants are picked by their weights, except at the root of a recursive value (one
+/// not inside another recursive value) at size `n` above 0: there the variants that hold the
+/// type itself weigh `n` times as much, so the value is a leaf about once in `n + 1`, as a
+/// collection is empty. (Declared weights at the root made half of all values leaves at any
+/// size, and a property over trees then spent half its cases on the empty tree.)
+///
 /// Attributes, all under `#[reflective(...)]`:
 ///
 /// | where | attribute | meaning |

@@ -13,7 +13,7 @@
 //! written out. The other derive tests (`derive_laws`) check, over every derived type there, that
 //! each generated tree is one the description reflects.
 
-use reflective::__private::{at_size_zero, fuelled, pick, pure, recursion};
+use reflective::__private::{at_size_zero, fuelled, grown, outermost, pick, pure, recursion};
 use reflective::Reflective;
 use reflective::prelude::*;
 use reflective_tests::derived::{Rose, Tree, Weather};
@@ -43,6 +43,30 @@ where
     }
 }
 
+/// The pick of a recursive enum's `Leaf` and `Node` (which holds the type itself), both of
+/// weight 1, as the derive describes it: at size 0 the leaf; at the root of a value outside
+/// every other recursive value, the node's weight times the size; inside one, 1:1.
+fn leaf_or_node<T>(leaf: Gen<T, T>, node: Gen<T, T>) -> Gen<T, T>
+where
+    T: Clone + std::fmt::Debug + Send + Sync + 'static,
+{
+    let at_zero = pick([(1, "Leaf", leaf.clone()), (0, "Node", node.clone())]);
+    let at_root = {
+        let (leaf, node) = (leaf.clone(), node.clone());
+        sized(move |size| {
+            pick([
+                (1, "Leaf", leaf.clone()),
+                (grown(1, true, size), "Node", node.clone()),
+            ])
+        })
+    };
+    outermost(
+        at_size_zero(at_zero.clone(), at_root),
+        at_size_zero(at_zero, pick([(1, "Leaf", leaf), (1, "Node", node)])),
+    )
+    .boxed()
+}
+
 #[test]
 fn a_generic_tree_that_boxes_itself_makes_its_descriptions_choices() {
     let described = recursive(|itself: Gen<Tree<u8>, Tree<u8>>| {
@@ -69,10 +93,7 @@ fn a_generic_tree_that_boxes_itself_makes_its_descriptions_choices() {
                 .map(|((((), left), value), right)| Tree::Node(left, value, right)),
         )
         .boxed();
-        at_size_zero(
-            pick([(1, "Leaf", leaf.clone()), (0, "Node", node.clone())]),
-            pick([(1, "Leaf", leaf), (1, "Node", node)]),
-        )
+        leaf_or_node(leaf, node)
     });
     same_as_described(described);
 }
@@ -195,12 +216,7 @@ fn a_user_type_named_box_is_not_taken_for_the_standard_box() {
             .map(|((), inner)| Nest::Node(inner)),
     )
     .boxed();
-    let described = at_size_zero(
-        pick([(1, "Leaf", leaf.clone()), (0, "Node", node.clone())]),
-        pick([(1, "Leaf", leaf), (1, "Node", node)]),
-    )
-    .boxed();
-    same_as_described(described);
+    same_as_described(leaf_or_node(leaf, node));
 }
 
 /// A recursive type with a const parameter.

@@ -1,12 +1,14 @@
 //! What the code `#[derive(Reflective)]` and `#[reflective::property]` write reaches: not part
 //! of the public API. Only re-exports: the face the macros see of the layers below.
 
-pub use crate::combinator::recursion::{forward_field, forward_node, fuelled, recursion};
-pub use crate::combinator::size::at_size_zero;
+pub use crate::combinator::recursion::{
+    forward_field, forward_node, fuelled, outermost, recursion,
+};
+pub use crate::combinator::size::{at_size_zero, sized};
 pub use crate::combinator::{pick, pure};
 pub use crate::derive::dimension::{Dimensions, Reach, Shape};
 pub use crate::derive::{
-    Variants, cached, direct, forward_part, forward_variant, same_typed_parts, take_part,
+    Variants, cached, direct, forward_part, forward_variant, grown, same_typed_parts, take_part,
 };
 pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;

@@ -82,12 +82,41 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 .collect();
             let indices = 0..constructors.len();
             let builds = constructors.iter().map(|c| constructor_forward(model, c));
-            let described = quote! {{
-                #(let #names = #private::Generator::boxed(#gens);)*
+            // A recursive type's variants that hold the type itself weigh more at the outermost
+            // pick of a value, the more the larger its size (the runtime's `grown`).
+            let grows: Vec<bool> = constructors
+                .iter()
+                .map(|c| c.fields.iter().any(|f| f.reach == Reach::OwnType))
+                .collect();
+            let growing = grows.contains(&true);
+            let declared = quote! {
                 let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
                 let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
-                #private::at_size_zero(small, full)
-            }};
+            };
+            let described = if growing {
+                quote! {{
+                    #(let #names = #private::Generator::boxed(#gens);)*
+                    #declared
+                    let outer = {
+                        #(let #names = #names.clone();)*
+                        #private::sized(move |size| #private::pick([#((
+                            #private::grown(#weights, #grows, size),
+                            #labels,
+                            #names.clone(),
+                        ),)*]))
+                    };
+                    #private::outermost(
+                        #private::at_size_zero(small.clone(), outer),
+                        #private::at_size_zero(small, full),
+                    )
+                }}
+            } else {
+                quote! {{
+                    #(let #names = #private::Generator::boxed(#gens);)*
+                    #declared
+                    #private::at_size_zero(small, full)
+                }}
+            };
             // The same pick as the description's: the same labels, and weights in the same
             // order at every size and at size 0.
             let forward = quote! {
@@ -96,12 +125,17 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                     _ => ::core::unreachable!("a pick index is below the arity"),
                 })
             };
-            let variants = quote! {
+            let declared_variants = quote! {
                 #private::Variants::new(
                     &[#(#labels),*],
                     &[#(#weights),*],
                     &[#(#small_weights),*],
                 )
+            };
+            let variants = if growing {
+                quote!(#declared_variants.growing(&[#(#grows),*]))
+            } else {
+                declared_variants
             };
             (described, forward, variants)
         }

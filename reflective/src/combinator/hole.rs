@@ -9,12 +9,14 @@ use crate::node::Node;
 /// run is among sizes and shares; no way if generation fails.
 pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<G::Output> {
     let (size, sizing, share, taken, fuel) = (run.size, run.sizing, run.share, run.taken, run.fuel);
+    let inside = run.in_recursive_value;
     let Some(holes) = run.holes.as_mut() else {
         return Ok(Vec::new());
     };
     let mut source = RandomSource::new(&mut holes.rng);
     let mut forward = Forward::new(&mut source, size, true);
     (forward.sizing, forward.share, forward.taken, forward.fuel) = (sizing, share, taken, fuel);
+    forward.in_recursive_value = inside;
     let Ok(value) = g.forward(&mut forward) else {
         return Ok(Vec::new());
     };

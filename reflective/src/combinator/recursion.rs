@@ -130,3 +130,84 @@ impl<G: Node> Node for Fuelled<G> {
         Ok(ways)
     }
 }
+
+/// `outer` where the run is not inside a value of an `outermost` generator, `nested` where it
+/// is: how a derived recursive type picks the root of a value differently from the nodes
+/// inside it, and from the values of other recursive types inside it (see the derive's
+/// `grown`).
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::__private::outermost;
+/// // Run by itself, a generator is outside every value.
+/// let g = outermost(range(1u8..=9), range(0u8..=0));
+/// assert!((1..=9).contains(&g.sample(0)));
+/// // Inside the value of another `outermost`, it is nested.
+/// let inside = outermost(g.clone(), g);
+/// assert_eq!(inside.sample(0), 0);
+/// ```
+pub fn outermost<G1, G2>(outer: G1, nested: G2) -> Outermost<G1, G2>
+where
+    G1: Node,
+    G2: Node<Input = G1::Input, Output = G1::Output>,
+{
+    Outermost { outer, nested }
+}
+
+/// What [`Outermost`] does forward, around `body`: `body` learns whether the run was outside
+/// every value of an `outermost` generator, and runs inside one.
+#[inline]
+pub fn forward_outermost<A>(
+    run: &mut Forward<'_>,
+    body: impl FnOnce(bool, &mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
+    let inside = std::mem::replace(&mut run.in_recursive_value, true);
+    let value = body(!inside, run);
+    run.in_recursive_value = inside;
+    value
+}
+
+opaque_debug!(impl[G1, G2] Outermost<G1, G2>);
+
+/// The generator [`outermost`] returns.
+#[derive(Clone)]
+pub struct Outermost<G1, G2> {
+    outer: G1,
+    nested: G2,
+}
+
+impl<G1, G2> Sealed for Outermost<G1, G2> {}
+
+impl<G1, G2> Node for Outermost<G1, G2>
+where
+    G1: Node,
+    G2: Node<Input = G1::Input, Output = G1::Output>,
+{
+    type Input = G1::Input;
+    type Output = G1::Output;
+
+    fn ignores_share(&self) -> bool {
+        self.outer.ignores_share() && self.nested.ignores_share()
+    }
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<G1::Output, Halt> {
+        forward_outermost(run, |outer, run| {
+            if outer {
+                self.outer.forward(run)
+            } else {
+                self.nested.forward(run)
+            }
+        })
+    }
+
+    fn backward(&self, b: &G1::Input, run: &mut Backward, limit: usize) -> Reflected<G1::Output> {
+        let inside = std::mem::replace(&mut run.in_recursive_value, true);
+        let ways = if inside {
+            self.nested.backward(b, run, limit)
+        } else {
+            self.outer.backward(b, run, limit)
+        };
+        run.in_recursive_value = inside;
+        ways
+    }
+}

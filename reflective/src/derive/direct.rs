@@ -10,8 +10,9 @@
 //! that code forward and the description backward.
 //!
 //! The code and the combinators share what they do at each step: [`forward_variant`] picks
-//! with the same weights and labels as the description's `at_size_zero` of two `pick`s (and
-//! through the same function as `Pick`), and `recursion` and `fuelled` run the same functions
+//! with the same weights and labels as the description's `at_size_zero` of two `pick`s (for a
+//! recursive type, inside an `outermost` whose outer side picks with the [`grown`] weights),
+//! through the same function as `Pick`, and `recursion` and `fuelled` run the same functions
 //! forward as the code does (`forward_node`, `forward_field`). The fields' generators are
 //! the description's, run as they are, but for one: a field that is a `Box` of the type
 //! itself, found by its type ([`Direct::field`]), runs this code again rather than the
@@ -25,6 +26,7 @@ use std::any::Any;
 
 use crate::choice::Label;
 use crate::combinator::pick::{Weights, forward_picked};
+use crate::combinator::recursion::forward_outermost;
 use crate::engine::{Backward, Branches, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
@@ -108,12 +110,28 @@ impl<G: Node, P: Send + Sync> Node for Direct<G, P> {
 
 /// The variants of a derived enum, as its forward code picks them: their labels, and their
 /// weights at every size and at size 0 (where only the variants that recurse least may be
-/// picked).
+/// picked); for a recursive type, also which variants hold the type itself, whose weights grow
+/// with the size at the outermost pick (see [`grown`]).
 #[derive(Debug)]
 pub struct Variants {
     labels: Vec<Label>,
     full: Weighted,
     small: Weighted,
+    /// For a recursive type, which variants hold the type itself.
+    grows: Option<Vec<bool>>,
+}
+
+/// The weight a derived enum's variant has at the outermost pick of a value at size `size`
+/// (above 0): `weight` times the size if the variant holds the type itself (`grows`), else
+/// `weight`. So a value of a recursive type at size `n` is a leaf at its root about once in
+/// `n + 1` (as a collection is empty), while the nodes inside it keep the declared weights.
+#[inline]
+pub fn grown(weight: u32, grows: bool, size: usize) -> u32 {
+    if grows {
+        weight.saturating_mul(u32::try_from(size).unwrap_or(u32::MAX))
+    } else {
+        weight
+    }
 }
 
 /// One set of the variants' weights.
@@ -151,7 +169,49 @@ impl Variants {
             labels,
             full,
             small,
+            grows: None,
         }
+    }
+
+    /// The variants of a recursive type, whose variants that hold the type itself are marked
+    /// in `grows`: at the pick of a value's root, outside every other recursive value (as the
+    /// description's `outermost`), their weights grow with the size ([`grown`]).
+    ///
+    /// # Panics
+    ///
+    /// If `grows` has another length than the labels.
+    pub fn growing(self, grows: &[bool]) -> Variants {
+        assert_eq!(
+            grows.len(),
+            self.labels.len(),
+            "a variant's label and whether it grows come together"
+        );
+        Variants {
+            grows: Some(grows.to_vec()),
+            ..self
+        }
+    }
+}
+
+/// Variants' labels with their weights at the outermost pick at `size` ([`grown`]).
+struct Grown<'a> {
+    labels: &'a [Label],
+    weights: &'a [u32],
+    grows: &'a [bool],
+    size: usize,
+}
+
+impl Branches for Grown<'_> {
+    fn arity(&self) -> usize {
+        self.weights.len()
+    }
+
+    fn weight(&self, index: usize) -> u32 {
+        grown(self.weights[index], self.grows[index], self.size)
+    }
+
+    fn label(&self, index: usize) -> Option<&Label> {
+        self.labels.get(index)
     }
 }
 
@@ -175,11 +235,36 @@ impl Branches for Labelled<'_> {
     }
 }
 
-/// Picks one of `variants` (with the weights at size 0 when the size is 0) and builds it with
-/// `build`, given the variant's index: what a derived enum's description (`at_size_zero` of
-/// two picks) does forward.
+/// Picks one of `variants` (with the weights at size 0 when the size is 0, and for a recursive
+/// type the [`grown`] ones at the outermost pick of a value) and builds it with `build`, given
+/// the variant's index: what a derived enum's description does forward (`at_size_zero` of two
+/// picks; for a recursive type, in an `outermost` whose outer side picks by `sized` weights).
 #[inline]
 pub fn forward_variant<A>(
+    run: &mut Forward<'_>,
+    variants: &Variants,
+    build: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
+    let Some(grows) = &variants.grows else {
+        return forward_declared(run, variants, build);
+    };
+    forward_outermost(run, |outer, run| {
+        if !outer || run.size == 0 {
+            return forward_declared(run, variants, build);
+        }
+        let branches = Grown {
+            labels: &variants.labels,
+            weights: &variants.full.weights,
+            grows,
+            size: run.size,
+        };
+        forward_picked(run, &Weights::of(&branches).site(&branches), build)
+    })
+}
+
+/// [`forward_variant`] with the declared weights (those at size 0 when the size is 0).
+#[inline]
+fn forward_declared<A>(
     run: &mut Forward<'_>,
     variants: &Variants,
     build: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,

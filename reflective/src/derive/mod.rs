@@ -16,6 +16,6 @@ mod parts;
 mod reflective;
 
 pub use cache::cached;
-pub use direct::{Variants, direct, forward_part, forward_variant};
+pub use direct::{Variants, direct, forward_part, forward_variant, grown};
 pub use parts::{same_typed_parts, take_part};
 pub use reflective::{Reflective, any};

@@ -63,6 +63,10 @@ pub struct Backward {
     /// The size the fields of the recursive node being reflected have left (see the
     /// combinator `recursion`).
     pub(crate) fuel: Option<usize>,
+    /// Whether the run is inside the value of an
+    /// [`Outermost`](crate::combinator::recursion::Outermost) generator (a derived recursive
+    /// type's).
+    pub(crate) in_recursive_value: bool,
     /// Whether solutions carry the values they produce. Most interpretations need only the
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
@@ -95,6 +99,7 @@ impl Backward {
             share: None,
             taken: None,
             fuel: None,
+            in_recursive_value: false,
             values,
             steps: 0,
             max_steps: budgets.max_steps,

@@ -24,6 +24,10 @@ pub struct Forward<'s> {
     /// The size the fields of the recursive node being generated have left (see the
     /// combinator `recursion`).
     pub(crate) fuel: Option<usize>,
+    /// Whether the run is inside the value of an
+    /// [`Outermost`](crate::combinator::recursion::Outermost) generator (a derived recursive
+    /// type's).
+    pub(crate) in_recursive_value: bool,
     /// How much of the size the run has used so far: recursive nodes and collections'
     /// elements, counted so that a field's use is the difference.
     pub(crate) consumed: usize,
@@ -59,6 +63,7 @@ impl<'s> Forward<'s> {
             share: None,
             taken: None,
             fuel: None,
+            in_recursive_value: false,
             consumed: 0,
             trail: if record {
                 Trail::recycled()

@@ -1,0 +1,162 @@
+//! The root of a derived recursive value: at size `n` above 0, the variants that hold the
+//! type itself weigh `n` times their declared weight at the pick of the value's root, so the
+//! value is a leaf there about once in `n + 1` (as a collection is empty), while the nodes
+//! inside it, and the values of other recursive types inside it, keep the declared weights.
+//!
+//! Each rule is checked both ways: backward, the probability reflection gives a value, and
+//! forward, how often generation makes it, over many seeds at many sizes; and a hole that
+//! completion fills inside a recursive value is filled as a node inside it.
+
+use reflective::Reflective;
+use reflective::complete::Holes;
+use reflective::prelude::*;
+use reflective_tests::derived::{List, Nat, Tree};
+
+/// A recursive type whose node holds a value of another recursive type.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Outer {
+    End,
+    Wrap(Box<Outer>, Nat),
+}
+
+const SIZES: [usize; 8] = [1, 2, 3, 5, 8, 13, 30, 100];
+const DRAWS: u32 = 4_000;
+
+/// The probability `g` gives `value` at `size`, by reflection.
+fn reflected<T>(g: &Gen<T, T>, size: usize, value: &T) -> f64 {
+    g.reflector()
+        .size(size)
+        .probability_of(value)
+        .expect("reflects within the budget")
+}
+
+/// How often `g` generates a value `is` holds for at `size`, out of [`DRAWS`] seeds.
+fn generated<T>(g: &Gen<T, T>, size: usize, is: impl Fn(&T) -> bool) -> f64 {
+    let hits = (0..DRAWS)
+        .filter(
+            |&seed| is(&g.generate_value(&mut DefaultRng::seed_from_u64(u64::from(seed)), size)),
+        )
+        .count();
+    hits as f64 / f64::from(DRAWS)
+}
+
+/// `frequency` is within five standard deviations of `probability` over [`DRAWS`] draws.
+fn agrees(frequency: f64, probability: f64) -> bool {
+    let sd = (probability * (1.0 - probability) / f64::from(DRAWS)).sqrt();
+    (frequency - probability).abs() <= 5.0 * sd + 1e-9
+}
+
+#[test]
+fn a_recursive_value_is_a_leaf_at_its_root_about_once_in_size_plus_one() {
+    let (nats, lists, trees) = (
+        Nat::arbitrary_reflective(),
+        List::arbitrary_reflective(),
+        Tree::<u8>::arbitrary_reflective(),
+    );
+    for size in SIZES {
+        let expected = 1.0 / (size as f64 + 1.0);
+        for (name, probability, frequency) in [
+            (
+                "Nat",
+                reflected(&nats, size, &Nat::Zero),
+                generated(&nats, size, |n| *n == Nat::Zero),
+            ),
+            (
+                "List",
+                reflected(&lists, size, &List::Nil),
+                generated(&lists, size, |l| *l == List::Nil),
+            ),
+            (
+                "Tree",
+                reflected(&trees, size, &Tree::Leaf),
+                generated(&trees, size, |t| *t == Tree::Leaf),
+            ),
+        ] {
+            assert!(
+                (probability - expected).abs() < 1e-12,
+                "{name} at size {size}: reflected {probability}, expected {expected}"
+            );
+            assert!(
+                agrees(frequency, expected),
+                "{name} at size {size}: generated {frequency}, expected {expected}"
+            );
+        }
+    }
+    // At size 0 only the leaf.
+    assert_eq!(reflected(&nats, 0, &Nat::Zero), 1.0);
+}
+
+#[test]
+fn the_nodes_inside_a_recursive_value_keep_their_declared_weights() {
+    let nats = Nat::arbitrary_reflective();
+    let one = Nat::Succ(Box::new(Nat::Zero));
+    for size in SIZES.into_iter().filter(|&size| size >= 2) {
+        // The root is a node n times in n + 1; inside it, at size n - 1 > 0, zero and one
+        // more weigh 1:1 as declared.
+        let expected = size as f64 / (size as f64 + 1.0) / 2.0;
+        let probability = reflected(&nats, size, &one);
+        assert!(
+            (probability - expected).abs() < 1e-12,
+            "size {size}: reflected {probability}, expected {expected}"
+        );
+        let frequency = generated(&nats, size, |n| *n == one);
+        assert!(
+            agrees(frequency, expected),
+            "size {size}: generated {frequency}, expected {expected}"
+        );
+    }
+}
+
+#[test]
+fn a_recursive_value_inside_another_keeps_the_declared_weights() {
+    let outers = Outer::arbitrary_reflective();
+    let wrapped_zero = Outer::Wrap(Box::new(Outer::End), Nat::Zero);
+    for size in SIZES.into_iter().filter(|&size| size >= 2) {
+        // The root wraps n times in n + 1. Inside it, at size n - 1 > 0, the inner `Outer`
+        // ends and the `Nat` is zero each half the time: the `Nat` is not a root.
+        let expected = size as f64 / (size as f64 + 1.0) / 4.0;
+        let probability = reflected(&outers, size, &wrapped_zero);
+        assert!(
+            (probability - expected).abs() < 1e-12,
+            "size {size}: reflected {probability}, expected {expected}"
+        );
+        let frequency = generated(&outers, size, |o| *o == wrapped_zero);
+        assert!(
+            agrees(frequency, expected),
+            "size {size}: generated {frequency}, expected {expected}"
+        );
+    }
+}
+
+#[test]
+fn a_recursive_value_in_a_tuple_is_a_root() {
+    // A tuple is not a recursive value: the `Nat` in it is a root, at the tuple's size.
+    let pairs = <(u8, Nat)>::arbitrary_reflective();
+    let frequency = generated(&pairs, 50, |(_, nat)| *nat == Nat::Zero);
+    assert!(
+        agrees(frequency, 1.0 / 51.0),
+        "{frequency} of the pairs held zero, expected 1/51"
+    );
+}
+
+#[test]
+fn a_hole_inside_a_recursive_value_is_completed_as_a_node_inside_it() {
+    // The hole is the inner `Nat` of one more than it: a node inside the value, which keeps the
+    // declared 1:1 (a root at that size would be zero once in 30).
+    let nats = Nat::arbitrary_reflective();
+    let partial = Nat::Succ(Box::new(Nat::Zero));
+    let Nat::Succ(inner) = &partial else {
+        unreachable!()
+    };
+    let completions = nats
+        .completer()
+        .size(30)
+        .completions(&partial, &Holes::new().at(&**inner), 0, DRAWS as usize)
+        .expect("a hole where any `Nat` fits");
+    let zeros = completions
+        .iter()
+        .filter(|n| **n == Nat::Succ(Box::new(Nat::Zero)))
+        .count();
+    let frequency = zeros as f64 / completions.len() as f64;
+    assert!(agrees(frequency, 0.5), "{frequency} of the holes were zero");
+}
