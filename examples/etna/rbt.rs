@@ -60,10 +60,9 @@ impl From<PtInput> for RbtInput {
 }
 
 /// The parameters every recursive proptest strategy of the example gets:
-/// `prop_recursive(8, 8, 2, ..)`: at most 8 levels (as many as the reflective derived
-/// generator's sizes halve through from 100), 2 children per node, and 8 nodes aimed at, which
-/// gives trees of the reflective derived generator's mean size (2.4 nodes; 8.4 when aiming at
-/// 64, and then no tree is valid).
+/// `prop_recursive(8, 8, 2, ..)`: at most 8 levels, 2 children per node, and 8 nodes aimed at,
+/// which gives trees of 2.4 nodes on average (8.4 when aiming at 64, and then no tree is
+/// valid).
 pub const RECURSION: (u32, u32, u32) = (8, 8, 2);
 
 /// Trees as proptest builds recursive types: `prop_recursive` from the empty tree, a node of
