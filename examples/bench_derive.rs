@@ -40,8 +40,8 @@
 //!   the type itself weigh `n` times as much. A recursive variant's node uses one unit of the
 //!   size and its fields run one after another on what is left (the derive's recursion fuel),
 //!   so `Tree` makes a mean of 20.45 `Node`s at size 100 (computed exactly, printed as "the
-//!   derive's exact mean"), at most 100. The hand-written, quickcheck and proptest generators below were
-//!   matched to the derive's earlier distribution (fields at half the size: 3.5 `Node`s,
+//!   derive's exact mean"), at most 100. The hand-written, quickcheck and proptest generators
+//!   below were matched to the derive's earlier distribution (fields at half the size: 3.5 `Node`s,
 //!   223.5 `Json` values), which their tables still show: their values are smaller for `Tree`
 //!   and larger for `Json` than the derive's, so the verdicts compare the time per unit of
 //!   the size measure, not per value.
@@ -49,10 +49,10 @@
 //!   `Gen` size 101 gives reflective's `0..=100`. quickcheck has no derive: the impls call
 //!   `Arbitrary::arbitrary(g)` on every field and `bool`/`g.choose` for variants, as users
 //!   write them. quickcheck 1.x cannot lower a `Gen`'s size (a new `Gen` means a new RNG), so
-//!   the recursive impls pass the size down and halve it where the derive does, and draw
-//!   lengths with `g.choose(&LENGTHS[..=max])` (uniform; `usize::arbitrary(g) % n` draws
-//!   edge values a tenth of the time, which cut `Json` to about 140 values). The shapes then
-//!   have the derive's distribution exactly.
+//!   the recursive impls pass the size down and halve it where the derive's earlier
+//!   distribution did, and draw lengths with `g.choose(&LENGTHS[..=max])` (uniform;
+//!   `usize::arbitrary(g) % n` draws edge values a tenth of the time, which cut `Json` to
+//!   about 140 values). The shapes then have that earlier distribution exactly.
 //! - proptest: `Order` uses `#[derive(Arbitrary)]`; its `Vec<u8>` gets proptest's default
 //!   length range `0..100` (mean 49.5 against 50). proptest-derive cannot derive recursive
 //!   types (its own docs: "We can't handle self-recursive or mutually recursive types at

@@ -31,11 +31,13 @@ use syn::{DeriveInput, parse_macro_input};
 /// Sizes, the Agata way: a variant whose fields may lead back to the type is a node that uses
 /// one unit of the size, its fields running one after another on the rest, so a value at size
 /// `n` holds at most about `n` nodes; at size 0 only the variants that recurse least are
-/// picked. Variants are picked by their weights, except at the root of a recursive value (one
-/// not inside another recursive value) at size `n` above 0: there the variants that hold the
-/// type itself weigh `n` times as much, so the value is a leaf about once in `n + 1`, as a
-/// collection is empty. (Declared weights at the root made half of all values leaves at any
-/// size, and a property over trees then spent half its cases on the empty tree.)
+/// picked. Variants are picked by their weights, except at the root of a recursive value at
+/// size `n` above 0: there the variants that hold the type itself weigh `n` times as much, so
+/// that, with equal weights, the value is a leaf about once in `n + 1`, as a collection is
+/// empty. A recursive value is a value of an enum with a variant that holds the enum itself
+/// (a field whose type names it: `Box<Self>`, `Vec<Tree>`, ...; not through an alias or
+/// another user type), not inside another such value; its nodes, and the recursive values
+/// inside it, keep the declared weights.
 ///
 /// Attributes, all under `#[reflective(...)]`:
 ///

@@ -1,7 +1,8 @@
 //! The root of a derived recursive value: at size `n` above 0, the variants that hold the
-//! type itself weigh `n` times their declared weight at the pick of the value's root, so the
-//! value is a leaf there about once in `n + 1` (as a collection is empty), while the nodes
-//! inside it, and the values of other recursive types inside it, keep the declared weights.
+//! type itself weigh `n` times their declared weight at the pick of the value's root (with
+//! equal weights, a leaf there about once in `n + 1`, as a collection is empty), while the
+//! nodes inside it, and the values of other recursive types inside it, keep the declared
+//! weights.
 //!
 //! Each rule is checked both ways: backward, the probability reflection gives a value, and
 //! forward, how often generation makes it, over many seeds at many sizes; and a hole that
@@ -17,6 +18,23 @@ use reflective_tests::derived::{List, Nat, Tree};
 enum Outer {
     End,
     Wrap(Box<Outer>, Nat),
+}
+
+/// The README's example: two variants that hold the type, one of weight 2.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Arith {
+    Lit(u8),
+    #[reflective(weight = 2)]
+    Add(Box<Arith>, Box<Arith>),
+    Neg(Box<Arith>),
+}
+
+/// A variant that would hold the type, never generated: the type is not recursive.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Holder {
+    Holds(Nat),
+    #[reflective(skip)]
+    Again(Box<Holder>),
 }
 
 const SIZES: [usize; 8] = [1, 2, 3, 5, 8, 13, 30, 100];
@@ -129,14 +147,61 @@ fn a_recursive_value_inside_another_keeps_the_declared_weights() {
 }
 
 #[test]
-fn a_recursive_value_in_a_tuple_is_a_root() {
-    // A tuple is not a recursive value: the `Nat` in it is a root, at the tuple's size.
-    let pairs = <(u8, Nat)>::arbitrary_reflective();
-    let frequency = generated(&pairs, 50, |(_, nat)| *nat == Nat::Zero);
+fn the_declared_weights_are_multiplied_at_the_root() {
+    let ariths = Arith::arbitrary_reflective();
+    for size in SIZES {
+        // `Lit` weighs 1, `Add` 2n and `Neg` n: a literal of 0 is one of 256 literals.
+        let n = size as f64;
+        let expected = 1.0 / (1.0 + 3.0 * n);
+        let probability: f64 = (0..=255u8)
+            .map(|k| reflected(&ariths, size, &Arith::Lit(k)))
+            .sum();
+        assert!(
+            (probability - expected).abs() < 1e-9,
+            "size {size}: reflected {probability}, expected {expected}"
+        );
+        let frequency = generated(&ariths, size, |a| matches!(a, Arith::Lit(_)));
+        assert!(
+            agrees(frequency, expected),
+            "size {size}: generated {frequency}, expected {expected}"
+        );
+    }
+}
+
+#[test]
+fn recursive_values_side_by_side_in_a_tuple_are_each_a_root() {
+    // A tuple is not a recursive value: each `Nat` in it is a root at the tuple's size, the
+    // second as much as the first.
+    let pairs = <(Nat, Nat)>::arbitrary_reflective();
+    for size in [1, 10, 50] {
+        let expected = (1.0 / (size as f64 + 1.0)).powi(2);
+        let both_zero = (Nat::Zero, Nat::Zero);
+        let probability = reflected(&pairs, size, &both_zero);
+        assert!(
+            (probability - expected).abs() < 1e-12,
+            "size {size}: reflected {probability}, expected {expected}"
+        );
+        let frequency = generated(&pairs, size, |pair| *pair == both_zero);
+        assert!(
+            agrees(frequency, expected),
+            "size {size}: generated {frequency}, expected {expected}"
+        );
+    }
+}
+
+#[test]
+fn a_variant_never_generated_does_not_make_its_type_recursive() {
+    // `Holder` is not a recursive value, so the `Nat` it holds is a root, on the 29 units its
+    // node leaves (a variant holding a user type is a node): zero once in 30, not half the time.
+    let holders = Holder::arbitrary_reflective();
+    let zero = Holder::Holds(Nat::Zero);
+    let expected = 1.0 / 30.0;
+    let probability = reflected(&holders, 30, &zero);
     assert!(
-        agrees(frequency, 1.0 / 51.0),
-        "{frequency} of the pairs held zero, expected 1/51"
+        (probability - expected).abs() < 1e-12,
+        "reflected {probability}, expected {expected}"
     );
+    assert!(agrees(generated(&holders, 30, |h| *h == zero), expected));
 }
 
 #[test]
@@ -159,4 +224,54 @@ fn a_hole_inside_a_recursive_value_is_completed_as_a_node_inside_it() {
         .count();
     let frequency = zeros as f64 / completions.len() as f64;
     assert!(agrees(frequency, 0.5), "{frequency} of the holes were zero");
+}
+
+/// `k` successors of zero, built without recursion (dropping it recurses `k` deep: see
+/// [`forget_deep`]).
+fn successors(k: usize) -> Nat {
+    (0..k).fold(Nat::Zero, |n, _| Nat::Succ(Box::new(n)))
+}
+
+/// Leaks a value too deep for the default drop to unwind on a test thread's stack.
+fn forget_deep<T>(value: T) {
+    std::mem::forget(value);
+}
+
+#[test]
+fn the_deepest_value_generation_makes_reflects() {
+    // The root's pick nests one level forward, as the description's `sized` does backward:
+    // the deepest `Nat` whose choices replay forward reflects within the default budget.
+    let nats = Nat::arbitrary_reflective();
+    let replays = |k: usize| {
+        let value = successors(k);
+        let trees = nats
+            .reflector()
+            .size(k)
+            .max_depth(1_000_000)
+            .choices(&value)
+            .expect("reflects with room to spare");
+        let replayed = nats.replay(&trees[0]);
+        let ok = replayed.is_some();
+        forget_deep((value, trees, replayed));
+        ok
+    };
+    // Replays at `low`, not at `high` (generation nests at most 100 000 levels).
+    let (mut low, mut high) = (90_000, 110_000);
+    assert!(replays(low) && !replays(high));
+    while high - low > 1 {
+        let middle = (low + high) / 2;
+        if replays(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let deepest = successors(low);
+    let reflects = nats.reflector().size(low).can_generate(&deepest);
+    forget_deep(deepest);
+    assert_eq!(
+        reflects,
+        Ok(true),
+        "{low} successors replay but do not reflect"
+    );
 }

@@ -84,9 +84,11 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             let builds = constructors.iter().map(|c| constructor_forward(model, c));
             // A recursive type's variants that hold the type itself weigh more at the outermost
             // pick of a value, the more the larger its size (the runtime's `grown`).
+            // A variant never generated (weight 0, skipped) does not make the type recursive.
             let grows: Vec<bool> = constructors
                 .iter()
-                .map(|c| c.fields.iter().any(|f| f.reach == Reach::OwnType))
+                .zip(&weights)
+                .map(|(c, &w)| w > 0 && c.fields.iter().any(|f| f.reach == Reach::OwnType))
                 .collect();
             let growing = grows.contains(&true);
             let declared = quote! {

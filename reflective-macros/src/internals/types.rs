@@ -11,9 +11,9 @@ pub(crate) enum Reach {
     /// Standard types and type parameters: call the type's generator directly.
     Direct,
     /// The type mentions another user type, which may lead back to this one: reach its
-    /// generator lazily, at half the size, so that generation stops.
+    /// generator lazily, on the size its node has left, so that generation stops.
     OtherType,
-    /// The type mentions this type itself: lazily, at half the size.
+    /// The type mentions this type itself: lazily, on the size its node has left.
     OwnType,
 }
 

@@ -123,8 +123,10 @@ pub struct Variants {
 
 /// The weight a derived enum's variant has at the outermost pick of a value at size `size`
 /// (above 0): `weight` times the size if the variant holds the type itself (`grows`), else
-/// `weight`. So a value of a recursive type at size `n` is a leaf at its root about once in
-/// `n + 1` (as a collection is empty), while the nodes inside it keep the declared weights.
+/// `weight` (saturating at `u32::MAX`, which flattens the ratios of weights near 2^32 / size).
+/// So a value of a recursive type at size `n` is a leaf at its root with probability (leaf
+/// weights) / (leaf weights + n · node weights): once in `n + 1` when they are equal, as a
+/// collection is empty; the nodes inside it keep the declared weights.
 #[inline]
 pub fn grown(weight: u32, grows: bool, size: usize) -> u32 {
     if grows {
@@ -258,7 +260,9 @@ pub fn forward_variant<A>(
             grows,
             size: run.size,
         };
-        forward_picked(run, &Weights::of(&branches).site(&branches), build)
+        // One level deeper, as the description's `sized` goes, so that a value generated at
+        // the depth limit reflects within it.
+        run.nested(|run| forward_picked(run, &Weights::of(&branches).site(&branches), build))
     })
 }
 
