@@ -64,6 +64,19 @@ fn agrees(frequency: f64, probability: f64) -> bool {
     (frequency - probability).abs() <= 5.0 * sd + 1e-9
 }
 
+/// Both ways agree with `expected`: the probability reflection gives, exactly, and the
+/// frequency generation shows, within sampling noise.
+fn both_ways(what: &str, probability: f64, frequency: f64, expected: f64) {
+    assert!(
+        (probability - expected).abs() < 1e-9,
+        "{what}: reflected {probability}, expected {expected}"
+    );
+    assert!(
+        agrees(frequency, expected),
+        "{what}: generated {frequency}, expected {expected}"
+    );
+}
+
 #[test]
 fn a_recursive_value_is_a_leaf_at_its_root_about_once_in_size_plus_one() {
     let (nats, lists, trees) = (
@@ -90,13 +103,11 @@ fn a_recursive_value_is_a_leaf_at_its_root_about_once_in_size_plus_one() {
                 generated(&trees, size, |t| *t == Tree::Leaf),
             ),
         ] {
-            assert!(
-                (probability - expected).abs() < 1e-12,
-                "{name} at size {size}: reflected {probability}, expected {expected}"
-            );
-            assert!(
-                agrees(frequency, expected),
-                "{name} at size {size}: generated {frequency}, expected {expected}"
+            both_ways(
+                &format!("{name} at size {size}"),
+                probability,
+                frequency,
+                expected,
             );
         }
     }
@@ -113,15 +124,8 @@ fn the_nodes_inside_a_recursive_value_keep_their_declared_weights() {
         // more weigh 1:1 as declared.
         let expected = size as f64 / (size as f64 + 1.0) / 2.0;
         let probability = reflected(&nats, size, &one);
-        assert!(
-            (probability - expected).abs() < 1e-12,
-            "size {size}: reflected {probability}, expected {expected}"
-        );
         let frequency = generated(&nats, size, |n| *n == one);
-        assert!(
-            agrees(frequency, expected),
-            "size {size}: generated {frequency}, expected {expected}"
-        );
+        both_ways(&format!("size {size}"), probability, frequency, expected);
     }
 }
 
@@ -134,15 +138,8 @@ fn a_recursive_value_inside_another_keeps_the_declared_weights() {
         // ends and the `Nat` is zero each half the time: the `Nat` is not a root.
         let expected = size as f64 / (size as f64 + 1.0) / 4.0;
         let probability = reflected(&outers, size, &wrapped_zero);
-        assert!(
-            (probability - expected).abs() < 1e-12,
-            "size {size}: reflected {probability}, expected {expected}"
-        );
         let frequency = generated(&outers, size, |o| *o == wrapped_zero);
-        assert!(
-            agrees(frequency, expected),
-            "size {size}: generated {frequency}, expected {expected}"
-        );
+        both_ways(&format!("size {size}"), probability, frequency, expected);
     }
 }
 
@@ -156,15 +153,8 @@ fn the_declared_weights_are_multiplied_at_the_root() {
         let probability: f64 = (0..=255u8)
             .map(|k| reflected(&ariths, size, &Arith::Lit(k)))
             .sum();
-        assert!(
-            (probability - expected).abs() < 1e-9,
-            "size {size}: reflected {probability}, expected {expected}"
-        );
         let frequency = generated(&ariths, size, |a| matches!(a, Arith::Lit(_)));
-        assert!(
-            agrees(frequency, expected),
-            "size {size}: generated {frequency}, expected {expected}"
-        );
+        both_ways(&format!("size {size}"), probability, frequency, expected);
     }
 }
 
@@ -177,15 +167,8 @@ fn recursive_values_side_by_side_in_a_tuple_are_each_a_root() {
         let expected = (1.0 / (size as f64 + 1.0)).powi(2);
         let both_zero = (Nat::Zero, Nat::Zero);
         let probability = reflected(&pairs, size, &both_zero);
-        assert!(
-            (probability - expected).abs() < 1e-12,
-            "size {size}: reflected {probability}, expected {expected}"
-        );
         let frequency = generated(&pairs, size, |pair| *pair == both_zero);
-        assert!(
-            agrees(frequency, expected),
-            "size {size}: generated {frequency}, expected {expected}"
-        );
+        both_ways(&format!("size {size}"), probability, frequency, expected);
     }
 }
 
@@ -197,11 +180,8 @@ fn a_variant_never_generated_does_not_make_its_type_recursive() {
     let zero = Holder::Holds(Nat::Zero);
     let expected = 1.0 / 30.0;
     let probability = reflected(&holders, 30, &zero);
-    assert!(
-        (probability - expected).abs() < 1e-12,
-        "reflected {probability}, expected {expected}"
-    );
-    assert!(agrees(generated(&holders, 30, |h| *h == zero), expected));
+    let frequency = generated(&holders, 30, |h| *h == zero);
+    both_ways("`Holds(Zero)`", probability, frequency, expected);
 }
 
 #[test]
