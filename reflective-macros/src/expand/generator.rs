@@ -91,14 +91,10 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                 .map(|(c, &w)| w > 0 && c.fields.iter().any(|f| f.reach == Reach::OwnType))
                 .collect();
             let growing = grows.contains(&true);
-            let declared = quote! {
-                let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
-                let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
-            };
-            let described = if growing {
+            // The variants' pick: the small weights at size 0, the declared ones above; for a
+            // recursive type, at a root outside every recursive value, the `grown` ones.
+            let by_size = if growing {
                 quote! {{
-                    #(let #names = #private::Generator::boxed(#gens);)*
-                    #declared
                     let outer = {
                         #(let #names = #names.clone();)*
                         #private::sized(move |size| #private::pick([#((
@@ -113,12 +109,14 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
                     )
                 }}
             } else {
-                quote! {{
-                    #(let #names = #private::Generator::boxed(#gens);)*
-                    #declared
-                    #private::at_size_zero(small, full)
-                }}
+                quote!(#private::at_size_zero(small, full))
             };
+            let described = quote! {{
+                #(let #names = #private::Generator::boxed(#gens);)*
+                let full = #private::pick([#((#weights, #labels, #names.clone()),)*]);
+                let small = #private::pick([#((#small_weights, #labels, #names.clone()),)*]);
+                #by_size
+            }};
             // The same pick as the description's: the same labels, and weights in the same
             // order at every size and at size 0.
             let forward = quote! {

@@ -9,6 +9,7 @@ use crate::node::Node;
 /// run is among sizes and shares; no way if generation fails.
 pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<G::Output> {
     let (size, sizing, share, taken, fuel) = (run.size, run.sizing, run.share, run.taken, run.fuel);
+    // A hole inside a recursive value is filled as a node inside it.
     let inside = run.in_recursive_value;
     let Some(holes) = run.holes.as_mut() else {
         return Ok(Vec::new());
