@@ -7,9 +7,19 @@
 
 use std::fmt;
 
-/// The seed of case `index` of a run seeded with `seed` (SplitMix64's mix of the two).
+/// SplitMix64's increment: the run's cases step through the mixed seed by it.
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The seed of case `index` of a run seeded with `seed`: SplitMix64's output `index` from a
+/// state that starts at `seed` mixed. Mixing the run's seed first keeps runs apart whose seeds
+/// differ by a multiple of the increment (seeds `s` and `s + GAMMA` would otherwise give the
+/// same cases, one place apart).
 pub(super) fn case_seed(seed: u64, index: u32) -> u64 {
-    let mut z = seed.wrapping_add(u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    mix(mix(seed).wrapping_add(u64::from(index).wrapping_mul(GAMMA)))
+}
+
+/// SplitMix64's finaliser: a bijection of 64-bit values that scatters nearby ones.
+fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -95,5 +105,33 @@ impl std::str::FromStr for SizeSchedule {
                 let names: Vec<&str> = SizeSchedule::ALL.iter().map(|s| s.name()).collect();
                 format!("expected one of {}, found `{text}`", names.join(", "))
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// Runs whose seeds differ by a multiple of the increment, or by one, share no case seed
+    /// (before the seed was mixed first, seed `s + GAMMA` gave seed `s`'s cases one place on).
+    #[test]
+    fn runs_with_nearby_seeds_share_no_case() {
+        for base in [0, 1, 42, u64::MAX, 0x1234_5678_9abc_def0] {
+            let cases =
+                |seed: u64| -> HashSet<u64> { (0..2_000).map(|i| case_seed(seed, i)).collect() };
+            let first = cases(base);
+            assert_eq!(first.len(), 2_000, "a run's cases have distinct seeds");
+            for other in [
+                base.wrapping_add(1),
+                base.wrapping_add(GAMMA),
+                base.wrapping_add(GAMMA.wrapping_mul(7)),
+                base.wrapping_sub(GAMMA),
+            ] {
+                let shared = first.intersection(&cases(other)).count();
+                assert_eq!(shared, 0, "seeds {base} and {other} share {shared} cases");
+            }
+        }
     }
 }
