@@ -15,10 +15,11 @@
 //! `--sizes cycle|ramp` (the size schedule of this library's runner, `SizeSchedule`:
 //! QuickCheck's cycle, its default, or the ramp from 0 to 100 over a trial's cases).
 //!
-//! Strategies: this library's derived generator (`#[derive(Reflective)]`), the same with half
-//! the cases mutants of earlier cases that held ("reflective mutating",
-//! `Config::mutation_percent(50)`), and a bespoke one producing only valid inputs, all run by
-//! `check::try_check_with`; proptest's type-based
+//! Strategies: this library's derived generator (`#[derive(Reflective)]`) under the runner's
+//! defaults (which make a quarter of the cases mutants of earlier cases that held, once the
+//! property has discarded half of the cases: `check::Mutation::WhenDiscarding`), the same with
+//! mutation off ("reflective fresh", `Config::mutation_percent(0)`), and a bespoke one
+//! producing only valid inputs, all run by `check::try_check_with`; proptest's type-based
 //! strategy (`proptest-derive` where it can derive, `prop_recursive` for recursive types) and a
 //! bespoke one, run by its `TestRunner`; quickcheck's hand-written `Arbitrary`, as ETNA's
 //! `Quick` strategy. The workloads, the judge that counts and times the cases, and the tables
@@ -41,7 +42,7 @@ use std::time::Instant;
 
 use reflective::check::SizeSchedule;
 use reflective_examples::etna::harness::{
-    Pair, Strategy, TrialConfig, reflective_mutating_strategy, reflective_strategy, run_trials,
+    Pair, Strategy, TrialConfig, reflective_strategy, reflective_strategy_with, run_trials,
     with_stack,
 };
 use reflective_examples::etna::report::{Results, Row, pair_table, summary_table};
@@ -162,29 +163,31 @@ fn main() {
     });
 }
 
-/// The share of cases the mutating strategy makes mutants.
-const MUTATION_PERCENT: u8 = 50;
+/// What the derived strategies' runner does besides generating (its default).
+const RUNNER_DEFAULT: &str = "; the runner's default mutation: once the property has discarded \
+                              half of the cases, a quarter of the cases are mutants of earlier \
+                              cases that held and reached new labels (`Mutation::WhenDiscarding`)";
 
-/// What the mutating strategy generates.
-const MUTATING_WHAT: &str = "the derived generator, with half the cases after the first 50 \
-                             mutants of earlier cases that held (`Config::mutation_percent(50)`: \
-                             one to four edits of a case whose labels were new, by the generator, \
-                             so each is a value it produces)";
+/// What the strategy that never mutates generates.
+const FRESH_WHAT: &str = "the derived generator with mutation off (`Config::mutation_percent(0)`): \
+                          every case generated afresh";
 
 /// The red-black tree workload.
 fn rbt_workload(all: bool) -> Workload<rbt::RbtInput> {
     let mut strategies = vec![
         reflective_strategy(
             "reflective derived",
-            "`any::<RbtInput>()`: `#[derive(Reflective)]` on `RbtInput`, `Tree`, `Color`, \
-             `Key` (`#[reflective(generator = range(KEYS))]`) and `Val`",
+            &format!(
+                "`any::<RbtInput>()`: `#[derive(Reflective)]` on `RbtInput`, `Tree`, `Color`, \
+                 `Key` (`#[reflective(generator = range(KEYS))]`) and `Val`{RUNNER_DEFAULT}"
+            ),
             rbt::derived_input(),
         ),
-        reflective_mutating_strategy(
-            "reflective mutating",
-            MUTATING_WHAT,
+        reflective_strategy_with(
+            "reflective fresh",
+            FRESH_WHAT,
             rbt::derived_input(),
-            MUTATION_PERCENT,
+            Some(0),
         ),
         reflective_strategy(
             "reflective bespoke",
@@ -219,14 +222,17 @@ fn stlc_workload() -> Workload<stlc::Expr> {
     let mut strategies = vec![
         reflective_strategy(
             "reflective derived",
-            "`any::<Expr>()`: `#[derive(Reflective)]` on `Expr` (variables `i64`) and `Typ`",
+            &format!(
+                "`any::<Expr>()`: `#[derive(Reflective)]` on `Expr` (variables `i64`) and \
+                 `Typ`{RUNNER_DEFAULT}"
+            ),
             stlc::derived_input(),
         ),
-        reflective_mutating_strategy(
-            "reflective mutating",
-            MUTATING_WHAT,
+        reflective_strategy_with(
+            "reflective fresh",
+            FRESH_WHAT,
             stlc::derived_input(),
-            MUTATION_PERCENT,
+            Some(0),
         ),
         reflective_strategy(
             "reflective bespoke",

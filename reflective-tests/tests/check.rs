@@ -4,7 +4,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use reflective::check::{Config, Replay, SizeSchedule, check_with};
+use reflective::check::{Config, Mutation, Replay, SizeSchedule, check_with};
 use reflective::prelude::*;
 use reflective_tests::derived::{Expr, Tree};
 use reflective_tests::report_section as section;
@@ -228,25 +228,35 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
         error.contains("linear") && error.contains("huge"),
         "{error}"
     );
-    let percent = |name: &str| (name == "REFLECTIVE_MUTATION_PERCENT").then(|| "30".to_string());
-    assert_eq!(
+    let mutation = |text: &'static str| {
+        move |name: &str| (name == "REFLECTIVE_MUTATION_PERCENT").then(|| text.to_string())
+    };
+    let resolved = |text| {
         Config::new()
-            .resolved_from(percent)
-            .unwrap()
-            .mutation_percent,
-        30
+            .resolved_from(mutation(text))
+            .map(|s| s.mutation)
+    };
+    assert_eq!(resolved("30"), Ok(Mutation::Percent(30)));
+    assert_eq!(resolved(" auto "), Ok(Mutation::WhenDiscarding));
+    assert_eq!(
+        Config::new().resolved_from(|_| None).unwrap().mutation,
+        Mutation::WhenDiscarding
     );
     assert_eq!(
         Config::new()
-            .resolved_from(|_| None)
+            .mutation_percent(0)
+            .resolved_from(mutation("30"))
             .unwrap()
-            .mutation_percent,
-        0
+            .mutation,
+        Mutation::Percent(0)
     );
-    let too_many = |name: &str| (name == "REFLECTIVE_MUTATION_PERCENT").then(|| "150".to_string());
     assert_eq!(
-        Config::new().resolved_from(too_many).unwrap_err(),
-        "REFLECTIVE_MUTATION_PERCENT: expected a percentage from 0 to 100, found `150`"
+        resolved("150"),
+        Err(
+            "REFLECTIVE_MUTATION_PERCENT: expected a percentage from 0 to 100 or `auto`, found \
+             `150`"
+                .to_string()
+        )
     );
 }
 
@@ -265,25 +275,55 @@ fn fails_one_in(one_in: u64) -> impl Fn(&Expr) -> bool + Sync {
 /// replays exactly that value; a parallel run reports what the sequential one does.
 #[test]
 fn mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
+    let fails = fails_one_in(500);
+    let config = |seed| Config::new().seed(seed).mutation_percent(50);
+    let (compared, _, mutants) = mutants_alike(0..16, config, &|e: &Expr| Some(fails(e)));
+    assert!(compared >= 8, "only {compared} runs failed");
+    assert!(mutants >= 2, "only {mutants} failures were mutants");
+}
+
+/// So too under the default, which starts to mutate where the property discards half of the
+/// cases: here two in three.
+#[test]
+fn default_mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
+    let (fails, kept) = (fails_one_in(500), fails_one_in(3));
+    let property = |e: &Expr| (!kept(e)).then(|| fails(e));
+    let (compared, mutating, mutants) =
+        mutants_alike(0..32, |seed| Config::new().seed(seed), &property);
+    assert!(compared >= 16, "only {compared} runs failed");
+    assert!(
+        mutating >= 12,
+        "only {mutating} runs made mutants before failing"
+    );
+    assert!(mutants >= 1, "no failure was a mutant");
+}
+
+/// Runs `property` on derived expressions, 3000 cases with `config(seed)` for each of `seeds`. Where
+/// a run fails, the parallel run reports the same, and the failure's replay line replays its
+/// value. Returns how many runs failed, how many made mutants before failing, and how many of
+/// their failures were mutants.
+fn mutants_alike(
+    seeds: std::ops::Range<u64>,
+    config: impl Fn(u64) -> Config,
+    property: &(impl Fn(&Expr) -> Option<bool> + Sync),
+) -> (u32, u32, u32) {
     use reflective::check::check_parallel_with;
     let exprs = Expr::arbitrary_reflective();
-    let (mut mutants, mut compared) = (0, 0);
-    for seed in 0..16 {
-        let config = Config::new()
-            .seed(seed)
-            .cases(3000)
-            .mutation_percent(50)
-            .regressions(false);
-        let property = fails_one_in(500);
+    let (mut mutants, mut mutating, mut compared) = (0, 0, 0);
+    for seed in seeds {
+        let config = config(seed).cases(3000).regressions(false);
         let Err(sequential) =
-            catch_unwind(AssertUnwindSafe(|| check_with(&config, &exprs, &property)))
+            catch_unwind(AssertUnwindSafe(|| check_with(&config, &exprs, property)))
         else {
             continue;
         };
         let text = *sequential.downcast::<String>().expect("a report");
-        let parallel = report(|| check_parallel_with(&config, &exprs, &property));
+        let parallel = report(|| check_parallel_with(&config, &exprs, property));
         assert_eq!(without_time(&text), without_time(&parallel), "seed {seed}");
         compared += 1;
+        if text.contains("  mutants: ") {
+            mutating += 1;
+        }
         let replay = replay_of(&text);
         if replay.mutation.is_some() {
             mutants += 1;
@@ -301,13 +341,13 @@ fn mutation_cases_replay_from_their_line_and_run_alike_in_parallel() {
             "seed {seed}: {replay}"
         );
     }
-    assert!(compared >= 8, "only {compared} runs failed");
-    assert!(mutants >= 2, "only {mutants} failures were mutants");
+    (compared, mutating, mutants)
 }
 
 /// Where a precondition discards most cases, mutation cases start from the cases the property
 /// ran on, and a copy makes two of their integers equal: a failure that needs a held case
-/// whose two other numbers collide is found by most runs with mutation, by few without.
+/// whose two other numbers collide is found by most runs with mutation (by default too, which
+/// mutates a quarter of the cases once half are discarded), by few without.
 #[test]
 fn mutation_cases_grow_from_the_cases_a_precondition_keeps() {
     use reflective::check::try_check_with;
@@ -321,28 +361,35 @@ fn mutation_cases_grow_from_the_cases_a_precondition_keeps() {
     // boundary values never make them do).
     let property =
         |&(a, d, b, c): &(u32, u32, u32, u32)| (a % 50 == 7 && d % 50 == 7).then_some(b != c);
-    let found = |percent: u8| {
+    let found = |percent: Option<u8>| {
         (0..10)
             .filter(|&seed| {
-                let config = Config::new()
+                let mut config = Config::new()
                     .seed(seed)
                     .cases(100)
-                    .mutation_percent(percent)
                     .max_discard_ratio(1000)
                     .regressions(false);
+                if let Some(percent) = percent {
+                    config = config.mutation_percent(percent);
+                }
                 try_check_with(&config, &quads, property)
                     .is_err_and(|failure| failure.to_string().starts_with("property failed"))
             })
             .count()
     };
-    let (with, without) = (found(50), found(0));
+    let (with, by_default, without) = (found(Some(50)), found(None), found(Some(0)));
     assert!(with >= 8, "found by {with} of 10 runs with mutation");
+    assert!(
+        by_default >= 8,
+        "found by {by_default} of 10 runs by default"
+    );
     assert!(without <= 5, "found by {without} of 10 runs without");
 }
 
-/// Mutation cases are counted in the statistics, and without them the run is unchanged.
+/// Mutation cases are counted in the statistics, and without them the run is unchanged: by
+/// default, a run whose property discards nothing makes none.
 #[test]
-fn mutation_cases_are_counted_and_off_by_default() {
+fn mutation_cases_are_counted_and_off_by_default_where_nothing_is_discarded() {
     use reflective::check::try_check_with;
     let exprs = Expr::arbitrary_reflective();
     let property = fails_one_in(400);

@@ -163,27 +163,31 @@ impl Judge {
 /// One trial with this library's runner: `check::try_check_with` with `config.budget` cases,
 /// the trial's seed, no regressions file, the discard ratio, a shrink budget of one
 /// evaluation, sizes as the trial's schedule says, and `mutation_percent` of the cases
-/// mutation cases (`Config::mutation_percent`; 0 for none). A discarded case returns `None` (see
+/// mutation cases (`Config::mutation_percent`; 0 for none), or with `None` the runner's
+/// default (mutation once the property discards half of the cases: `Mutation::WhenDiscarding`).
+/// A discarded case returns `None` (see
 /// `reflective::check::Outcome`), as proptest's runner is told by a returned rejection.
 pub fn reflective_trial<G>(
     g: &G,
     property: &dyn Fn(&G::Output) -> Option<bool>,
     config: &TrialConfig,
-    mutation_percent: u8,
+    mutation_percent: Option<u8>,
 ) -> Trial
 where
     G: Generator + Clone,
     G::Output: Clone + Debug,
 {
     let judge = Judge::start(config.case_time_limit);
-    let runner = Config::new()
+    let mut runner = Config::new()
         .cases(config.budget)
         .seed(config.seed)
         .regressions(false)
         .max_discard_ratio(config.max_discard_ratio)
         .size_schedule(config.sizes)
-        .mutation_percent(mutation_percent)
         .shrink_budget(ShrinkBudget::default().max_evaluations(1));
+    if let Some(percent) = mutation_percent {
+        runner = runner.mutation_percent(percent);
+    }
     let property = |input: &G::Output| match judge.judge(property, input) {
         Verdict::Held => Some(true),
         Verdict::Discarded => None,
@@ -234,22 +238,23 @@ impl<I> Debug for Strategy<I> {
 }
 
 /// A strategy that runs `g` through this library's runner ([`reflective_trial`]) with its
-/// default settings: every case generated afresh.
+/// default settings.
 pub fn reflective_strategy<G>(name: &'static str, what: &str, g: G) -> Strategy<G::Output>
 where
     G: Generator + Clone + 'static,
     G::Output: Clone + Debug,
 {
-    reflective_mutating_strategy(name, what, g, 0)
+    reflective_strategy_with(name, what, g, None)
 }
 
 /// A strategy that runs `g` through this library's runner with `mutation_percent` of the cases
-/// (after the first block) mutants of earlier cases that held ([`reflective_trial`]).
-pub fn reflective_mutating_strategy<G>(
+/// (after the first block) mutants of earlier cases that held, or the runner's default with
+/// `None` ([`reflective_trial`]).
+pub fn reflective_strategy_with<G>(
     name: &'static str,
     what: &str,
     g: G,
-    mutation_percent: u8,
+    mutation_percent: Option<u8>,
 ) -> Strategy<G::Output>
 where
     G: Generator + Clone + 'static,
@@ -347,12 +352,12 @@ mod tests {
         let g = reflective::range(0u32..=99);
         let config = TrialConfig::new(200, 5);
         let even = |n: &u32| n.is_multiple_of(2).then_some(true);
-        let trial = reflective_trial(&g, &even, &config, 0);
+        let trial = reflective_trial(&g, &even, &config, None);
         assert!(!trial.found);
         assert_eq!(trial.tests, 200);
         assert!(trial.discards > 100, "{trial:?}");
         let small = |n: &u32| Some(*n < 90);
-        let trial = reflective_trial(&g, &small, &config, 0);
+        let trial = reflective_trial(&g, &small, &config, None);
         assert!(trial.found && trial.tests <= 200, "{trial:?}");
     }
 
@@ -370,7 +375,7 @@ mod tests {
                 sizes: schedule,
                 ..TrialConfig::new(300, 1)
             };
-            reflective_trial(&g, &record, &config, 0);
+            reflective_trial(&g, &record, &config, None);
             let expected: Vec<usize> = (0..300).map(|i| schedule.size(i, 300, 100)).collect();
             assert_eq!(*sizes.borrow(), expected, "{schedule}");
         }

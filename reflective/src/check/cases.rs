@@ -40,10 +40,20 @@ pub(super) const MAX_COVERAGE_FACTOR: u32 = 100;
 
 /// Where a run's cases have got: the index of the next case, and the pool of interesting cases
 /// mutants start from.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Progress {
     next: u32,
     pool: Pool,
+}
+
+impl Progress {
+    /// A run about to start its first case, mutating as `settings` say.
+    pub(super) fn new(settings: &Resolved) -> Self {
+        Progress {
+            next: 0,
+            pool: Pool::new(settings.mutation),
+        }
+    }
 }
 
 /// What the run does before its next case.
@@ -100,8 +110,12 @@ where
 {
     if let Some(replay) = settings.replay {
         let origin = Origin::Replayed(replay);
-        let (failure, _) = run_case(settings, g, property, statistics, replay, origin);
-        return Ok(failure);
+        return Ok(
+            match run_case(settings, g, property, statistics, replay, origin, false) {
+                Ended::Failed(failure) => Some(*failure),
+                Ended::Held(_) | Ended::Discarded => None,
+            },
+        );
     }
     loop {
         match next(settings, statistics) {
@@ -111,18 +125,17 @@ where
         }
         let index = progress.next;
         progress.next += 1;
-        let replay = progress
-            .pool
-            .case(case_at(settings, index), settings.mutation_percent);
+        let replay = progress.pool.case(case_at(settings, index));
         let origin = Origin::Case(index + 1, replay);
-        let (failure, tree) = run_case(settings, g, property, statistics, replay, origin);
-        if failure.is_some() {
-            return Ok(failure);
+        let record = progress.pool.records();
+        match run_case(settings, g, property, statistics, replay, origin, record) {
+            Ended::Failed(failure) => return Ok(Some(*failure)),
+            Ended::Held(tree) => progress.pool.held(replay, tree.as_ref()),
+            Ended::Discarded => {}
         }
-        if let Some(tree) = tree {
-            progress.pool.offer(replay, &tree);
-        }
-        progress.pool.after(index);
+        progress
+            .pool
+            .after(index, statistics, recorded(settings, g));
     }
 }
 
@@ -176,9 +189,23 @@ where
     }
 }
 
-/// Runs the case `replay`, recording its statistics, and shrinks it if it fails; with
-/// mutation cases on, also returns the choices of a case that held (not one the property
-/// discarded), for the pool.
+/// How a case ended.
+enum Ended<T> {
+    /// It failed: the failure, shrunk (boxed: it is large, and rare).
+    Failed(Box<Failure<T>>),
+    /// It held; its choices, if it recorded them.
+    Held(Option<ChoiceTree>),
+    /// The property discarded it.
+    Discarded,
+}
+
+/// The choices of case `replay`, for the pool: generated again from its seed, recording.
+fn recorded<G: Generator>(settings: &Resolved, g: &G) -> impl Fn(Replay) -> ChoiceTree {
+    move |replay| generate(settings, g, replay, true).0.tree
+}
+
+/// Runs the case `replay`, recording its statistics, and shrinks it if it fails; if it is to
+/// `record`, the choices of a case that held come with it, for the pool.
 fn run_case<G, O>(
     settings: &Resolved,
     g: &G,
@@ -186,14 +213,14 @@ fn run_case<G, O>(
     statistics: &mut Statistics,
     replay: Replay,
     origin: Origin,
-) -> (Option<Failure<G::Output>>, Option<ChoiceTree>)
+    record: bool,
+) -> Ended<G::Output>
 where
     G: Generator,
     G::Output: Clone + Debug,
     O: Outcome,
 {
     // Without the choices unless the pool needs them: the same seed gives them to a failure.
-    let record = settings.mutation_percent > 0;
     let (generated, filtered) = generate(settings, g, replay, record);
     statistics.filtered(filtered);
     if replay.mutation.is_some() {
@@ -202,13 +229,14 @@ where
     let Generated { value, tree } = generated;
     let reason = match statistics.case(|| verdict(settings, property, &value)) {
         Verdict::Failed(reason) => reason,
-        Verdict::Held => return (None, record.then_some(tree)),
-        Verdict::Discarded(_) => return (None, None),
+        Verdict::Held => return Ended::Held(record.then_some(tree)),
+        Verdict::Discarded(_) => return Ended::Discarded,
     };
     let (mut generated, _) = generate(settings, g, replay, true);
     generated.value = value;
-    let failure = shrink_failure(settings, g, property, origin, generated, reason);
-    (Some(failure), None)
+    Ended::Failed(Box::new(shrink_failure(
+        settings, g, property, origin, generated, reason,
+    )))
 }
 
 /// The run's cases spread over the cores, in rounds: each round runs as many cases as the run
@@ -244,7 +272,7 @@ where
         let needed = settings.cases.saturating_sub(statistics.counted()).max(1);
         let start = progress.next;
         let mut end = start.saturating_add(needed);
-        if settings.mutation_percent > 0 {
+        if progress.pool.changes_at_blocks() {
             // A round stops at the end of its block, where the pool changes.
             end = end.min(block_end(start).saturating_add(1));
         }
@@ -259,16 +287,17 @@ where
             }
             progress.next = index + 1;
             statistics.merge(case);
-            let replay = progress
-                .pool
-                .case(case_at(settings, index), settings.mutation_percent);
+            let replay = progress.pool.case(case_at(settings, index));
             match event {
                 Event::Held(tree) => {
-                    if let Some(tree) = tree {
-                        progress.pool.offer(replay, &tree);
-                    }
-                    progress.pool.after(index);
+                    progress.pool.held(replay, tree.as_ref());
+                    progress
+                        .pool
+                        .after(index, statistics, recorded(settings, g));
                 }
+                Event::Discarded => progress
+                    .pool
+                    .after(index, statistics, recorded(settings, g)),
                 Event::Failed(reason) => {
                     let (generated, _) = generate(settings, g, replay, true);
                     let origin = Origin::Case(index + 1, replay);
@@ -284,9 +313,10 @@ where
 
 /// What a case run in parallel did.
 enum Event {
-    /// It held, or the property discarded it; the choices of one that held, if the pool needs
-    /// them.
+    /// It held; its choices, if the pool needs them.
     Held(Option<ChoiceTree>),
+    /// The property discarded it.
+    Discarded,
     /// It failed, for this reason.
     Failed(String),
     /// The generator panicked.
@@ -323,8 +353,8 @@ where
                         }
                         // A generator that panics is an event of its own: the sequential run
                         // panics there, if no case before it fails.
-                        let replay = pool.case(case_at(settings, index), settings.mutation_percent);
-                        let record = settings.mutation_percent > 0;
+                        let replay = pool.case(case_at(settings, index));
+                        let record = pool.records();
                         let generated = quietly(|| {
                             panic::catch_unwind(AssertUnwindSafe(|| {
                                 generate(settings, g, replay, record)
@@ -340,12 +370,12 @@ where
                                 match case.case(|| verdict(settings, property, &generated.value)) {
                                     Verdict::Failed(reason) => Event::Failed(reason),
                                     Verdict::Held => Event::Held(record.then_some(generated.tree)),
-                                    Verdict::Discarded(_) => Event::Held(None),
+                                    Verdict::Discarded(_) => Event::Discarded,
                                 }
                             }
                             Err(payload) => Event::Panicked(payload),
                         };
-                        if !matches!(event, Event::Held(_)) {
+                        if matches!(event, Event::Failed(_) | Event::Panicked(_)) {
                             first_failure.fetch_min(index, Ordering::Relaxed);
                         }
                         done.push((index, case, event));

@@ -42,7 +42,62 @@ pub struct Config {
     check_coverage: Option<bool>,
     case_time_limit: Option<Duration>,
     max_discard_ratio: Option<u32>,
-    mutation_percent: Option<u8>,
+    mutation: Option<Mutation>,
+}
+
+/// Which of a run's cases are mutants of earlier cases (see [mutation
+/// cases](super#mutation-cases)).
+///
+/// ```
+/// use reflective::check::{Config, Mutation};
+/// let settings = Config::new().resolved_from(|_| None).unwrap();
+/// assert_eq!(settings.mutation, Mutation::WhenDiscarding);
+/// let settings = Config::new().mutation_percent(30).resolved_from(|_| None).unwrap();
+/// assert_eq!(settings.mutation, Mutation::Percent(30));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mutation {
+    /// This percentage of the cases after the first block (0: none, every case generated
+    /// afresh).
+    Percent(u8),
+    /// The default: none until, at the end of a block, the property has discarded at least
+    /// half of the cases so far (a precondition that few values meet); from then on the
+    /// run's cases record their choices, and [`Mutation::WHEN_DISCARDING_PERCENT`] of the
+    /// cases of each later block are mutants.
+    #[default]
+    WhenDiscarding,
+}
+
+impl Mutation {
+    /// The share of mutants, in percent, of a run that mutates because its property discards.
+    pub const WHEN_DISCARDING_PERCENT: u8 = 25;
+}
+
+impl fmt::Display for Mutation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mutation::Percent(percent) => write!(f, "{percent}"),
+            Mutation::WhenDiscarding => f.write_str("auto"),
+        }
+    }
+}
+
+impl std::str::FromStr for Mutation {
+    type Err = String;
+
+    /// A percentage from 0 to 100, or `auto` ([`Mutation::WhenDiscarding`]), as
+    /// `REFLECTIVE_MUTATION_PERCENT` reads it.
+    fn from_str(text: &str) -> Result<Mutation, String> {
+        if text.trim() == "auto" {
+            return Ok(Mutation::WhenDiscarding);
+        }
+        text.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|&percent| percent <= 100)
+            .map(Mutation::Percent)
+            .ok_or_else(|| format!("expected a percentage from 0 to 100 or `auto`, found `{text}`"))
+    }
 }
 
 /// One case to run alone: the seed of its randomness and its size, and for a mutant (see
@@ -143,8 +198,8 @@ pub struct Resolved {
     /// Whether the run is on CI (the `CI` variable is set), whose profile is stricter: 10
     /// times the cases and coverage checked statistically, unless set otherwise.
     pub ci: bool,
-    /// The percentage of cases run as mutants of interesting earlier cases.
-    pub mutation_percent: u8,
+    /// Which cases are mutants of interesting earlier cases.
+    pub mutation: Mutation,
 }
 
 impl Config {
@@ -278,16 +333,18 @@ impl Config {
     }
 
     /// Spends `percent` of the cases (at most 100) on mutants of earlier cases that held and
-    /// whose choices reached a new combination of labels (default 0, none;
-    /// `REFLECTIVE_MUTATION_PERCENT`). A mutant is one to four edits of that case's choices, so
-    /// it is a value the generator produces, near one that reached somewhere new; its replay
-    /// line names the case and the edits' seed (see [mutation cases](super#mutation-cases)).
-    /// Worth it where a precondition discards most cases; where fresh cases are as good, the
-    /// mutants cost time for nothing (each one regenerates its parent). The cases
-    /// record their choices to find their labels, which makes each case slower.
+    /// whose choices reached labels, or label counts, no earlier case had
+    /// (`REFLECTIVE_MUTATION_PERCENT`; 0 for none). A mutant is one to four edits of that
+    /// case's choices, so it is a value the generator produces, near one that reached
+    /// somewhere new; its replay line names the case and the edits' seed (see [mutation
+    /// cases](super#mutation-cases)). By default ([`Mutation::WhenDiscarding`]) a run mutates
+    /// only once its property has discarded half of its cases, where mutants of the few
+    /// cases that meet the precondition pay; where fresh cases are as good, mutants cost
+    /// time for nothing (each one regenerates its parent), and the cases record their
+    /// choices to find their labels, which makes each case slower.
     pub fn mutation_percent(self, percent: u8) -> Self {
         Config {
-            mutation_percent: Some(percent.min(100)),
+            mutation: Some(Mutation::Percent(percent.min(100))),
             ..self
         }
     }
@@ -424,18 +481,12 @@ impl Config {
             })?
             .unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
         };
-        let mutation_percent = match self.mutation_percent {
-            Some(percent) => percent,
-            None => read(&env, "REFLECTIVE_MUTATION_PERCENT", |text| {
-                text.parse::<u8>()
-                    .ok()
-                    .filter(|&percent| percent <= 100)
-                    .ok_or_else(|| format!("expected a percentage from 0 to 100, found `{text}`"))
-            })?
-            .unwrap_or(0),
+        let mutation = match self.mutation {
+            Some(mutation) => mutation,
+            None => read(&env, "REFLECTIVE_MUTATION_PERCENT", str::parse)?.unwrap_or_default(),
         };
         Ok(Resolved {
-            mutation_percent,
+            mutation,
             max_discard_ratio,
             regressions,
             statistics,

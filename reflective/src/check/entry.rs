@@ -76,7 +76,13 @@ fn run_in_order<G, O>(
     O: Outcome,
 {
     let cases = |statistics: &mut Statistics| {
-        run_cases(settings, g, property, statistics, &mut Progress::default())
+        run_cases(
+            settings,
+            g,
+            property,
+            statistics,
+            &mut Progress::new(settings),
+        )
     };
     if let Err(report) = run(settings, g, property, keep, cases) {
         panic!("{report}");
@@ -225,7 +231,7 @@ where
         g,
     };
     let cases = |statistics: &mut Statistics| {
-        let mut progress = Progress::default();
+        let mut progress = Progress::new(&settings);
         if settings.replay.is_some() {
             return run_cases(&settings, g, &property, statistics, &mut progress);
         }

@@ -42,20 +42,26 @@
 //!
 //! # Mutation cases
 //!
-//! With [`Config::mutation_percent`] (or `mutation_percent = 25` on the property attribute, or
-//! `REFLECTIVE_MUTATION_PERCENT`), that share of the cases mutate earlier cases instead of
-//! generating afresh, as HypoFuzz does. A case the property ran on (did not discard) whose
-//! choices hold labels, counted, that no earlier case held (a new combination of variants or
-//! labelled branches, or the same ones more or fewer times) joins the run's pool; a mutant is
-//! one edit ([`mutate`](crate::mutate)) of a pool case's choices, and each further edit with
+//! A share of the cases may mutate earlier cases instead of generating afresh, as HypoFuzz
+//! does. The first case the property ran on (did not discard) joins the run's pool, and so
+//! does each later one whose choices reached a label no earlier case reached (a variant, a
+//! labelled branch), or reached one a number of times in a range no earlier case did (AFL's
+//! buckets: 1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128 or more). A mutant is one edit
+//! ([`mutate`](crate::mutate)) of a pool case's choices, and each further edit with
 //! probability 1/2 (four at most), so it is a value the generator produces, near one that
 //! reached somewhere new. Where a precondition discards most cases, this is the way to test
 //! more of the few inputs it accepts: their mutants meet it far more often than fresh cases,
 //! and an edit that copies one integer into another makes keys collide (the ETNA example's
-//! red-black trees show both: `cargo run --release --example etna -- --workload rbt`). Cases
-//! are taken in blocks of 50: the first block is all generated, and a case mutates from the
-//! pool as it stood at the end of the block before, so a parallel run makes the same mutants
-//! as a sequential one. A mutant's replay line names the case it mutates and the edits' seed
+//! red-black trees show both: `cargo run --release --example etna -- --workload rbt`).
+//!
+//! So by default ([`Mutation::WhenDiscarding`]) a run makes no mutant, and records no
+//! choices, until the property has discarded half of its cases; from then on a quarter of its
+//! cases are mutants. [`Config::mutation_percent`] (or `mutation_percent = 25` on the property
+//! attribute, or `REFLECTIVE_MUTATION_PERCENT`, which also reads `auto`) sets a fixed share
+//! instead, 0 for none. Cases are taken in blocks of 50: the first block is all generated, and
+//! a case mutates from the pool as it stood at the end of the block before (which is also
+//! where the default decides to start), so a parallel run makes the same mutants as a
+//! sequential one. A mutant's replay line names the case it mutates and the edits' seed
 //! (`REFLECTIVE_REPLAY=0x5eed:12/0x3d1`); the statistics count the mutants.
 
 mod arguments;
@@ -72,8 +78,8 @@ pub mod statistics;
 
 pub use arguments::{Arguments, arguments, one_argument};
 pub use config::{
-    Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Replay, Resolved, SWITCH_WORDS,
-    parse_switch,
+    Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Mutation, Replay, Resolved,
+    SWITCH_WORDS, parse_switch,
 };
 #[cfg(not(feature = "serde"))]
 pub use entry::SerdeFeature;
