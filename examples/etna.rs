@@ -166,7 +166,8 @@ fn main() {
 /// What the derived strategies' runner does besides generating (its default).
 const RUNNER_DEFAULT: &str = "; the runner's default mutation: once the property has discarded \
                               half of the cases, a quarter of the cases are mutants of earlier \
-                              cases that held and reached new labels (`Mutation::WhenDiscarding`)";
+                              cases that held and reached new labels or label counts \
+                              (`Mutation::WhenDiscarding`)";
 
 /// What the strategy that never mutates generates.
 const FRESH_WHAT: &str = "the derived generator with mutation off (`Config::mutation_percent(0)`): \

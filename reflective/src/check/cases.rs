@@ -240,8 +240,10 @@ where
 }
 
 /// The run's cases spread over the cores, in rounds: each round runs as many cases as the run
-/// still needs, each thread every n-th of them, stopping past the first failure any thread has
-/// found. The cases' statistics are merged in the run's order, as the sequential run would
+/// still needs (up to the end of its block once the run mutates, as the pool changes there;
+/// a run that starts to mutate drops the round's cases after that point, to run them again
+/// with the pool), each thread every n-th of them, stopping past the first failure any thread
+/// has found. The cases' statistics are merged in the run's order, as the sequential run would
 /// have recorded them (so it stops, gives up or fails exactly where that run does); the first
 /// failure is shrunk. `None` when enough cases held; the sequential run goes on from
 /// `progress` if coverage needs more.
@@ -272,7 +274,8 @@ where
         let needed = settings.cases.saturating_sub(statistics.counted()).max(1);
         let start = progress.next;
         let mut end = start.saturating_add(needed);
-        if progress.pool.changes_at_blocks() {
+        let recording = progress.pool.records();
+        if recording {
             // A round stops at the end of its block, where the pool changes.
             end = end.min(block_end(start).saturating_add(1));
         }
@@ -306,6 +309,11 @@ where
                     )));
                 }
                 Event::Panicked(payload) => panic::resume_unwind(payload),
+            }
+            if progress.pool.records() != recording {
+                // The run starts to mutate here: the round's later cases ran without the
+                // pool, and run again in the next round.
+                break;
             }
         }
     }

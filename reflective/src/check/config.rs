@@ -56,6 +56,7 @@ pub struct Config {
 /// assert_eq!(settings.mutation, Mutation::Percent(30));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mutation {
     /// This percentage of the cases after the first block (0: none, every case generated
     /// afresh).
@@ -343,8 +344,15 @@ impl Config {
     /// time for nothing (each one regenerates its parent), and the cases record their
     /// choices to find their labels, which makes each case slower.
     pub fn mutation_percent(self, percent: u8) -> Self {
+        self.mutation(Mutation::Percent(percent.min(100)))
+    }
+
+    /// Decides which cases are mutants as `mutation` says (default
+    /// [`Mutation::WhenDiscarding`]; `REFLECTIVE_MUTATION_PERCENT`, a percentage or `auto`):
+    /// code that sets it wins over the environment, as every setting does.
+    pub fn mutation(self, mutation: Mutation) -> Self {
         Config {
-            mutation: Some(Mutation::Percent(percent.min(100))),
+            mutation: Some(mutation),
             ..self
         }
     }

@@ -55,10 +55,13 @@
 //! red-black trees show both: `cargo run --release --example etna -- --workload rbt`).
 //!
 //! So by default ([`Mutation::WhenDiscarding`]) a run makes no mutant, and records no
-//! choices, until the property has discarded half of its cases; from then on a quarter of its
-//! cases are mutants. [`Config::mutation_percent`] (or `mutation_percent = 25` on the property
-//! attribute, or `REFLECTIVE_MUTATION_PERCENT`, which also reads `auto`) sets a fixed share
-//! instead, 0 for none. Cases are taken in blocks of 50: the first block is all generated, and
+//! choices, until, at the end of a block, the property has discarded at least half of the
+//! run's cases so far; from then on a quarter of its cases are mutants, and the run's first
+//! cases that held (up to 50) start the pool. A run whose discards stay under half at every
+//! block's end runs exactly as with mutation off. [`Config::mutation_percent`] (or
+//! `mutation_percent = 25` on the property attribute, or `REFLECTIVE_MUTATION_PERCENT`, which
+//! also reads `auto`) sets a fixed share instead, 0 for none; [`Config::mutation`] sets either.
+//! Gradient runs (`check_by_gradient`) make no mutants. Cases are taken in blocks of 50: the first block is all generated, and
 //! a case mutates from the pool as it stood at the end of the block before (which is also
 //! where the default decides to start), so a parallel run makes the same mutants as a
 //! sequential one. A mutant's replay line names the case it mutates and the edits' seed

@@ -31,6 +31,10 @@ use super::statistics::Statistics;
 /// block before its own.
 pub(super) const BLOCK: u32 = 50;
 
+/// How many of the first cases that held a run that does not mutate yet keeps, to offer the
+/// pool if it starts to (each is generated again then).
+const WAITING: usize = BLOCK as usize;
+
 /// The most cases the pool keeps: past it, the cases that joined last take the place of those
 /// that joined first, so that a long run keeps mutating what it reached lately.
 const MAX_POOL: usize = 256;
@@ -49,10 +53,10 @@ pub(super) struct Pool {
     parents: Vec<Replay>,
     /// The interesting cases of the current block, joining the parents at its end.
     joining: Vec<Replay>,
-    /// The cases of the current block that held without recording their choices, while a run
-    /// that mutates when its property discards does not yet: if it starts at the block's
-    /// end, they are offered then, so that the pool starts from the run's first cases (the
-    /// smallest, at the schedule's first sizes), as it does with a fixed percentage.
+    /// The run's first [`WAITING`] cases that held without recording their choices, while a
+    /// run that mutates when its property discards does not yet: if it starts, they are
+    /// offered then, so that the pool starts from the run's first cases (the smallest, at
+    /// the schedule's first sizes), as it does with a fixed percentage.
     waiting: Vec<Replay>,
     /// A hash of each (label, bucket of its count) some case offered reached.
     seen: HashSet<u64>,
@@ -74,12 +78,6 @@ impl Pool {
     /// Whether the cases record their choices, for [`Pool::offer`].
     pub(super) fn records(&self) -> bool {
         self.on
-    }
-
-    /// Whether the pool may change at the end of a block, so that a parallel run's rounds
-    /// stop there.
-    pub(super) fn changes_at_blocks(&self) -> bool {
-        self.mutation != Mutation::Percent(0)
     }
 
     /// The percentage of cases that are mutants now.
@@ -110,11 +108,14 @@ impl Pool {
     }
 
     /// Takes in case `replay`, which held: offered if its choices `tree` were recorded, else
-    /// kept until the block's end in case the run starts to mutate there.
+    /// kept (if it is among the run's first [`WAITING`]) in case the run starts to mutate.
     pub(super) fn held(&mut self, replay: Replay, tree: Option<&ChoiceTree>) {
         match tree {
             Some(tree) => self.offer(replay, tree),
-            None if self.mutation == Mutation::WhenDiscarding && !self.on => {
+            None if self.mutation == Mutation::WhenDiscarding
+                && !self.on
+                && self.waiting.len() < WAITING =>
+            {
                 self.waiting.push(replay);
             }
             None => {}
@@ -150,8 +151,8 @@ impl Pool {
 
     /// Ends the block if case `index` was its last. A run that mutates when its property
     /// discards starts to if `statistics` (the run's so far) show half of the cases
-    /// discarded, and offers the block's cases that held, with their choices from `recorded`.
-    /// Then the cases that joined become parents.
+    /// discarded, and offers the waiting cases, with their choices from `recorded`. Then the
+    /// cases that joined become parents.
     pub(super) fn after(
         &mut self,
         index: u32,
@@ -161,12 +162,11 @@ impl Pool {
         if !(index + 1).is_multiple_of(BLOCK) {
             return;
         }
-        let waiting = std::mem::take(&mut self.waiting);
         if self.mutation == Mutation::WhenDiscarding && !self.on {
             let discarded = statistics.discarded();
             self.on = discarded > 0 && discarded >= statistics.counted();
             if self.on {
-                for replay in waiting {
+                for replay in std::mem::take(&mut self.waiting) {
                     self.offer(replay, &recorded(replay));
                 }
             }
@@ -254,11 +254,11 @@ mod tests {
     }
 
     /// By default the pool records nothing and makes no mutant until half of the cases are
-    /// discarded; then the block's cases that held join it, regenerated.
+    /// discarded; then the run's first cases that held join it, regenerated.
     #[test]
     fn the_default_starts_once_half_the_cases_are_discarded() {
         let mut pool = Pool::new(Mutation::WhenDiscarding);
-        assert!(!pool.records() && pool.changes_at_blocks());
+        assert!(!pool.records());
         pool.held(Replay::new(1, 0), None);
         let mut statistics = Statistics::default();
         statistics.case(|| Verdict::Held);
@@ -271,7 +271,7 @@ mod tests {
             tree(&[["x", "y"][replay.seed as usize - 1]])
         });
         assert!(pool.records());
-        assert_eq!(pool.parents, [Replay::new(2, 0)]);
+        assert_eq!(pool.parents, [Replay::new(1, 0), Replay::new(2, 0)]);
         let mutants = (0..1000)
             .filter(|&seed| pool.case(Replay::new(seed, 3)).mutation.is_some())
             .count();

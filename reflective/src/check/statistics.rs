@@ -330,7 +330,7 @@ impl Display for Statistics {
         if self.mutants > 0 {
             writeln!(
                 f,
-                "  mutants: {} cases mutated earlier cases that reached new labels",
+                "  mutants: {} cases mutated earlier cases that reached new labels or label counts",
                 self.mutants
             )?;
         }
