@@ -4,9 +4,9 @@
 //! A case is *interesting* when the property ran on it (did not discard it) and it is the
 //! first such case, or its choices reached a label no earlier case reached, or reached one a
 //! number of times in a range no earlier case did (1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128 or
-//! more: AFL's buckets of hit counts, with labels for branches); it joins the run's pool. Counted in buckets, a large
-//! value is not new just for being large, so the pool holds a few cases, mostly small ones,
-//! each the first to reach somewhere. Each case after the first block is a mutant with the
+//! more: AFL's buckets of hit counts, with labels for branches); it joins the run's pool.
+//! Counted in buckets, a large value is not new just for being large, so the pool holds a few
+//! cases, mostly small ones, each the first to reach somewhere. Each case after the first block is a mutant with the
 //! probability the run's [`Mutation`] gives: one to four edits ([`mutate`](crate::mutate)) of
 //! a pool case's choices, so it stays a value the generator produces, near one that reached
 //! somewhere new. Where a property discards most cases (a precondition few values meet), the
