@@ -25,6 +25,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use crate::choice::{Choice, ChoiceTree};
 
 use super::config::{Mutation, Replay};
+use super::schedule;
 use super::statistics::Statistics;
 
 /// How many cases a block holds: the pool a case mutates from is the one at the end of the
@@ -196,10 +197,7 @@ pub(super) fn block_end(index: u32) -> u32 {
 
 /// A 64-bit mix of `seed` and `salt` (SplitMix64's finaliser).
 fn mix(seed: u64, salt: u64) -> u64 {
-    let mut z = seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    schedule::mix(seed ^ salt.wrapping_mul(schedule::GAMMA))
 }
 
 #[cfg(test)]

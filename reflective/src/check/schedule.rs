@@ -8,7 +8,7 @@
 use std::fmt;
 
 /// SplitMix64's increment: the run's cases step through the mixed seed by it.
-const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(super) const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The seed of case `index` of a run seeded with `seed`: SplitMix64's output `index` from a
 /// state that starts at `seed` mixed. Mixing the run's seed first keeps runs apart whose seeds
@@ -19,7 +19,7 @@ pub(super) fn case_seed(seed: u64, index: u32) -> u64 {
 }
 
 /// SplitMix64's finaliser: a bijection of 64-bit values that scatters nearby ones.
-fn mix(mut z: u64) -> u64 {
+pub(super) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
