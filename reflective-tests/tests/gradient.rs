@@ -125,9 +125,9 @@ fn rewarding_new_values_once_none_is_new_follows_the_valid_ones() {
 fn a_derivative_that_makes_no_choice_counts_as_its_samples() {
     // One pick between two values, one valid: each branch's derivative is one value, which is
     // worked out once and counted as the five samples that would all have been it. A budget
-    // of one sample: the first step of one descent, 2 x 5 samples, the valid branch's 5 valid.
+    // of ten samples: the first step of one descent, 2 x 5 samples, the valid branch's 5 valid.
     let g = one_of([exact(1u8), exact(2)]);
-    let plain = g.gradient(|v: &u8| *v == 1).samples(5).run(0, 1).unwrap();
+    let plain = g.gradient(|v: &u8| *v == 1).samples(5).run(0, 10).unwrap();
     assert_eq!(
         (plain.stats.descents, plain.stats.samples, plain.stats.valid),
         (1, 10, 5),
@@ -147,7 +147,7 @@ fn a_derivative_that_makes_no_choice_counts_as_its_samples() {
         .gradient(|v: &u8| *v == 1)
         .samples(5)
         .rewarding_new()
-        .run(0, 1)
+        .run(0, 10)
         .unwrap();
     assert_eq!((fresh.stats.samples, fresh.stats.valid), (10, 5));
     assert_eq!(fresh.values.len(), 1);
@@ -184,6 +184,38 @@ fn a_panicking_predicate_is_reported_with_its_value() {
             .starts_with("the validity predicate panicked on "),
         "{error}"
     );
+}
+
+#[test]
+fn a_run_spends_no_more_than_its_budget_whatever_the_samples_per_choice() {
+    let g = vec(range(0u8..=9), 0..=5);
+    let gradient = g.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(1_000_000);
+    let run = gradient.run(0, 1_000).unwrap();
+    assert_eq!(run.stats.samples, 1_000);
+    // The step the budget stopped in goes on, given more, as one run would have gone.
+    let mut values = gradient.values(0, 400);
+    let mut handed: Vec<Generated<Vec<u8>>> = values.by_ref().map(Result::unwrap).collect();
+    values.raise_budget(600);
+    handed.extend(values.by_ref().map(Result::unwrap));
+    assert_eq!(handed, run.values);
+    assert_eq!(values.stats(), run.stats);
+}
+
+#[test]
+fn a_generator_that_panics_is_not_taken_for_an_invalid_value() {
+    let g = range(0u8..=9).map(|x| {
+        assert!(x < 5, "generator bug on {x}");
+        x
+    });
+    let gradient = g.gradient(|_: &u8| true);
+    let panicked =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| gradient.run(0, 1_000)))
+            .unwrap_err();
+    let message = panicked
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(message.starts_with("generator bug on "), "{message}");
 }
 
 #[test]
@@ -257,6 +289,36 @@ fn the_runner_checks_a_property_with_a_precondition_on_values_gradient_sampling_
         reflective_tests::report_section(&report, "original counterexample:\n")
     );
     println!("{report}");
+}
+
+#[test]
+fn the_runner_reports_a_panicking_precondition_with_the_value_and_the_case_to_replay() {
+    use reflective::check::{Config, Replay, check_by_gradient};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let lists = vec(range(0u8..=9), 0..=8);
+    let precondition = |xs: &Vec<u8>| {
+        assert!(xs.len() < 3, "too long: {}", xs.len());
+        true
+    };
+    let sorted = lists.gradient(precondition).samples(3);
+    let run = |config: &Config| {
+        catch_unwind(AssertUnwindSafe(|| {
+            check_by_gradient(config, &sorted, |_: &Vec<u8>| true)
+        }))
+        .expect_err("the precondition panics")
+        .downcast::<String>()
+        .map(|text| *text)
+        .expect("a message")
+    };
+    let report = run(&Config::new().cases(100).seed(5).regressions(false));
+    assert!(
+        report.starts_with("the validity predicate panicked on [") && report.contains("too long"),
+        "{report}"
+    );
+    let at = report.find("REFLECTIVE_REPLAY=").expect(&report) + "REFLECTIVE_REPLAY=".len();
+    let replay: Replay = report[at..].trim_end_matches(')').parse().unwrap();
+    let again = run(&Config::new().replay(replay).regressions(false));
+    assert_eq!(again, report);
 }
 
 #[test]

@@ -133,7 +133,7 @@ pub fn check_by_gradient<G, P, O>(
     let case = |replay: super::config::Replay| {
         let (found, stats) = gradient
             .one(replay.seed, replay.size)
-            .unwrap_or_else(|error| panic!("{error}"));
+            .unwrap_or_else(|error| panic!("{error} (case REFLECTIVE_REPLAY={replay})"));
         spent.borrow_mut().absorb(&stats);
         found
     };

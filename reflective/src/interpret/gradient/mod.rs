@@ -30,7 +30,6 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Debug};
 use std::hash::{Hash, Hasher};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use rand_core::{Rng, SeedableRng};
 
@@ -302,9 +301,10 @@ where
         self
     }
 
-    /// Descents seeded by `seed` until `max_samples` samples are spent (the step that spends
-    /// the last of them finishes, so a run samples at most one step's worth more), and
-    /// mutants with [`Gradient::mutating`]. A predicate that no value satisfies ends with no
+    /// Descents seeded by `seed` until `max_samples` samples are spent (a step stops in the
+    /// middle when they are: a run spends exactly its budget), and mutants with
+    /// [`Gradient::mutating`]. A generator that panics is not caught: the panic goes on to
+    /// the caller, as in plain generation. A predicate that no value satisfies ends with no
     /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
         let mut search = SearchState::new(seed, self.mutating > 0);
@@ -353,7 +353,8 @@ where
     }
 
     /// Spends a little more of the budget: one step of a descent (starting one if none is in
-    /// progress), or one mutant of a value found; or, if it cannot, why.
+    /// progress, going on with the one that paused if one did), or one mutant of a value
+    /// found; or, if it cannot, why.
     fn step(
         &self,
         search: &mut SearchState<'g, G>,
@@ -365,16 +366,19 @@ where
             return Ok(Step::BudgetSpent);
         }
         let mutants = stats.mutants;
-        search.pool_found();
-        let found_any = search.parents.as_ref().is_some_and(|p| !p.is_empty());
-        if found_any && mutants * 100 < u64::from(self.mutating) * spent {
-            self.mutate_found(search)?;
-            return Ok(Step::Taken);
+        let paused = search.descent.as_ref().is_some_and(|d| d.scoring.is_some());
+        if !paused {
+            search.pool_found();
+            let found_any = search.parents.as_ref().is_some_and(|p| !p.is_empty());
+            if found_any && mutants * 100 < u64::from(self.mutating) * spent {
+                self.mutate_found(search)?;
+                return Ok(Step::Taken);
+            }
         }
         if search.descent.is_none() {
             search.start_descent();
         }
-        if !self.descent_step(search)? {
+        if self.descent_step(search, Some(max_samples))? != StepEnd::Over {
             return Ok(Step::Taken);
         }
         let began = search.descent.take().map_or(0, |d| d.samples_before);
@@ -403,7 +407,7 @@ where
         };
         let mut search = SearchState::new(seed, false);
         search.start_descent();
-        while !sized.descent_step(&mut search)? {}
+        while sized.descent_step(&mut search, None)? != StepEnd::Over {}
         let mut run = search.run;
         run.stats.fitness = fitness_table(search.fitness);
         Ok((run.values.pop(), run.stats))
@@ -441,9 +445,16 @@ where
     }
 
     /// One step of the descent in progress: probes the next choice, scores its candidates by
-    /// their samples and takes one. `true` if the descent is over (its prefix made a whole
-    /// value, kept if it counts, or the generator failed, or no choice can be taken).
-    fn descent_step(&self, search: &mut SearchState<'g, G>) -> Result<bool, PredicatePanicked> {
+    /// their samples and takes one. With a `budget`, the step pauses where the search's
+    /// samples reach it, and a later call goes on where it paused, drawing what it would have
+    /// drawn. What the step came to: the descent is over (its prefix made a whole value, kept
+    /// if it counts, or the generator failed, or no choice can be taken), it goes on, or the
+    /// step paused.
+    fn descent_step(
+        &self,
+        search: &mut SearchState<'g, G>,
+        budget: Option<u64>,
+    ) -> Result<StepEnd, PredicatePanicked> {
         let SearchState {
             rng,
             run,
@@ -452,86 +463,92 @@ where
             descent,
             ..
         } = search;
-        let Some(Descent { prefix, values, .. }) = descent else {
+        let Some(Descent {
+            prefix,
+            values,
+            scoring,
+            ..
+        }) = descent
+        else {
             // No descent in progress (its callers start one): nothing to step.
-            return Ok(true);
+            return Ok(StepEnd::Over);
         };
-        let mut probe = ProbeSource::new(prefix);
-        let mut forward = Forward::new(&mut probe, self.size, true);
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.g.forward(&mut forward)));
-        match outcome {
-            Ok(Ok(value)) => {
-                let tree = forward.into_tree();
-                if self.judge(&value, seen)? == Verdict::Counts {
-                    let tree = tree.compact();
-                    run.values.push(Generated { value, tree });
+        if scoring.is_none() {
+            let Some(probed) = self.probe(prefix, values, rng, run, seen)? else {
+                return Ok(StepEnd::Over);
+            };
+            *scoring = Some(probed);
+        }
+        let scored = scoring
+            .as_mut()
+            .expect("a step scores the candidates it probed");
+        while scored.at < scored.candidates.len() {
+            let choices = {
+                let mut choices = prefix.clone();
+                choices.push(scored.candidates[scored.at].clone());
+                choices
+            };
+            while scored.done < self.samples {
+                if budget.is_some_and(|budget| run.stats.samples + run.stats.mutants >= budget) {
+                    return Ok(StepEnd::Paused);
                 }
-                return Ok(true);
-            }
-            Ok(Err(Halt::Misfit)) => {}
-            Ok(Err(Halt::Failed(_))) | Err(_) => return Ok(true),
-        }
-        let Some(next) = probe.next.take() else {
-            return Ok(true);
-        };
-        let Candidates {
-            choices: candidates,
-            labels,
-            kind,
-        } = self.candidates(next, rng);
-        if candidates.is_empty() {
-            return Ok(true);
-        }
-        let context = context_of(values, kind);
-        // Per candidate: its score (the valid values its samples found that count), and
-        // how many of its samples were valid at all.
-        let mut scores = Vec::with_capacity(candidates.len());
-        let mut valid_counts = Vec::with_capacity(candidates.len());
-        for (candidate, label) in candidates.iter().zip(&labels) {
-            let mut choices = prefix.clone();
-            choices.push(candidate.clone());
-            let (mut score, mut valid) = (0, 0);
-            for done in 0..self.samples {
                 run.stats.samples += 1;
                 let (sampled, drew) = self.sample(&choices, rng, seen)?;
                 // A derivative that makes no choice gives every sample this one, from
-                // the same randomness, untouched: the others are counted, not run.
-                let rest = if drew { 0 } else { self.samples - done - 1 };
+                // the same randomness, untouched: the others (as many as the budget has
+                // left) are counted, not run.
+                let left = budget.map_or(u64::MAX, |budget| {
+                    budget.saturating_sub(run.stats.samples + run.stats.mutants)
+                });
+                let rest = if drew {
+                    0
+                } else {
+                    (self.samples - scored.done - 1)
+                        .min(usize::try_from(left).unwrap_or(usize::MAX))
+                };
                 run.stats.samples += rest as u64;
+                scored.done += 1 + rest;
                 match sampled {
                     Sampled::Counted(sample) => {
-                        score += 1;
-                        valid += 1 + rest as u64;
+                        scored.score += 1;
+                        scored.valid += 1 + rest as u64;
                         // Each of the others counts too, as a duplicate, unless rewarding
                         // new values: then they are seen.
                         if rest > 0 && self.novelty.is_none() {
-                            score += rest as u64;
+                            scored.score += rest as u64;
                             run.values.extend(std::iter::repeat_n(sample.clone(), rest));
                         }
                         run.values.push(sample);
                     }
-                    Sampled::Seen => valid += 1 + rest as u64,
+                    Sampled::Seen => scored.valid += 1 + rest as u64,
                     Sampled::Invalid => {}
                 }
-                if rest > 0 {
-                    break;
-                }
             }
+            let (score, valid) = (scored.score, scored.valid);
             run.stats.valid += valid;
-            if let Some(label) = label {
-                let entry = fitness.entry(*label).or_default();
+            if let Some(label) = scored.labels[scored.at] {
+                let entry = fitness.entry(label).or_default();
                 entry.0 += self.samples as u64;
                 entry.1 += valid;
             }
             run.history.record(
-                context.clone(),
-                choice_value(candidate),
+                scored.context.clone(),
+                choice_value(&scored.candidates[scored.at]),
                 score,
                 self.samples as u64,
             );
-            scores.push(score);
-            valid_counts.push(valid);
+            scored.scores.push(score);
+            scored.valid_counts.push(valid);
+            (scored.at, scored.done, scored.score, scored.valid) = (scored.at + 1, 0, 0, 0);
         }
+        let Scoring {
+            candidates,
+            mut scores,
+            valid_counts,
+            ..
+        } = scoring
+            .take()
+            .expect("a step scores the candidates it probed");
         if scores.iter().all(|&score| score == 0) {
             // Rewarding new values, when none is new: the valid ones, as the paper scores.
             scores = valid_counts;
@@ -544,7 +561,56 @@ where
         values.push(choice_value(&candidates[chosen]));
         prefix.push(candidates[chosen].clone());
         run.stats.steps += 1;
-        Ok(false)
+        Ok(StepEnd::GoesOn)
+    }
+
+    /// Runs the generator on the descent's `prefix`: the candidates of the choice it asks for
+    /// next, to be scored; or `None` if the descent is over (the value it makes kept if it
+    /// counts).
+    fn probe(
+        &self,
+        prefix: &[Choice],
+        values: &[i128],
+        rng: &mut DefaultRng,
+        run: &mut GradientRun<T>,
+        seen: &mut HashSet<u64>,
+    ) -> Result<Option<Scoring>, PredicatePanicked> {
+        let mut probe = ProbeSource::new(prefix);
+        let mut forward = Forward::new(&mut probe, self.size, true);
+        match self.g.forward(&mut forward) {
+            Ok(value) => {
+                let tree = forward.into_tree();
+                if self.judge(&value, seen)? == Verdict::Counts {
+                    let tree = tree.compact();
+                    run.values.push(Generated { value, tree });
+                }
+                return Ok(None);
+            }
+            Err(Halt::Misfit) => {}
+            Err(Halt::Failed(_)) => return Ok(None),
+        }
+        let Some(next) = probe.next.take() else {
+            return Ok(None);
+        };
+        let Candidates {
+            choices: candidates,
+            labels,
+            kind,
+        } = self.candidates(next, rng);
+        if candidates.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Scoring {
+            scores: Vec::with_capacity(candidates.len()),
+            valid_counts: Vec::with_capacity(candidates.len()),
+            context: context_of(values, kind),
+            candidates,
+            labels,
+            at: 0,
+            done: 0,
+            score: 0,
+            valid: 0,
+        }))
     }
 
     /// The choices to score after a prefix.
@@ -657,22 +723,19 @@ where
     }
 
     /// `choices` replayed, the rest drawn with `rng`, the choices recorded if `record`; and
-    /// whether a choice past `choices` read `rng` (a generator that panics counts as having
-    /// read it).
+    /// whether a choice past `choices` read `rng`. A generator that panics is not caught:
+    /// the panic goes on to the caller, as in plain generation.
     fn replay(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         record: bool,
     ) -> (Option<(T, crate::choice::ChoiceTree)>, bool) {
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let mut source = PrefixSource::new(choices, rng);
-            let mut forward = Forward::new(&mut source, self.size, record);
-            let value = self.g.forward(&mut forward);
-            let tree = forward.into_tree();
-            (value.ok().map(|value| (value, tree)), source.drew())
-        }));
-        outcome.unwrap_or((None, true))
+        let mut source = PrefixSource::new(choices, rng);
+        let mut forward = Forward::new(&mut source, self.size, record);
+        let value = self.g.forward(&mut forward);
+        let tree = forward.into_tree();
+        (value.ok().map(|value| (value, tree)), source.drew())
     }
 
     /// The predicate on `value`, its panic an error with the value.
@@ -744,11 +807,37 @@ struct SearchState<'g, G: Node> {
 }
 
 /// A descent in progress: the choices it has made, their values (for the history's context),
-/// and the samples spent before it began.
+/// the samples spent before it began, and the step it paused in, if it did.
 struct Descent {
     prefix: Vec<Choice>,
     values: Vec<i128>,
     samples_before: u64,
+    scoring: Option<Scoring>,
+}
+
+/// A step's candidates for the next choice, as far as they are scored: those before `at`
+/// have their scores, and the one at `at` has `done` samples, `score` and `valid` so far.
+struct Scoring {
+    candidates: Vec<Choice>,
+    labels: Vec<Option<Label>>,
+    context: Context,
+    scores: Vec<u64>,
+    valid_counts: Vec<u64>,
+    at: usize,
+    done: usize,
+    score: u64,
+    valid: u64,
+}
+
+/// What one call of a descent's step came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StepEnd {
+    /// The descent is over.
+    Over,
+    /// A choice was taken; the descent goes on.
+    GoesOn,
+    /// The budget was spent while the step scored its candidates; it goes on from there.
+    Paused,
 }
 
 impl<G: Node> SearchState<'_, G> {
@@ -796,6 +885,7 @@ impl<G: Node> SearchState<'_, G> {
             prefix: Vec::new(),
             values: Vec::new(),
             samples_before: self.run.stats.samples,
+            scoring: None,
         });
     }
 }
