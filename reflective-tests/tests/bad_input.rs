@@ -889,3 +889,81 @@ fn huge_sizes_reflect_and_fail_cleanly() {
         .expect_err("no split that large");
     assert!(error.to_string().contains("too many at once"), "{error}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Interpretations given a value whose reflection is broken: errors, not panics or long waits.
+// ---------------------------------------------------------------------------------------------
+
+/// Lists of two or one equal digits, whose first branch's `focus` indexes past the end of a
+/// list of one: reflecting `[3]` panics in it.
+fn panicking_focus() -> Gen<Vec<u8>, Vec<u8>> {
+    pick((
+        (
+            1,
+            "two",
+            range(0u8..=9)
+                .map(|x| vec![x, x])
+                .focus(|v: &Vec<u8>| Some(&v[1])),
+        ),
+        (
+            1,
+            "one",
+            range(0u8..=9)
+                .map(|x| vec![x])
+                .focus(|v: &Vec<u8>| Some(&v[0])),
+        ),
+    ))
+    .boxed()
+}
+
+#[test]
+fn mutating_and_completing_through_a_panicking_annotation_are_errors() {
+    use reflective::complete::{CompleteError, Holes};
+    use reflective::mutate::MutateError;
+    let g = panicking_focus();
+    let error = g.mutator().mutate(&vec![3], 0).unwrap_err();
+    let MutateError::Panicked { message } = &error else {
+        panic!("not a panic: {error}");
+    };
+    assert!(message.contains("index out of bounds"), "{error}");
+    assert!(
+        error.to_string().contains("reflecting it panicked"),
+        "{error}"
+    );
+    assert!(matches!(
+        g.mutator().mutants(&vec![3], 0),
+        Err(MutateError::Panicked { .. })
+    ));
+    let partial = vec![3];
+    let error = g
+        .completer()
+        .complete(&partial, &Holes::new().at(&partial[0]), 0)
+        .unwrap_err();
+    assert!(
+        matches!(&error, CompleteError::Panicked { message } if message.contains("index out of bounds")),
+        "{error}"
+    );
+}
+
+#[test]
+fn mutating_a_value_reflection_runs_out_of_budget_on_gives_up_after_a_few_sizes() {
+    use reflective::mutate::MutateError;
+    let g = nat_exponential();
+    let start = Instant::now();
+    let error = g.mutator().mutate(&Nat::new(60), 0).unwrap_err();
+    assert!(
+        matches!(error, MutateError::Reflect(ReflectError::WayBudget { .. })),
+        "{error}"
+    );
+    // Three sizes in a row, not every size up to 2^24 (eighteen).
+    let one = {
+        let start = Instant::now();
+        let _ = g.reflector().choices(&Nat::new(60));
+        start.elapsed()
+    };
+    assert!(
+        start.elapsed() < one * 6,
+        "mutating took {:?}, one reflection {one:?}",
+        start.elapsed()
+    );
+}

@@ -212,7 +212,13 @@ fn given_parts_the_generator_cannot_produce_are_an_error_naming_the_part() {
     let partial = Tree::node(Tree::Leaf, 12, Tree::Leaf);
     let holes = Holes::new().at(left(&partial).unwrap());
     let error = g.completer().complete(&partial, &holes, 0).unwrap_err();
-    assert_eq!(error, CompleteError::CannotProduce { part: Some("i64") });
+    assert_eq!(
+        error,
+        CompleteError::CannotProduce {
+            part: Some("i64"),
+            size: reflective::DEFAULT_SIZE
+        }
+    );
     assert!(
         error
             .to_string()

@@ -184,3 +184,59 @@ fn an_overlapping_generator_is_reported_and_past_the_limit_a_problem() {
         Some("0")
     );
 }
+
+#[test]
+fn a_generator_that_makes_no_value_is_a_problem_not_a_validation() {
+    let never = range(0u8..=9).filter(|_| false);
+    let report = never.validate().cases(50).run();
+    let problem = report.problem(Check::Generates).expect("a problem");
+    assert_eq!(report.cases, 0);
+    assert!(
+        problem
+            .message
+            .starts_with("the generator made no value in 50 of 50 cases"),
+        "{report}"
+    );
+    // A generator that panics on some values: reported, with the panic, not raised.
+    let sometimes = range(0u8..=9).map(|x| {
+        assert!(x != 5, "five is not allowed");
+        x
+    });
+    let sometimes = sometimes.comap(|x: &u8| Some(*x));
+    let report = sometimes.validate().cases(300).run();
+    let problem = report.problem(Check::Generates).expect("a problem");
+    assert!(
+        problem.message.contains("it panicked: five is not allowed"),
+        "{report}"
+    );
+    assert!(report.cases > 0 && report.cases < 300, "{report}");
+}
+
+#[test]
+fn an_annotation_that_panics_on_a_generated_value_breaks_reflects() {
+    // The second branch's focus indexes past the end of a one-element list, which the first
+    // branch makes: reflecting `[x]` panics in it.
+    let g = pick((
+        (
+            1,
+            "one",
+            range(0u8..=9)
+                .map(|x| vec![x])
+                .focus(|v: &Vec<u8>| Some(&v[0])),
+        ),
+        (
+            1,
+            "two",
+            range(0u8..=9)
+                .map(|x| vec![x, x])
+                .focus(|v: &Vec<u8>| Some(&v[1])),
+        ),
+    ));
+    let report = g.validate().cases(100).run();
+    let problem = report.problem(Check::Reflects).expect("a problem");
+    assert!(
+        problem.message.contains("panicked") && problem.message.contains("index out of bounds"),
+        "{report}"
+    );
+    assert_eq!(problem.minimal, "[0]", "{report}");
+}

@@ -5,8 +5,9 @@ use crate::engine::panic_message;
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
 use std::time::Instant;
+
+pub use crate::engine::quietly;
 
 use super::config::Resolved;
 
@@ -215,41 +216,4 @@ fn discard(reason: &'static str) -> ! {
         "reflective: `{reason}` discarded a case outside a property run by reflective: there is \
          no case to discard"
     )
-}
-
-thread_local! {
-    /// Whether panics on this thread are being caught by the runner, which reports them.
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `f` with this thread's panic messages not printed, as the runner runs properties: it
-/// catches their panics and reports the one that matters. For a harness of your own that
-/// catches panics (a fuzz target, a script running properties) and does not want each one on
-/// stderr. The panic hook that does this is installed once, and passes every other panic
-/// (other threads, other times) to the hook that was there before.
-///
-/// ```
-/// use reflective::check::quietly;
-/// let caught = quietly(|| std::panic::catch_unwind(|| panic!("not printed")));
-/// assert!(caught.is_err());
-/// ```
-pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                previous(info);
-            }
-        }));
-    });
-    /// Puts the flag back as it was, also when `f` panics.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            QUIET.with(|quiet| quiet.set(self.0));
-        }
-    }
-    let _restore = Restore(QUIET.with(|quiet| quiet.replace(true)));
-    f()
 }

@@ -1,7 +1,11 @@
-//! The text of a caught panic, for the reports of every layer that catches one (a property, a
-//! predicate, a generator replayed on edited choices).
+//! Caught panics: kept off stderr while a layer that reports them runs ([`quietly`]), and
+//! their text, for the reports of every layer that catches one (a property, a predicate, a
+//! generator replayed on edited choices, an annotation reflection runs).
 
 use std::any::Any;
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
 
 /// A panic's message, as `panic!` formatted it.
 pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
@@ -12,4 +16,46 @@ pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
     } else {
         "(a panic without a message)".to_string()
     }
+}
+
+thread_local! {
+    /// Whether panics on this thread are being caught by a layer that reports them.
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with this thread's panic messages not printed, as the runner runs properties: it
+/// catches their panics and reports the one that matters. For a harness of your own that
+/// catches panics (a fuzz target, a script running properties) and does not want each one on
+/// stderr. The panic hook that does this is installed once, and passes every other panic
+/// (other threads, other times) to the hook that was there before.
+///
+/// ```
+/// use reflective::check::quietly;
+/// let caught = quietly(|| std::panic::catch_unwind(|| panic!("not printed")));
+/// assert!(caught.is_err());
+/// ```
+pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    /// Puts the flag back as it was, also when `f` panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            QUIET.with(|quiet| quiet.set(self.0));
+        }
+    }
+    let _restore = Restore(QUIET.with(|quiet| quiet.replace(true)));
+    f()
+}
+
+/// `f()`, or the message of its panic, kept off stderr.
+pub(crate) fn caught<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    quietly(|| panic::catch_unwind(AssertUnwindSafe(f))).map_err(|payload| panic_message(&*payload))
 }

@@ -29,7 +29,7 @@ use rand_core::{Rng, SeedableRng};
 
 use crate::engine::holes::{Holes as HoleSet, address};
 use crate::engine::{
-    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
+    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError, caught,
 };
 use crate::node::Node;
 
@@ -87,6 +87,8 @@ pub enum CompleteError {
     CannotProduce {
         /// The type of the first part that fails, if a focus reached it.
         part: Option<&'static str>,
+        /// The size the completer reflected at: a larger one may produce the parts.
+        size: usize,
     },
     /// No focus reached hole `index` (counting from 0 in the order given): it is not a part
     /// of the value, or the generator reaches it through a `comap`, or an earlier part failed.
@@ -96,18 +98,30 @@ pub enum CompleteError {
     },
     /// Reflecting the given parts ran out of a budget.
     Reflect(ReflectError),
+    /// Reflecting the given parts panicked: an annotation (a `focus`, a `comap`) panics on
+    /// them.
+    Panicked {
+        /// The panic's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for CompleteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CompleteError::CannotProduce { part: Some(part) } => write!(
+            CompleteError::CannotProduce {
+                part: Some(part),
+                size,
+            } => write!(
                 f,
-                "cannot complete the value: the generator cannot produce its given parts; the \
-                 first that fails is a `{part}`"
+                "cannot complete the value: the generator cannot produce its given parts at \
+                 size {size}; the first that fails is a `{part}` (a larger size, \
+                 `Completer::size`, may produce them)"
             ),
-            CompleteError::CannotProduce { part: None } => f.write_str(
-                "cannot complete the value: the generator cannot produce its given parts",
+            CompleteError::CannotProduce { part: None, size } => write!(
+                f,
+                "cannot complete the value: the generator cannot produce its given parts at \
+                 size {size} (a larger size, `Completer::size`, may produce them)"
             ),
             CompleteError::HoleNotReached { index } => write!(
                 f,
@@ -115,6 +129,11 @@ impl fmt::Display for CompleteError {
                  of the value that the generator reaches with `focus` (not through a `comap`)"
             ),
             CompleteError::Reflect(error) => write!(f, "cannot complete the value: {error}"),
+            CompleteError::Panicked { message } => write!(
+                f,
+                "cannot complete the value: reflecting its given parts panicked (an \
+                 annotation, a `focus` or a `comap`, panics on them): {message}"
+            ),
         }
     }
 }
@@ -197,15 +216,16 @@ impl<'g, G: Node> Completer<'g, G> {
         };
         let mut run = Backward::new(self.size, false, budgets);
         run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));
-        let found = self
-            .g
-            .backward(partial, &mut run, 1)
+        let found = caught(|| self.g.backward(partial, &mut run, 1))
+            .map_err(|message| CompleteError::Panicked { message })?
             .map_err(CompleteError::Reflect)?;
         let filled = run.holes.take().expect("the holes stay in the run");
+        let cannot_produce = |part| CompleteError::CannotProduce {
+            part,
+            size: self.size,
+        };
         let Some(way) = found.into_iter().next() else {
-            return Err(CompleteError::CannotProduce {
-                part: filled.first_failure,
-            });
+            return Err(cannot_produce(filled.first_failure));
         };
         if let Some(index) = filled.reached.iter().position(|reached| !reached) {
             return Err(CompleteError::HoleNotReached { index });
@@ -214,7 +234,9 @@ impl<'g, G: Node> Completer<'g, G> {
         // and shares, so the choices replay exactly; a generator that reads them otherwise
         // (a size it does not restore) gets another draw.
         let tree = way.trace.to_tree(self.size);
-        let value = replay(self.g, &tree).ok_or(CompleteError::CannotProduce { part: None })?;
+        let value = caught(|| replay(self.g, &tree))
+            .map_err(|message| CompleteError::Panicked { message })?
+            .ok_or(cannot_produce(None))?;
         Ok(Generated { value, tree })
     }
 

@@ -7,7 +7,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::ChoiceTree;
 use crate::engine::source::random::RandomSource;
 use crate::engine::source::replay::{Fallback, ReplaySource};
-use crate::engine::{ChoiceSource, Filtered, Forward, Halt};
+use crate::engine::{ChoiceSource, Filtered, Forward, Halt, caught};
 use crate::node::Node;
 
 /// The size [`Generator::sample`](crate::Generator::sample) generates at and reflection assumes, unless told otherwise.
@@ -126,15 +126,15 @@ fn run<G: Node>(
 }
 
 /// `g` run on `source` at `size`, recording: `None` if the run halts or the generator panics
-/// (a `map` that asserts on what edited choices gave it), for the interpretations that run a
-/// generator on choices of their own making (mutation, the shrinker's exhaustive pass).
+/// (a `map` that asserts on what edited choices gave it; the panic kept off stderr), for the
+/// interpretations that run a generator on choices of their own making (mutation, the
+/// shrinker's exhaustive pass).
 pub(crate) fn record_caught<G: Node>(
     g: &G,
     source: &mut dyn ChoiceSource,
     size: usize,
 ) -> Option<Generated<G::Output>> {
-    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(g, source, size, true)));
-    let (value, tree) = ran.ok()?.ok()?;
+    let (value, tree) = caught(|| run(g, source, size, true)).ok()?.ok()?;
     Some(Generated { value, tree })
 }
 

@@ -26,7 +26,7 @@ use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
-use super::reflect::{doubling_sizes, simplest_choices};
+use super::reflect::{Unreflected, doubling_sizes, simplest_choices};
 use super::shrink::MAX_REFLECTION_SIZE;
 
 /// One kind of edit a mutant is made by.
@@ -124,8 +124,13 @@ pub enum MutateError {
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE): there are no choices to
     /// edit.
     CannotProduce,
-    /// Reflecting the value ran out of a budget at every size tried (the last error).
+    /// Reflecting the value ran out of a budget (the last error), at several sizes in a row.
     Reflect(ReflectError),
+    /// Reflecting the value panicked: an annotation (a `focus`, a `comap`) panics on it.
+    Panicked {
+        /// The panic's message.
+        message: String,
+    },
     /// No edit changed the value's choices in as many tries (a generator that makes no
     /// choice, or only choices with one possible value).
     NoMutant {
@@ -142,6 +147,11 @@ impl fmt::Display for MutateError {
                  `can_generate`, or give a value the generator can produce)",
             ),
             MutateError::Reflect(error) => write!(f, "cannot mutate the value: {error}"),
+            MutateError::Panicked { message } => write!(
+                f,
+                "cannot mutate the value: reflecting it panicked (an annotation, a `focus` or a \
+                 `comap`, panics on it): {message}"
+            ),
             MutateError::NoMutant { tries } => write!(
                 f,
                 "cannot mutate the value: no edit of its choices changed them in {tries} tries \
@@ -265,8 +275,11 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it.
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
-        simplest_choices(self.g, value, sizes)
-            .map_err(|error| error.map_or(MutateError::CannotProduce, MutateError::Reflect))
+        simplest_choices(self.g, value, sizes).map_err(|error| match error {
+            Unreflected::CannotProduce => MutateError::CannotProduce,
+            Unreflected::Budget(error) => MutateError::Reflect(error),
+            Unreflected::Panicked(message) => MutateError::Panicked { message },
+        })
     }
 
     /// One mutant of `value`, other than `value`'s own choices, drawn with `seed`.

@@ -3,7 +3,7 @@
 use crate::choice::{ChoiceTree, Label};
 use crate::engine::{
     Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
-    Solution,
+    Solution, caught,
 };
 use crate::node::Node;
 
@@ -115,27 +115,52 @@ impl<'g, G: Node> Reflector<'g, G> {
     }
 }
 
+/// Why [`simplest_choices`] found no choices.
+#[derive(Debug)]
+pub(crate) enum Unreflected {
+    /// The generator produces the value at none of the sizes.
+    CannotProduce,
+    /// Reflection ran out of a budget (the last error), at [`BUDGET_PATIENCE`] sizes in a row
+    /// or at the last size.
+    Budget(ReflectError),
+    /// An annotation (a `focus`, a `comap`) panicked on the value, with this message.
+    Panicked(String),
+}
+
+/// After how many sizes in a row at which reflection runs out of a budget
+/// [`simplest_choices`] gives up: a budget that runs out at one size need not at the next,
+/// but sizes that double give reflection ever more ways to look at.
+const BUDGET_PATIENCE: usize = 3;
+
 /// The simplest choices that produce `value` at the first of `sizes` (ascending) at which
 /// the generator produces it, each size reflected with the default budgets. `Err` if it
-/// produces it at none: with the last budget error if reflection ran out at some size (a
-/// budget that runs out at one size need not at another, so the next is tried).
+/// produces it at none, if reflection runs out of a budget at [`BUDGET_PATIENCE`] sizes in a
+/// row, or if an annotation panics on it (the panic kept off stderr).
 pub(crate) fn simplest_choices<G: Node>(
     g: &G,
     value: &G::Input,
     sizes: impl IntoIterator<Item = usize>,
-) -> Result<ChoiceTree, Option<ReflectError>> {
-    let mut last_error = None;
+) -> Result<ChoiceTree, Unreflected> {
+    let (mut last_error, mut in_a_row) = (None, 0);
     for size in sizes {
-        match Reflector::new(g).size(size).choices(value) {
-            Ok(trees) => {
+        match caught(|| Reflector::new(g).size(size).choices(value)) {
+            Ok(Ok(trees)) => {
                 if let Some(simplest) = trees.into_iter().next() {
                     return Ok(simplest);
                 }
+                in_a_row = 0;
             }
-            Err(error) => last_error = Some(error),
+            Ok(Err(error)) => {
+                last_error = Some(error);
+                in_a_row += 1;
+                if in_a_row == BUDGET_PATIENCE {
+                    break;
+                }
+            }
+            Err(panic) => return Err(Unreflected::Panicked(panic)),
         }
     }
-    Err(last_error)
+    Err(last_error.map_or(Unreflected::CannotProduce, Unreflected::Budget))
 }
 
 /// `first`, then the powers of two above it, up to `last` (which is included).

@@ -22,14 +22,16 @@
 //!
 //! Each problem comes with the smallest counterexample the shrinker finds: shrunk through the
 //! generator's own recorded choices, so that it works even when the annotations are what is
-//! wrong.
+//! wrong. A case in which the generator makes no value (it fails, or panics) is a problem
+//! too, and an annotation that panics on a generated value breaks *reflects*: a validation
+//! reports a broken generator rather than panicking in the test.
 
 use std::fmt::{self, Debug};
 
 use rand_core::SeedableRng;
 
 use crate::choice::Label;
-use crate::engine::ReflectError;
+use crate::engine::{ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DefaultRng, Generated, try_generate};
@@ -39,7 +41,11 @@ use super::shrink::{ShrinkBudget, shrink};
 /// What a problem a validation found is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Check {
-    /// A generated value does not reflect at the size it was generated at.
+    /// The generator made no value in a case: it failed (a `filter` that gave up, nesting too
+    /// deep) or panicked.
+    Generates,
+    /// A generated value does not reflect at the size it was generated at (or an annotation
+    /// panics on it).
     Reflects,
     /// A way reflection finds does not replay to the value.
     RoundTrip,
@@ -58,6 +64,7 @@ pub enum Check {
 impl fmt::Display for Check {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Check::Generates => "generates",
             Check::Reflects => "reflects",
             Check::RoundTrip => "round trip",
             Check::PureProjection => "pure projection",
@@ -89,7 +96,8 @@ pub struct Problem {
 /// What a validation found: the problems, one per check that failed, and the overlap seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationReport {
-    /// The values generated (and, with a reference generator, as many reference values).
+    /// The values generated and checked (and, with a reference generator, as many reference
+    /// values drawn): the cases asked for, but for those in which the generator made none.
     pub cases: usize,
     /// The problems, at most one per check.
     pub problems: Vec<Problem>,
@@ -294,24 +302,58 @@ where
     pub fn run(self) -> ValidationReport {
         let mut rng = DefaultRng::seed_from_u64(self.seed);
         let mut report = ValidationReport {
-            cases: self.cases,
+            cases: 0,
             problems: Vec::new(),
             overlapping: 0,
             most_ways: 0,
         };
+        // The cases in which the generator made no value, and why the first made none.
+        let mut no_value: Option<(usize, usize, String)> = None;
         let period = self.max_size + 1;
         for case in 0..self.cases {
             let size = case % period;
-            if let Ok(generated) = try_generate(self.g, &mut rng, size) {
-                self.check_generated(generated, &mut report);
+            match caught(|| try_generate(self.g, &mut rng, size)) {
+                Ok(Ok(generated)) => {
+                    report.cases += 1;
+                    self.check_generated(generated, &mut report);
+                }
+                Ok(Err(error)) => {
+                    let (count, _, _) = no_value.get_or_insert((0, size, error.to_string()));
+                    *count += 1;
+                }
+                Err(panic) => {
+                    let why = format!("it panicked: {panic}");
+                    let (count, _, _) = no_value.get_or_insert((0, size, why));
+                    *count += 1;
+                }
             }
             if let Some(Reference { check, valid }) = &self.complete
                 && report.problem(Check::Complete).is_none()
             {
                 let reflects = Reflector::new(self.g).size(self.max_size);
-                let missed =
-                    |value: &T| valid(value) && !reflects.can_generate(value).unwrap_or(false);
-                if let Some((original, minimal, labels)) = check(&mut rng, size, &missed) {
+                // A value reflection runs out of a budget on is not counted as missed: the
+                // budget is reported instead.
+                let out_of_budget = std::cell::RefCell::new(None);
+                let missed = |value: &T| {
+                    valid(value)
+                        && match caught(|| reflects.can_generate(value)) {
+                            Ok(Ok(reflected)) => !reflected,
+                            Ok(Err(error)) => {
+                                out_of_budget
+                                    .borrow_mut()
+                                    .get_or_insert((format!("{value:?}"), error));
+                                false
+                            }
+                            Err(_) => true,
+                        }
+                };
+                let found = check(&mut rng, size, &missed);
+                if let Some((value, error)) = out_of_budget.into_inner()
+                    && report.problem(Check::Budget).is_none()
+                {
+                    report.problems.push(budget_problem(value, &error));
+                }
+                if let Some((original, minimal, labels)) = found {
                     report.problems.push(Problem {
                         check: Check::Complete,
                         message: format!(
@@ -326,19 +368,49 @@ where
                 }
             }
         }
+        if let Some((count, size, why)) = no_value {
+            report.problems.push(Problem {
+                check: Check::Generates,
+                message: format!(
+                    "the generator made no value in {count} of {} cases; the first, at size \
+                     {size}: {why}",
+                    self.cases
+                ),
+                minimal: "(no value)".to_string(),
+                original: "(no value)".to_string(),
+                labels: Vec::new(),
+            });
+        }
         report
     }
 
-    /// The checks on one generated value.
+    /// The checks on one generated value. Once reflection has run out of a budget, only
+    /// soundness is checked: a generator whose values take reflection past its budget would
+    /// spend it on every value.
     fn check_generated(&self, generated: Generated<T>, report: &mut ValidationReport) {
         let value = &generated.value;
+        if self.sound.as_ref().is_some_and(|valid| !valid(value))
+            && report.problem(Check::Sound).is_none()
+        {
+            let problem = self.shrunk_problem(Check::Sound, generated.clone(), None);
+            report.problems.push(problem);
+        }
+        if report.problem(Check::Budget).is_some() {
+            return;
+        }
         let size = generated.tree.size();
-        let reflector = Reflector::new(self.g).size(size);
-        let ways = match reflector.reproductions(value) {
+        let ways = match self.reproduced(value, size) {
             Ok(ways) => ways,
-            Err(error) => {
-                if report.problem(Check::Budget).is_none() {
-                    report.problems.push(budget_problem(value, &error));
+            Err(Unreflected::Budget(error)) => {
+                report
+                    .problems
+                    .push(budget_problem(format!("{value:?}"), &error));
+                return;
+            }
+            Err(Unreflected::Panicked(panic)) => {
+                if report.problem(Check::Reflects).is_none() {
+                    let problem = self.shrunk_problem(Check::Reflects, generated, Some(panic));
+                    report.problems.push(problem);
                 }
                 return;
             }
@@ -347,10 +419,6 @@ where
         report.overlapping += usize::from(ways.len() > 1);
         let law = self.first_broken_law(value, size, &ways);
         let found = [
-            (
-                Check::Sound,
-                self.sound.as_ref().is_some_and(|valid| !valid(value)),
-            ),
             (Check::Reflects, law == Some(Check::Reflects)),
             (Check::PureProjection, law == Some(Check::PureProjection)),
             (Check::RoundTrip, law == Some(Check::RoundTrip)),
@@ -363,13 +431,22 @@ where
             if failed && report.problem(check).is_none() {
                 report
                     .problems
-                    .push(self.shrunk_problem(check, generated.clone()));
+                    .push(self.shrunk_problem(check, generated.clone(), None));
             }
         }
     }
 
+    /// The values the ways reflection finds for `value` at `size` reproduce.
+    fn reproduced(&self, value: &T, size: usize) -> Result<Vec<T>, Unreflected> {
+        match caught(|| Reflector::new(self.g).size(size).reproductions(value)) {
+            Ok(Ok(ways)) => Ok(ways),
+            Ok(Err(error)) => Err(Unreflected::Budget(error)),
+            Err(panic) => Err(Unreflected::Panicked(panic)),
+        }
+    }
+
     /// The first of the reflection laws `value` breaks at `size`, given the values its ways
-    /// reproduce.
+    /// reproduce. A generator that panics replaying a way breaks the round trip.
     fn first_broken_law(&self, value: &T, size: usize, reproduced: &[T]) -> Option<Check> {
         if reproduced.is_empty() {
             return Some(Check::Reflects);
@@ -377,15 +454,16 @@ where
         if reproduced.iter().any(|other| other != value) {
             return Some(Check::PureProjection);
         }
-        let trees = Reflector::new(self.g).size(size).choices(value).ok()?;
-        let replays = |tree| super::generate::replay(self.g, tree);
-        if trees
-            .iter()
-            .any(|tree| replays(tree).as_ref() != Some(value))
-        {
-            return Some(Check::RoundTrip);
-        }
-        None
+        let round_trips = caught(|| {
+            let Ok(trees) = Reflector::new(self.g).size(size).choices(value) else {
+                return true;
+            };
+            let replays = |tree| super::generate::replay(self.g, tree);
+            trees
+                .iter()
+                .all(|tree| replays(tree).as_ref() == Some(value))
+        });
+        (round_trips != Ok(true)).then_some(Check::RoundTrip)
     }
 
     /// Whether `value` still fails `check`.
@@ -393,28 +471,43 @@ where
         match check {
             Check::Sound => self.sound.as_ref().is_some_and(|valid| !valid(value)),
             Check::Overlap => {
-                let ways = Reflector::new(self.g).size(size).choices(value);
-                ways.is_ok_and(|ways| self.max_ways.is_some_and(|most| ways.len() > most))
+                let ways = caught(|| Reflector::new(self.g).size(size).choices(value));
+                ways.is_ok_and(|ways| {
+                    ways.is_ok_and(|ways| self.max_ways.is_some_and(|most| ways.len() > most))
+                })
             }
-            law => match Reflector::new(self.g).size(size).reproductions(value) {
+            law => match self.reproduced(value, size) {
                 Ok(ways) => self.first_broken_law(value, size, &ways) == Some(law),
-                Err(_) => false,
+                Err(Unreflected::Budget(_)) => false,
+                Err(Unreflected::Panicked(_)) => law == Check::Reflects,
             },
         }
     }
 
-    /// The problem `check` found on `generated`, its value shrunk through its own choices.
-    fn shrunk_problem(&self, check: Check, generated: Generated<T>) -> Problem {
+    /// The problem `check` found on `generated`, its value shrunk through its own choices;
+    /// `panic`, the message of an annotation that panicked on it, if one did.
+    fn shrunk_problem(
+        &self,
+        check: Check,
+        generated: Generated<T>,
+        panic: Option<String>,
+    ) -> Problem {
         let size = generated.tree.size();
         let original = format!("{:?}", generated.value);
         let still_fails = |value: &T| self.fails(check, value, size);
         let minimal = shrink(self.g, generated, &still_fails, ShrinkBudget::default());
         let message = match check {
             Check::Sound => "a generated value fails the predicate".to_string(),
-            Check::Reflects => format!(
-                "a generated value does not reflect at the size it was generated at ({size}): \
-                 an annotation (a `focus`, `comap` or `exact`) prunes it"
-            ),
+            Check::Reflects => match panic {
+                Some(panic) => format!(
+                    "reflecting a generated value panicked: an annotation (a `focus` or \
+                     `comap`) panics on a value the generator made: {panic}"
+                ),
+                None => format!(
+                    "a generated value does not reflect at the size it was generated at \
+                     ({size}): an annotation (a `focus`, `comap` or `exact`) prunes it"
+                ),
+            },
             Check::PureProjection => "a way of producing the value reflection finds \
                 reproduces another value: a `focus` looks at the wrong part, or a `map` that \
                 changes the value has no `focus` or `comap` undoing it"
@@ -424,7 +517,7 @@ where
                 "a value reflects in more than {} ways: the generator is ambiguous",
                 self.max_ways.unwrap_or(1)
             ),
-            Check::Budget | Check::Complete => String::new(),
+            Check::Generates | Check::Budget | Check::Complete => String::new(),
         };
         Problem {
             check,
@@ -436,12 +529,21 @@ where
     }
 }
 
-fn budget_problem<T: Debug>(value: &T, error: &ReflectError) -> Problem {
+/// Why reflection found no ways for a value.
+enum Unreflected {
+    /// It ran out of a budget.
+    Budget(ReflectError),
+    /// An annotation panicked, with this message.
+    Panicked(String),
+}
+
+/// The budget problem of the value `value` (as `{:?}` writes it).
+fn budget_problem(value: String, error: &ReflectError) -> Problem {
     Problem {
         check: Check::Budget,
-        message: format!("reflecting a generated value ran out of a budget: {error}"),
-        minimal: format!("{value:?}"),
-        original: format!("{value:?}"),
+        message: format!("reflecting a value ran out of a budget: {error}"),
+        minimal: value.clone(),
+        original: value,
         labels: Vec::new(),
     }
 }

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use crate::choice::{Choice, ChoiceTree, Collection};
+use crate::engine::caught;
 use crate::interpret::generate::{Generated, replay_repaired};
 use crate::node::Node;
 
@@ -54,12 +55,10 @@ impl<G: Node> Search<'_, G> {
     }
 
     /// `tree` replayed with repair; `None` where generation fails or the generator panics (a
-    /// `map` that asserts on what it is given): a candidate the shrinker cannot use.
+    /// `map` that asserts on what it is given; the panic kept off stderr): a candidate the
+    /// shrinker cannot use.
     pub(super) fn replay(&self, tree: &ChoiceTree) -> Option<Generated<G::Output>> {
-        let replayed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            replay_repaired(self.g, tree)
-        }));
-        replayed.ok()?.ok()
+        caught(|| replay_repaired(self.g, tree)).ok()?.ok()
     }
 
     /// Moves the best to the smallest of the sizes 0, 1, 2, 4, ... below its own at which its
