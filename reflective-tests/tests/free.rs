@@ -1,7 +1,7 @@
 //! Free generators: the paper's theorems as properties over a thousand random free generators
 //! (value and language consistency of the derivative, factoring into a parser and a choice
-//! distribution, nullability, simplified form), and Choice Gradient Sampling's guarantee that
-//! every value it yields is valid.
+//! distribution, nullability, simplified form), `bind` among their constructors, and Choice
+//! Gradient Sampling's guarantee that every value it yields is valid.
 
 use reflective::free::{Free, cgs};
 use reflective::prelude::*;
@@ -24,6 +24,9 @@ enum FreeSpec {
     #[reflective(weight = 2)]
     Pair(Box<FreeSpec>, Box<FreeSpec>),
     Map(Box<FreeSpec>),
+    /// A generator, then one of the continuations, chosen by the value it made.
+    #[reflective(weight = 2)]
+    Bind(Box<FreeSpec>, Vec<FreeSpec>),
 }
 
 /// The free generator `spec` describes: a select's branches are tagged `a`, `b`, ...
@@ -43,6 +46,20 @@ fn build(spec: &FreeSpec) -> Free<FV> {
             .pair(&build(y))
             .map(|(a, b)| FV::Pair(Box::new(a), Box::new(b))),
         FreeSpec::Map(x) => build(x).map(|v| FV::Wrapped(Box::new(v))),
+        FreeSpec::Bind(x, continuations) => {
+            let continuations = continuations.clone();
+            build(x).bind(move |v| {
+                // The continuation depends on the value; one that is `void` would make the
+                // generator fail on it, so the value alone follows instead.
+                let index = format!("{v:?}").len() % continuations.len().max(1);
+                match continuations.get(index).map(build) {
+                    Some(next) if !next.is_void() => {
+                        next.map(move |w| FV::Pair(Box::new(v.clone()), Box::new(w)))
+                    }
+                    _ => Free::pure(FV::Wrapped(Box::new(v))),
+                }
+            })
+        }
     }
 }
 
@@ -93,6 +110,14 @@ fn the_derivative_is_value_consistent() {
     assert!(
         checked > 500,
         "only {checked} generators that make a choice"
+    );
+    let binding = cases(1000, 1)
+        .iter()
+        .filter(|(_, g, _)| format!("{g:?}").contains("bind"))
+        .count();
+    assert!(
+        binding > 80,
+        "only {binding} generators with a bind in view"
     );
 }
 

@@ -5,8 +5,12 @@
 //! sequences), the derivative δ<sub>c</sub> and the nullable set ν, and CGS (its Figure 4).
 //!
 //! A free generator is a plain data structure of labelled choices: [`Free::select`] between
-//! branches tagged by characters, [`Free::pair`] of two generators one after the other,
-//! [`Free::map`], [`Free::pure`] and [`Free::void`]. It does nothing until interpreted:
+//! branches tagged by characters (the paper's `select`, this library's `pick`),
+//! [`Free::pair`] of two generators one after the other, [`Free::map`], [`Free::pure`] and
+//! [`Free::void`]; and, beyond the paper's applicative generators, [`Free::bind`], whose
+//! second generator depends on the first one's value (the paper expects its results to carry
+//! over to monadic generators: they do, the derivative of `bind x f` being `bind (δc x) f`,
+//! and `f` applied once `x` has made its value). It does nothing until interpreted:
 //!
 //! - [`Free::generate`]: a random value, each select choosing a branch uniformly;
 //! - [`Free::parse`]: a choice sequence (a string of tags) parsed into a value, with what is
@@ -62,7 +66,12 @@ enum Syntax {
     Pair(Rc<Syntax>, Rc<Syntax>),
     Map(Rc<dyn Fn(&Value) -> Value>, Rc<Syntax>),
     Select(Vec<(char, Rc<Syntax>)>),
+    /// A generator, then the generator its value gives.
+    Bind(Rc<Syntax>, Continuation),
 }
+
+/// What [`Syntax::Bind`] makes of its first generator's value: the generator that follows.
+type Continuation = Rc<dyn Fn(&Value) -> Rc<Syntax>>;
 
 /// A free generator of `A`s: see the [module](self).
 pub struct Free<A> {
@@ -95,6 +104,11 @@ impl<A> fmt::Debug for Free<A> {
                 Syntax::Map(_, x) => {
                     f.write_str("map ")?;
                     write(x, f, depth + 1)
+                }
+                Syntax::Bind(x, _) => {
+                    f.write_str("bind ")?;
+                    write(x, f, depth + 1)?;
+                    f.write_str(" …")
                 }
                 Syntax::Select(branches) => {
                     f.write_str("select[")?;
@@ -137,7 +151,9 @@ impl<A> Free<A> {
         loop {
             match syntax {
                 Syntax::Void | Syntax::Pure(_) => return Vec::new(),
-                Syntax::Pair(first, _) | Syntax::Map(_, first) => syntax = first,
+                Syntax::Pair(first, _) | Syntax::Map(_, first) | Syntax::Bind(first, _) => {
+                    syntax = first
+                }
                 Syntax::Select(branches) => return branches.iter().map(|(tag, _)| *tag).collect(),
             }
         }
@@ -175,6 +191,7 @@ impl<A: Clone + 'static> Free<A> {
     /// # Panics
     ///
     /// If two branches have the same tag: a parser could not tell them apart.
+    #[doc(alias = "pick")]
     pub fn select(branches: Vec<(char, Free<A>)>) -> Self {
         Free::wrap(select(
             branches
@@ -189,6 +206,40 @@ impl<A: Clone + 'static> Free<A> {
         let f: Rc<dyn Fn(&Value) -> Value> =
             Rc::new(move |value: &Value| Rc::new(f(typed::<A>(value))));
         Free::wrap(map(f, &self.syntax))
+    }
+
+    /// This generator, then the generator `f` gives for its value (a monad's `>>=`, beyond the
+    /// paper's applicative generators), collapsing `void` and `pure`: `bind` of a `pure` is
+    /// `f` of its value. The derivative goes into this generator's choices, and applies `f`
+    /// once they have made a value, so a free generator may depend on what it has made (a
+    /// list of a length it chose, a term of a type it chose).
+    ///
+    /// `f` should not give `void`: a value for which it does cannot be completed, so the
+    /// generator fails on it (`generate` and `choices` give `None` for that draw), which the
+    /// applicative constructors rule out (the paper's Lemma 3.1).
+    ///
+    /// ```
+    /// use reflective::free::Free;
+    /// // A length, then that many bits.
+    /// let bit = Free::select(vec![('0', Free::pure(false)), ('1', Free::pure(true))]);
+    /// fn bits(n: u8, bit: Free<bool>) -> Free<Vec<bool>> {
+    ///     if n == 0 {
+    ///         return Free::pure(Vec::new());
+    ///     }
+    ///     bit.pair(&bits(n - 1, bit.clone())).map(|(b, mut rest): (bool, Vec<bool>)| {
+    ///         rest.insert(0, b);
+    ///         rest
+    ///     })
+    /// }
+    /// let length = Free::select(vec![('a', Free::pure(1u8)), ('b', Free::pure(2))]);
+    /// let list = length.bind(move |n| bits(n, bit.clone()));
+    /// assert_eq!(list.parse("b10"), Some((vec![true, false], "")));
+    /// assert_eq!(list.derivative('b').parse("10"), list.parse("b10"));
+    /// assert_eq!(list.derivative_by("a1").nullable(), Some(vec![true]));
+    /// ```
+    pub fn bind<B: Clone + 'static>(&self, f: impl Fn(A) -> Free<B> + 'static) -> Free<B> {
+        let f: Continuation = Rc::new(move |value: &Value| f(typed::<A>(value)).syntax);
+        Free::wrap(bind(&self.syntax, f))
     }
 
     /// This generator, then `other` (the paper's `⊗`, collapsing `void` and `pure`).
@@ -289,11 +340,23 @@ fn pair(x: &Rc<Syntax>, y: &Rc<Syntax>) -> Rc<Syntax> {
     }
 }
 
+/// The smart `>>=`: `void` stays `void`, and `bind` of a `pure` is the continuation of its
+/// value.
+fn bind(x: &Rc<Syntax>, f: Continuation) -> Rc<Syntax> {
+    match &**x {
+        Syntax::Void => Rc::clone(x),
+        Syntax::Pure(value) => f(value),
+        _ => Rc::new(Syntax::Bind(Rc::clone(x), f)),
+    }
+}
+
 /// δ<sub>c</sub>, on the syntax (the paper's Section 4).
 fn derivative(g: &Rc<Syntax>, c: char) -> Rc<Syntax> {
     match &**g {
         Syntax::Void | Syntax::Pure(_) => Rc::new(Syntax::Void),
         Syntax::Map(f, x) => map(Rc::clone(f), &derivative(x, c)),
+        // As for a pair: in simplified form the first generator of a bind is never nullable.
+        Syntax::Bind(x, f) => bind(&derivative(x, c), Rc::clone(f)),
         // In simplified form the first of a pair is never nullable (the paper's Lemma 4.1).
         Syntax::Pair(x, y) => pair(&derivative(x, c), y),
         Syntax::Select(branches) => branches
@@ -313,6 +376,10 @@ fn generate<R: Rng + ?Sized>(g: &Syntax, rng: &mut R, choices: &mut String) -> O
             Some(Rc::new((a, b)))
         }
         Syntax::Map(f, x) => Some(f(&generate(x, rng, choices)?)),
+        Syntax::Bind(x, f) => {
+            let value = generate(x, rng, choices)?;
+            generate(&f(&value), rng, choices)
+        }
         Syntax::Select(branches) => {
             let (tag, branch) = &branches[below(rng, branches.len() as u64) as usize];
             choices.push(*tag);
@@ -333,6 +400,10 @@ fn parse<'s>(g: &Syntax, s: &'s str) -> Option<(Value, &'s str)> {
         Syntax::Map(f, x) => {
             let (value, rest) = parse(x, s)?;
             Some((f(&value), rest))
+        }
+        Syntax::Bind(x, f) => {
+            let (value, rest) = parse(x, s)?;
+            parse(&f(&value), rest)
         }
         Syntax::Select(branches) => {
             let mut chars = s.chars();
