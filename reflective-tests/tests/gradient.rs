@@ -322,6 +322,28 @@ fn the_runner_reports_a_panicking_precondition_with_the_value_and_the_case_to_re
 }
 
 #[test]
+fn the_runner_reports_a_precondition_no_sample_meets_as_such_and_ends() {
+    use reflective::check::{Config, check_by_gradient};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let lists = vec(range(0u8..=9), 0..=8);
+    let never = lists.gradient(|_: &Vec<u8>| false).samples(5);
+    let config = Config::new().cases(100).seed(1).regressions(false);
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        check_by_gradient(&config, &never, |_: &Vec<u8>| true)
+    }))
+    .expect_err("no case runs")
+    .downcast::<String>()
+    .map(|text| *text)
+    .expect("a report");
+    assert!(
+        report.starts_with("gradient sampling found no value the precondition accepts in ")
+            && report.contains("property gave up")
+            && report.contains(", 0 valid"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_failure_found_by_gradient_sampling_shrinks_to_a_value_the_precondition_accepts() {
     use reflective::check::{Config, check_by_gradient};
     use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -139,7 +139,21 @@ pub fn check_by_gradient<G, P, O>(
     };
     let no_value = "gradient sampling found no value the precondition accepts";
     let cases = |statistics: &mut Statistics| {
-        run_cases_from(&settings, g, &property, statistics, &case, no_value)
+        run_cases_from(&settings, g, &property, statistics, &case, no_value).map_err(|report| {
+            let spent = spent.borrow();
+            if spent.valid > 0 {
+                return report;
+            }
+            // Not one sample met the precondition: say so first, since the give-up report's
+            // advice is about generators that could be narrowed.
+            format!(
+                "gradient sampling found no value the precondition accepts in {} samples ({} \
+                 descents): it may hold for no value this generator makes at these sizes. \
+                 Check it on a value it should accept, or sample more per choice \
+                 (`Gradient::samples`).\n\n{report}",
+                spent.samples, spent.descents
+            )
+        })
     };
     if let Err(report) = run(&settings, g, &property, &keep, cases) {
         panic!("{report}\n\n{}", spent.borrow());
