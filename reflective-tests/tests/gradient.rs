@@ -293,8 +293,7 @@ fn the_runner_checks_a_property_with_a_precondition_on_values_gradient_sampling_
 
 #[test]
 fn the_runner_reports_a_panicking_precondition_with_the_value_and_the_case_to_replay() {
-    use reflective::check::{Config, Replay, check_by_gradient};
-    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use reflective::check::{Config, Replay, try_check_by_gradient};
     let lists = vec(range(0u8..=9), 0..=8);
     let precondition = |xs: &Vec<u8>| {
         assert!(xs.len() < 3, "too long: {}", xs.len());
@@ -302,13 +301,10 @@ fn the_runner_reports_a_panicking_precondition_with_the_value_and_the_case_to_re
     };
     let sorted = lists.gradient(precondition).samples(3);
     let run = |config: &Config| {
-        catch_unwind(AssertUnwindSafe(|| {
-            check_by_gradient(config, &sorted, |_: &Vec<u8>| true)
-        }))
-        .expect_err("the precondition panics")
-        .downcast::<String>()
-        .map(|text| *text)
-        .expect("a message")
+        try_check_by_gradient(config, &sorted, |_: &Vec<u8>| true)
+            .expect_err("the precondition panics")
+            .report()
+            .to_string()
     };
     let report = run(&Config::new().cases(100).seed(5).regressions(false));
     assert!(
@@ -323,18 +319,12 @@ fn the_runner_reports_a_panicking_precondition_with_the_value_and_the_case_to_re
 
 #[test]
 fn the_runner_reports_a_precondition_no_sample_meets_as_such_and_ends() {
-    use reflective::check::{Config, check_by_gradient};
-    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use reflective::check::{Config, try_check_by_gradient};
     let lists = vec(range(0u8..=9), 0..=8);
     let never = lists.gradient(|_: &Vec<u8>| false).samples(5);
-    let config = Config::new().cases(100).seed(1).regressions(false);
-    let report = catch_unwind(AssertUnwindSafe(|| {
-        check_by_gradient(&config, &never, |_: &Vec<u8>| true)
-    }))
-    .expect_err("no case runs")
-    .downcast::<String>()
-    .map(|text| *text)
-    .expect("a report");
+    let config = Config::new().cases(100).seed(1);
+    let failed = try_check_by_gradient(&config, &never, |_: &Vec<u8>| true);
+    let report = failed.expect_err("no case runs").report().to_string();
     assert!(
         report.starts_with("gradient sampling found no value the precondition accepts in ")
             && report.contains("property gave up")

@@ -197,8 +197,44 @@ where
     })
 }
 
-/// A run that [`try_check_with`] reports as failed: its report, as `check_with` would panic
-/// with it.
+/// [`check_by_gradient`], returning the report instead of panicking, as [`try_check_with`]
+/// does for [`check_with`]: a failing case, a run that gave up (a precondition no sample
+/// meets), a panicking precondition or generator are each an `Err` with its report.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{Config, try_check_by_gradient};
+/// let lists = vec(range(0u8..=9), 0..=8);
+/// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+/// let config = Config::new().cases(50).seed(1);
+/// assert!(try_check_by_gradient(&config, &sorted, |xs: &Vec<u8>| xs.is_sorted()).is_ok());
+/// let failed = try_check_by_gradient(&config, &sorted, |xs: &Vec<u8>| xs.len() < 3);
+/// assert!(failed.unwrap_err().report().contains("minimal counterexample"));
+/// ```
+pub fn try_check_by_gradient<G, P, O>(
+    config: &Config,
+    gradient: &Gradient<'_, G, P>,
+    property: impl Fn(&G::Output) -> O,
+) -> Result<(), CheckFailed>
+where
+    G: Node + Generator,
+    G::Output: Clone + Debug,
+    P: Fn(&G::Output) -> bool,
+    O: Outcome,
+{
+    let config = config.clone().regressions_unless_set(false);
+    let run = quietly(|| {
+        panic::catch_unwind(AssertUnwindSafe(|| {
+            check_by_gradient(&config, gradient, property)
+        }))
+    });
+    run.map_err(|payload| CheckFailed {
+        report: panic_message(&*payload),
+    })
+}
+
+/// A run that [`try_check_with`] or [`try_check_by_gradient`] reports as failed: its report,
+/// as `check_with` would panic with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckFailed {
     report: String,

@@ -90,7 +90,7 @@ pub use entry::SerdeFeature;
 pub use entry::check_values;
 pub use entry::{
     CheckFailed, check, check_by_gradient, check_parallel_with, check_values_with, check_with,
-    try_check_with,
+    try_check_by_gradient, try_check_with,
 };
 pub use outcome::{Outcome, assume, assume_that, quietly};
 pub use schedule::SizeSchedule;
