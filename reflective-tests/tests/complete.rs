@@ -212,17 +212,49 @@ fn given_parts_the_generator_cannot_produce_are_an_error_naming_the_part() {
     let partial = Tree::node(Tree::Leaf, 12, Tree::Leaf);
     let holes = Holes::new().at(left(&partial).unwrap());
     let error = g.completer().complete(&partial, &holes, 0).unwrap_err();
-    assert_eq!(
-        error,
-        CompleteError::CannotProduce {
-            part: Some("i64"),
-            size: reflective::DEFAULT_SIZE
-        }
-    );
+    let CompleteError::CannotProduce { part, path, size } = &error else {
+        panic!("{error}");
+    };
+    assert_eq!((*part, *size), (Some("i64"), reflective::DEFAULT_SIZE));
+    assert_eq!(path.iter().map(|l| l.as_str()).collect::<Vec<_>>(), ["node"]);
     assert!(
         error
             .to_string()
-            .contains("the first that fails is a `i64`"),
+            .contains("the first that fails is a `i64` at `node`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_derived_types_error_names_the_field_that_fails_and_its_variants() {
+    use reflective_tests::derived::{Readings, Roll};
+    // A die of 9: the field `face` (1 to 6) cannot be 9.
+    let g = Readings::arbitrary_reflective();
+    let mut given = g.generate_value(&mut DefaultRng::seed_from_u64(1), 50);
+    given.face = 9;
+    let error = g
+        .completer()
+        .complete(&given, &Holes::new().at(&given.even), 0)
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("the first that fails is a `u8` at `face`"),
+        "{error}"
+    );
+    // In an enum, the variant comes first: `Pair`'s field `first`.
+    let g = Roll::arbitrary_reflective();
+    let given = Roll::Pair {
+        first: 9,
+        second: 0,
+    };
+    let Roll::Pair { second, .. } = &given else {
+        unreachable!()
+    };
+    let error = g
+        .completer()
+        .complete(&given, &Holes::new().at(second), 0)
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("a `u8` at `Pair.first`"),
         "{error}"
     );
 }

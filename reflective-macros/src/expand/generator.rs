@@ -236,8 +236,10 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
             field_gen
         };
         // Errors about the field's generator (a type that is not `Reflective`, a `with`
-        // function of the wrong type) point at the field.
-        quote_spanned!(field_span(f)=> #field_gen.focus(Self::#optic))
+        // function of the wrong type) point at the field. The focus is named after the field,
+        // for a completion's error.
+        let field_label = &f.name;
+        quote_spanned!(field_span(f)=> #field_gen.focus(Self::#optic).named(#field_label))
     });
     let nested = constructor.fields.iter().fold(quote!(()), |acc, f| {
         let binding = &f.binding;

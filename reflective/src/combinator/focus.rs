@@ -6,6 +6,7 @@ use std::convert::Infallible;
 use std::marker::PhantomData;
 
 use super::hole::generate_in_hole;
+use crate::choice::Label;
 use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
@@ -57,6 +58,8 @@ opaque_debug!(impl[G, F, C: ?Sized] Focus<G, F, C>);
 pub struct Focus<G, F, C: ?Sized> {
     inner: G,
     part: F,
+    /// The part's name (a derived type's field), for a completion's error.
+    name: Option<&'static str>,
     _whole: PhantomData<fn(&C)>,
 }
 
@@ -65,14 +68,40 @@ impl<G, F, C: ?Sized> Focus<G, F, C> {
         Focus {
             inner,
             part,
+            name: None,
             _whole: PhantomData,
+        }
+    }
+
+    /// The same focus, its part named `name` where a completion's error names the part that
+    /// fails (the derive names each field's focus after the field).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// use reflective::complete::{CompleteError, Holes};
+    /// let first = range(0u8..=9).focus(|p: &(u8, u8)| Some(&p.0)).named("first");
+    /// let second = range(0u8..=9).focus(|p: &(u8, u8)| Some(&p.1)).named("second");
+    /// let pairs = first.zip(second);
+    /// let partial = (1, 42);
+    /// let error = pairs.completer().complete(&partial, &Holes::new().at(&partial.0), 0);
+    /// assert!(error.unwrap_err().to_string().contains("a `u8` at `second`"));
+    /// ```
+    pub fn named(self, name: &'static str) -> Self {
+        Focus {
+            name: Some(name),
+            ..self
         }
     }
 }
 
 impl<G: Clone, F: Clone, C: ?Sized> Clone for Focus<G, F, C> {
     fn clone(&self) -> Self {
-        Focus::new(self.inner.clone(), self.part.clone())
+        Focus {
+            inner: self.inner.clone(),
+            part: self.part.clone(),
+            name: self.name,
+            _whole: PhantomData,
+        }
     }
 }
 
@@ -119,11 +148,17 @@ where
         match self.part.part(c) {
             Some(b) if run.is_hole(b) => generate_in_hole(&self.inner, run),
             Some(b) => {
-                let found = self.inner.backward(b, run, limit)?;
-                if found.is_empty() {
+                let entered = self
+                    .name
+                    .is_some_and(|name| run.enter_part(Label::new(name)));
+                let found = self.inner.backward(b, run, limit);
+                if found.as_ref().is_ok_and(Vec::is_empty) {
                     run.note_unproduced::<G::Input>();
                 }
-                Ok(found)
+                if entered {
+                    run.leave_part();
+                }
+                found
             }
             None => Ok(Vec::new()),
         }

@@ -460,15 +460,20 @@ impl<S: BranchSet> Node for Pick<S> {
                 break;
             }
             run.go_to(start);
+            let label = self.branches.label(index);
+            let entered = label.is_some_and(|label| run.enter_part(label.clone()));
             let ways = run.in_pick(|run| {
                 self.branches
                     .backward_branch(index, b, run, limit - found.len())
-            })?;
+            });
+            if entered {
+                run.leave_part();
+            }
+            let ways = ways?;
             if !ways.is_empty() && end.is_none() {
                 end = Some(run.place());
             }
             let share = f64::from(weight) / self.weights.total as f64;
-            let label = self.branches.label(index);
             append_in_branch(index, arity, label, share, ways, &mut found);
         }
         run.go_to(end.unwrap_or(start));

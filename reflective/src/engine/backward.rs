@@ -18,6 +18,7 @@ use super::budget::{Budgets, ReflectError};
 use super::holes::Holes;
 use super::sizing::{Share, Sizing};
 use super::trace::Trace;
+use crate::choice::Label;
 
 opaque_debug!(impl[A] Solution<A>);
 
@@ -125,9 +126,28 @@ impl Backward {
     #[inline]
     pub(crate) fn note_unproduced<B: ?Sized>(&mut self) {
         if let Some(holes) = self.holes.as_mut() {
+            let path = &holes.path;
             holes
                 .first_failure
-                .get_or_insert(std::any::type_name::<B>());
+                .get_or_insert_with(|| (std::any::type_name::<B>(), path.clone()));
+        }
+    }
+
+    /// Enters the part named `name` (a pick's branch, a named focus), for a completion's
+    /// error; `false`, and nothing to leave, without holes.
+    #[inline]
+    pub(crate) fn enter_part(&mut self, name: Label) -> bool {
+        self.holes.as_mut().is_some_and(|holes| {
+            holes.path.push(name);
+            true
+        })
+    }
+
+    /// Leaves the part [`Backward::enter_part`] entered last.
+    #[inline]
+    pub(crate) fn leave_part(&mut self) {
+        if let Some(holes) = self.holes.as_mut() {
+            holes.path.pop();
         }
     }
 

@@ -7,6 +7,8 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::choice::Label;
+
 /// The holes of one completion, with the randomness that fills them.
 #[derive(Debug)]
 pub(crate) struct Holes {
@@ -16,8 +18,11 @@ pub(crate) struct Holes {
     pub(crate) reached: Vec<bool>,
     /// Draws the choices of the parts generated in the holes.
     pub(crate) rng: Xoshiro256PlusPlus,
-    /// The type of the first part (innermost first) that a focus reached and no way produced.
-    pub(crate) first_failure: Option<&'static str>,
+    /// The type of the first part (innermost first) that a focus reached and no way produced,
+    /// with its path.
+    pub(crate) first_failure: Option<(&'static str, Vec<Label>)>,
+    /// The names of the parts (pick branches, named focuses) the run is inside.
+    pub(crate) path: Vec<Label>,
 }
 
 impl Holes {
@@ -28,6 +33,7 @@ impl Holes {
             places,
             rng,
             first_failure: None,
+            path: Vec::new(),
         }
     }
 

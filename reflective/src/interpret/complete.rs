@@ -27,6 +27,7 @@ use std::fmt;
 
 use rand_core::{Rng, SeedableRng};
 
+use crate::choice::Label;
 use crate::engine::holes::{Holes as HoleSet, address};
 use crate::engine::{
     Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError, caught,
@@ -87,6 +88,11 @@ pub enum CompleteError {
     CannotProduce {
         /// The type of the first part that fails, if a focus reached it.
         part: Option<&'static str>,
+        /// Where that part is: the names of the pick branches (a derived enum's variants)
+        /// and named focuses (a derived type's fields, see
+        /// [`Focus::named`](crate::combinator::Focus::named)) that lead to it, outermost
+        /// first.
+        path: Vec<Label>,
         /// The size the completer reflected at: a larger one may produce the parts.
         size: usize,
     },
@@ -111,14 +117,23 @@ impl fmt::Display for CompleteError {
         match self {
             CompleteError::CannotProduce {
                 part: Some(part),
+                path,
                 size,
+            } => {
+                write!(
+                    f,
+                    "cannot complete the value: the generator cannot produce its given parts at \
+                     size {size}; the first that fails is a `{part}`"
+                )?;
+                if !path.is_empty() {
+                    let path: Vec<&str> = path.iter().map(Label::as_str).collect();
+                    write!(f, " at `{}`", path.join("."))?;
+                }
+                f.write_str(" (a larger size, `Completer::size`, may produce them)")
+            }
+            CompleteError::CannotProduce {
+                part: None, size, ..
             } => write!(
-                f,
-                "cannot complete the value: the generator cannot produce its given parts at \
-                 size {size}; the first that fails is a `{part}` (a larger size, \
-                 `Completer::size`, may produce them)"
-            ),
-            CompleteError::CannotProduce { part: None, size } => write!(
                 f,
                 "cannot complete the value: the generator cannot produce its given parts at \
                  size {size} (a larger size, `Completer::size`, may produce them)"
@@ -220,9 +235,14 @@ impl<'g, G: Node> Completer<'g, G> {
             .map_err(|message| CompleteError::Panicked { message })?
             .map_err(CompleteError::Reflect)?;
         let filled = run.holes.take().expect("the holes stay in the run");
-        let cannot_produce = |part| CompleteError::CannotProduce {
-            part,
-            size: self.size,
+        let cannot_produce = |failure: Option<(&'static str, Vec<Label>)>| {
+            let (part, path) =
+                failure.map_or((None, Vec::new()), |(part, path)| (Some(part), path));
+            CompleteError::CannotProduce {
+                part,
+                path,
+                size: self.size,
+            }
         };
         let Some(way) = found.into_iter().next() else {
             return Err(cannot_produce(filled.first_failure));
