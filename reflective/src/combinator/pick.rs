@@ -461,7 +461,7 @@ impl<S: BranchSet> Node for Pick<S> {
             }
             run.go_to(start);
             let label = self.branches.label(index);
-            let entered = label.is_some_and(|label| run.enter_part(label.clone()));
+            let entered = label.is_some_and(|label| run.enter_part(*label));
             let ways = run.in_pick(|run| {
                 self.branches
                     .backward_branch(index, b, run, limit - found.len())
