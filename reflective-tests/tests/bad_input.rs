@@ -962,7 +962,7 @@ fn mutating_a_value_reflection_runs_out_of_budget_on_gives_up_after_a_few_sizes(
         start.elapsed()
     };
     assert!(
-        start.elapsed() < one * 6,
+        start.elapsed() < one * 10,
         "mutating took {:?}, one reflection {one:?}",
         start.elapsed()
     );

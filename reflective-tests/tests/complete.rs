@@ -216,7 +216,10 @@ fn given_parts_the_generator_cannot_produce_are_an_error_naming_the_part() {
         panic!("{error}");
     };
     assert_eq!((*part, *size), (Some("i64"), reflective::DEFAULT_SIZE));
-    assert_eq!(path.iter().map(|l| l.as_str()).collect::<Vec<_>>(), ["node"]);
+    assert_eq!(
+        path.iter().map(|l| l.as_str()).collect::<Vec<_>>(),
+        ["node"]
+    );
     assert!(
         error
             .to_string()
@@ -237,7 +240,9 @@ fn a_derived_types_error_names_the_field_that_fails_and_its_variants() {
         .complete(&given, &Holes::new().at(&given.even), 0)
         .unwrap_err();
     assert!(
-        error.to_string().contains("the first that fails is a `u8` at `face`"),
+        error
+            .to_string()
+            .contains("the first that fails is a `u8` at `face`"),
         "{error}"
     );
     // In an enum, the variant comes first: `Pair`'s field `first`.

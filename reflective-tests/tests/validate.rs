@@ -240,3 +240,56 @@ fn an_annotation_that_panics_on_a_generated_value_breaks_reflects() {
     );
     assert_eq!(problem.minimal, "[0]", "{report}");
 }
+
+#[test]
+fn a_reference_value_out_of_budget_is_reported_and_hides_no_other_problem() {
+    use reflective_tests::catalogue::nat::{Nat, nat_exponential};
+    // Pairs of a natural (in exponentially many ways) and a digit, whose `comap` prunes 5:
+    // a generated 5 does not reflect. The first case, at size 0, makes no 5 (its digits are
+    // 0 and the edges), so the reference's budget comes first.
+    let g = nat_exponential()
+        .focus(|p: &(Nat, u8)| Some(&p.0))
+        .bind(|n: Nat| {
+            range(0u8..=9)
+                .comap(|x: &u8| (*x != 5).then_some(*x))
+                .focus(|p: &(Nat, u8)| Some(&p.1))
+                .map(move |x| (n.clone(), x))
+        });
+    // The reference makes a natural whose reflection runs out of ways, every time.
+    let reference = zip(
+        exact(Nat::new(60)).focus(|p: &(Nat, u8)| Some(&p.0)),
+        exact(3u8).focus(|p: &(Nat, u8)| Some(&p.1)),
+    );
+    let report = g.validate().complete(&reference, |_| true).cases(200).run();
+    let budget = report.problem(Check::Budget).expect("a budget problem");
+    assert!(
+        budget.minimal.contains("60") || budget.minimal.contains("S("),
+        "{report}"
+    );
+    assert!(report.problem(Check::Reflects).is_some(), "{report}");
+    assert!(report.problem(Check::Complete).is_none(), "{report}");
+}
+
+#[test]
+fn generated_values_out_of_budget_stop_reflection_but_not_soundness() {
+    use reflective_tests::catalogue::nat::nat_infinite;
+    use std::time::Instant;
+    // Every natural in infinitely many ways: reflection runs out of depth on each value.
+    let g = nat_infinite(false);
+    let one = {
+        let start = Instant::now();
+        let _ = g.reflector().choices(&g.sample(1));
+        start.elapsed()
+    };
+    let start = Instant::now();
+    let report = g.validate().sound(|n| n.value() < 1).cases(50).run();
+    assert!(report.problem(Check::Budget).is_some(), "{report}");
+    assert!(report.problem(Check::Sound).is_some(), "{report}");
+    assert_eq!(report.cases, 50);
+    // Reflected once (and a few times more to shrink the unsound value), not fifty times.
+    assert!(
+        start.elapsed() < one * 25,
+        "validating took {:?}, one reflection {one:?}",
+        start.elapsed()
+    );
+}

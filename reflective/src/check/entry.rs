@@ -15,7 +15,7 @@ use super::outcome::{Outcome, quietly};
 use super::run::KeepValues;
 use super::run::{Keep, KeepChoices, run};
 use super::statistics::Statistics;
-use crate::engine::panic_message;
+use crate::engine::{caught, panic_message};
 
 /// Runs `property` on [`DEFAULT_CASES`](super::DEFAULT_CASES) values of `g` (or as the environment says, see
 /// [`Config`]), and panics with a report of the minimal counterexample if it fails.
@@ -131,9 +131,14 @@ pub fn check_by_gradient<G, P, O>(
     };
     let spent = std::cell::RefCell::new(GradientStats::default());
     let case = |replay: super::config::Replay| {
-        let (found, stats) = gradient
-            .one(replay.seed, replay.size)
-            .unwrap_or_else(|error| panic!("{error} (case REFLECTIVE_REPLAY={replay})"));
+        let (found, stats) = match caught(|| gradient.one(replay.seed, replay.size)) {
+            Ok(Ok(found)) => found,
+            Ok(Err(error)) => panic!("{error} (case REFLECTIVE_REPLAY={replay})"),
+            Err(panic) => panic!(
+                "the generator panicked: {panic} (case REFLECTIVE_REPLAY={replay}: the \
+                 property did not run)"
+            ),
+        };
         spent.borrow_mut().absorb(&stats);
         found
     };

@@ -26,6 +26,7 @@
 //! too, and an annotation that panics on a generated value breaks *reflects*: a validation
 //! reports a broken generator rather than panicking in the test.
 
+use std::cell::RefCell;
 use std::fmt::{self, Debug};
 
 use rand_core::SeedableRng;
@@ -35,7 +36,7 @@ use crate::engine::{ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DefaultRng, Generated, try_generate};
-use super::reflect::Reflector;
+use super::reflect::{Reflector, Unreflected};
 use super::shrink::{ShrinkBudget, shrink};
 
 /// What a problem a validation found is about.
@@ -309,13 +310,16 @@ where
         };
         // The cases in which the generator made no value, and why the first made none.
         let mut no_value: Option<(usize, usize, String)> = None;
+        // Whether generated values are still reflected, and reference values still checked:
+        // each stops when its reflection runs out of a budget, which it would on every value.
+        let (mut reflecting, mut completing) = (true, true);
         let period = self.max_size + 1;
         for case in 0..self.cases {
             let size = case % period;
             match caught(|| try_generate(self.g, &mut rng, size)) {
                 Ok(Ok(generated)) => {
                     report.cases += 1;
-                    self.check_generated(generated, &mut report);
+                    self.check_generated(generated, &mut report, &mut reflecting);
                 }
                 Ok(Err(error)) => {
                     let (count, _, _) = no_value.get_or_insert((0, size, error.to_string()));
@@ -328,12 +332,13 @@ where
                 }
             }
             if let Some(Reference { check, valid }) = &self.complete
+                && completing
                 && report.problem(Check::Complete).is_none()
             {
                 let reflects = Reflector::new(self.g).size(self.max_size);
                 // A value reflection runs out of a budget on is not counted as missed: the
-                // budget is reported instead.
-                let out_of_budget = std::cell::RefCell::new(None);
+                // budget is reported instead. One an annotation panics on is missed.
+                let (out_of_budget, panicked) = (RefCell::new(None), RefCell::new(None));
                 let missed = |value: &T| {
                     valid(value)
                         && match caught(|| reflects.can_generate(value)) {
@@ -344,23 +349,30 @@ where
                                     .get_or_insert((format!("{value:?}"), error));
                                 false
                             }
-                            Err(_) => true,
+                            Err(panic) => {
+                                panicked.borrow_mut().get_or_insert(panic);
+                                true
+                            }
                         }
                 };
                 let found = check(&mut rng, size, &missed);
-                if let Some((value, error)) = out_of_budget.into_inner()
-                    && report.problem(Check::Budget).is_none()
-                {
-                    report.problems.push(budget_problem(value, &error));
+                if let Some((value, error)) = out_of_budget.into_inner() {
+                    completing = false;
+                    add_budget_problem(&mut report, value, &error);
                 }
                 if let Some((original, minimal, labels)) = found {
+                    let mut message = format!(
+                        "a value the reference generator makes, which satisfies the predicate, \
+                         does not reflect in this generator at size {}",
+                        self.max_size
+                    );
+                    if let Some(panic) = panicked.into_inner() {
+                        message +=
+                            &format!(" (reflecting values of the reference panicked: {panic})");
+                    }
                     report.problems.push(Problem {
                         check: Check::Complete,
-                        message: format!(
-                            "a value the reference generator makes, which satisfies the \
-                             predicate, does not reflect in this generator at size {}",
-                            self.max_size
-                        ),
+                        message,
                         minimal,
                         original,
                         labels,
@@ -384,32 +396,37 @@ where
         report
     }
 
-    /// The checks on one generated value. Once reflection has run out of a budget, only
-    /// soundness is checked: a generator whose values take reflection past its budget would
-    /// spend it on every value.
-    fn check_generated(&self, generated: Generated<T>, report: &mut ValidationReport) {
+    /// The checks on one generated value. Once reflecting generated values has run out of a
+    /// budget (`reflecting` turned off), only soundness is checked: a generator whose values
+    /// take reflection past its budget would spend it on every value.
+    fn check_generated(
+        &self,
+        generated: Generated<T>,
+        report: &mut ValidationReport,
+        reflecting: &mut bool,
+    ) {
         let value = &generated.value;
         if self.sound.as_ref().is_some_and(|valid| !valid(value))
             && report.problem(Check::Sound).is_none()
         {
-            let problem = self.shrunk_problem(Check::Sound, generated.clone(), None);
+            let problem = self.shrunk_problem(Check::Sound, generated.clone(), false);
             report.problems.push(problem);
         }
-        if report.problem(Check::Budget).is_some() {
+        if !*reflecting {
             return;
         }
         let size = generated.tree.size();
         let ways = match self.reproduced(value, size) {
             Ok(ways) => ways,
+            Err(Unreflected::CannotProduce) => Vec::new(),
             Err(Unreflected::Budget(error)) => {
-                report
-                    .problems
-                    .push(budget_problem(format!("{value:?}"), &error));
+                *reflecting = false;
+                add_budget_problem(report, format!("{value:?}"), &error);
                 return;
             }
-            Err(Unreflected::Panicked(panic)) => {
+            Err(Unreflected::Panicked(_)) => {
                 if report.problem(Check::Reflects).is_none() {
-                    let problem = self.shrunk_problem(Check::Reflects, generated, Some(panic));
+                    let problem = self.shrunk_problem(Check::Reflects, generated, true);
                     report.problems.push(problem);
                 }
                 return;
@@ -431,17 +448,26 @@ where
             if failed && report.problem(check).is_none() {
                 report
                     .problems
-                    .push(self.shrunk_problem(check, generated.clone(), None));
+                    .push(self.shrunk_problem(check, generated.clone(), false));
             }
         }
     }
 
-    /// The values the ways reflection finds for `value` at `size` reproduce.
+    /// The values the ways reflection finds for `value` at `size` reproduce (never
+    /// [`Unreflected::CannotProduce`]: no way is no value).
     fn reproduced(&self, value: &T, size: usize) -> Result<Vec<T>, Unreflected> {
         match caught(|| Reflector::new(self.g).size(size).reproductions(value)) {
             Ok(Ok(ways)) => Ok(ways),
             Ok(Err(error)) => Err(Unreflected::Budget(error)),
             Err(panic) => Err(Unreflected::Panicked(panic)),
+        }
+    }
+
+    /// The message of the panic of an annotation on `value` at `size`, if one panics.
+    fn panic_reflecting(&self, value: &T, size: usize) -> Option<String> {
+        match self.reproduced(value, size) {
+            Err(Unreflected::Panicked(panic)) => Some(panic),
+            _ => None,
         }
     }
 
@@ -478,24 +504,29 @@ where
             }
             law => match self.reproduced(value, size) {
                 Ok(ways) => self.first_broken_law(value, size, &ways) == Some(law),
-                Err(Unreflected::Budget(_)) => false,
+                Err(Unreflected::CannotProduce | Unreflected::Budget(_)) => false,
                 Err(Unreflected::Panicked(_)) => law == Check::Reflects,
             },
         }
     }
 
     /// The problem `check` found on `generated`, its value shrunk through its own choices;
-    /// `panic`, the message of an annotation that panicked on it, if one did.
-    fn shrunk_problem(
-        &self,
-        check: Check,
-        generated: Generated<T>,
-        panic: Option<String>,
-    ) -> Problem {
+    /// `panicked` if the problem is an annotation that panics on it, which the value is then
+    /// shrunk to keep doing.
+    fn shrunk_problem(&self, check: Check, generated: Generated<T>, panicked: bool) -> Problem {
         let size = generated.tree.size();
         let original = format!("{:?}", generated.value);
-        let still_fails = |value: &T| self.fails(check, value, size);
+        let still_fails = |value: &T| {
+            if panicked {
+                self.panic_reflecting(value, size).is_some()
+            } else {
+                self.fails(check, value, size)
+            }
+        };
         let minimal = shrink(self.g, generated, &still_fails, ShrinkBudget::default());
+        let panic = panicked
+            .then(|| self.panic_reflecting(&minimal.value, size))
+            .flatten();
         let message = match check {
             Check::Sound => "a generated value fails the predicate".to_string(),
             Check::Reflects => match panic {
@@ -529,21 +560,17 @@ where
     }
 }
 
-/// Why reflection found no ways for a value.
-enum Unreflected {
-    /// It ran out of a budget.
-    Budget(ReflectError),
-    /// An annotation panicked, with this message.
-    Panicked(String),
-}
-
-/// The budget problem of the value `value` (as `{:?}` writes it).
-fn budget_problem(value: String, error: &ReflectError) -> Problem {
-    Problem {
+/// Adds the budget problem of the value `value` (as `{:?}` writes it) to `report`, unless it
+/// has one.
+fn add_budget_problem(report: &mut ValidationReport, value: String, error: &ReflectError) {
+    if report.problem(Check::Budget).is_some() {
+        return;
+    }
+    report.problems.push(Problem {
         check: Check::Budget,
         message: format!("reflecting a value ran out of a budget: {error}"),
         minimal: value.clone(),
         original: value,
         labels: Vec::new(),
-    }
+    });
 }

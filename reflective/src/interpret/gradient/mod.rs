@@ -496,7 +496,8 @@ where
                 let (sampled, drew) = self.sample(&choices, rng, seen)?;
                 // A derivative that makes no choice gives every sample this one, from
                 // the same randomness, untouched: the others (as many as the budget has
-                // left) are counted, not run.
+                // left) are counted, not run (a step that pauses here runs the one sample
+                // again when it goes on, and counts the rest then).
                 let left = budget.map_or(u64::MAX, |budget| {
                     budget.saturating_sub(run.stats.samples + run.stats.mutants)
                 });
@@ -508,10 +509,9 @@ where
                 };
                 run.stats.samples += rest as u64;
                 scored.done += 1 + rest;
-                match sampled {
+                let valid = match sampled {
                     Sampled::Counted(sample) => {
                         scored.score += 1;
-                        scored.valid += 1 + rest as u64;
                         // Each of the others counts too, as a duplicate, unless rewarding
                         // new values: then they are seen.
                         if rest > 0 && self.novelty.is_none() {
@@ -519,18 +519,22 @@ where
                             run.values.extend(std::iter::repeat_n(sample.clone(), rest));
                         }
                         run.values.push(sample);
+                        1 + rest as u64
                     }
-                    Sampled::Seen => scored.valid += 1 + rest as u64,
-                    Sampled::Invalid => {}
+                    Sampled::Seen => 1 + rest as u64,
+                    Sampled::Invalid => 0,
+                };
+                // The statistics take each sample as it is drawn, so that a run that ends in
+                // the middle of a step counts what it drew.
+                scored.valid += valid;
+                run.stats.valid += valid;
+                if let Some(label) = scored.labels[scored.at] {
+                    let entry = fitness.entry(label).or_default();
+                    entry.0 += 1 + rest as u64;
+                    entry.1 += valid;
                 }
             }
             let (score, valid) = (scored.score, scored.valid);
-            run.stats.valid += valid;
-            if let Some(label) = scored.labels[scored.at] {
-                let entry = fitness.entry(label).or_default();
-                entry.0 += self.samples as u64;
-                entry.1 += valid;
-            }
             run.history.record(
                 scored.context.clone(),
                 choice_value(&scored.candidates[scored.at]),

@@ -95,7 +95,8 @@ pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 /// (up to [`MAX_REFLECTION_SIZE`]) at which the generator produces it. The smallest size gives
 /// the shrinker the narrowest ranges, and makes the start canonical: a value shrinks the same
 /// way whatever size it was generated at. `None` if the generator produces it at none of them
-/// (reflection that runs out of its budget at one size goes on to the next).
+/// (reflection that runs out of its budget at one size goes on to the next, but for three
+/// sizes in a row: see `simplest_choices`).
 pub(crate) fn choices_of<G: Node>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
     simplest_choices(g, value, doubling_sizes(0, MAX_REFLECTION_SIZE)).ok()
 }
