@@ -294,3 +294,67 @@ fn a_hole_outside_the_value_is_an_error() {
         Err(CompleteError::HoleNotReached { index: 0 })
     );
 }
+
+/// A struct inside a struct, for the path of a nested field.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+struct Outer {
+    a: u8,
+    inner: Inner,
+    hole: u8,
+}
+
+/// Two fields with their own ranges.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+struct Inner {
+    #[reflective(generator = "reflective::range(1u8..=6)")]
+    x: u8,
+    #[reflective(generator = "reflective::range(0u8..=3)")]
+    y: u8,
+}
+
+#[test]
+fn the_path_names_the_failing_part_after_parts_that_were_produced() {
+    // Fields produced before the one that fails leave no trace in its path.
+    let g = Outer::arbitrary_reflective();
+    let given = Outer {
+        a: 0,
+        inner: Inner { x: 1, y: 9 },
+        hole: 0,
+    };
+    let error = g
+        .completer()
+        .complete(&given, &Holes::new().at(&given.hole), 0)
+        .unwrap_err();
+    assert!(error.to_string().contains("a `u8` at `inner.y`"), "{error}");
+    // A pick's branch that fails before another produces the part names nothing: 7 comes
+    // from "high", after "low" failed on it; 42 is what fails.
+    let x = labeled([
+        (
+            "low",
+            range(0u8..=3)
+                .focus(|p: &(u8, u8, u8)| Some(&p.0))
+                .named("x")
+                .boxed(),
+        ),
+        (
+            "high",
+            range(4u8..=9)
+                .focus(|p: &(u8, u8, u8)| Some(&p.0))
+                .named("x")
+                .boxed(),
+        ),
+    ]);
+    let y = range(0u8..=9)
+        .focus(|p: &(u8, u8, u8)| Some(&p.1))
+        .named("y");
+    let z = range(0u8..=9)
+        .focus(|p: &(u8, u8, u8)| Some(&p.2))
+        .named("z");
+    let triples = x.zip(y).zip(z);
+    let given = (7u8, 42u8, 0u8);
+    let error = triples
+        .completer()
+        .complete(&given, &Holes::new().at(&given.2), 0)
+        .unwrap_err();
+    assert!(error.to_string().contains("a `u8` at `y`"), "{error}");
+}

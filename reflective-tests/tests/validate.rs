@@ -260,7 +260,19 @@ fn a_reference_value_out_of_budget_is_reported_and_hides_no_other_problem() {
         exact(Nat::new(60)).focus(|p: &(Nat, u8)| Some(&p.0)),
         exact(3u8).focus(|p: &(Nat, u8)| Some(&p.1)),
     );
+    let one = {
+        let start = std::time::Instant::now();
+        let _ = g.reflector().size(100).can_generate(&(Nat::new(60), 3));
+        start.elapsed()
+    };
+    let start = std::time::Instant::now();
     let report = g.validate().complete(&reference, |_| true).cases(200).run();
+    // The completeness check stops at its budget, not reflecting the reference 200 times.
+    assert!(
+        start.elapsed() < one * 20,
+        "validating took {:?}, one reflection {one:?}",
+        start.elapsed()
+    );
     let budget = report.problem(Check::Budget).expect("a budget problem");
     assert!(
         budget.minimal.contains("60") || budget.minimal.contains("S("),
@@ -292,4 +304,20 @@ fn generated_values_out_of_budget_stop_reflection_but_not_soundness() {
         "validating took {:?}, one reflection {one:?}",
         start.elapsed()
     );
+}
+
+#[test]
+fn an_annotation_that_panics_shrinks_to_a_value_it_panics_on() {
+    // The elements' `comap` panics on 7 and prunes 5: both break *reflects*, and the problem
+    // that quotes the panic shows a value with a 7.
+    let element = range(0u8..=9).comap(|x: &u8| {
+        assert!(*x != 7, "seven");
+        (*x != 5).then_some(*x)
+    });
+    let g = vec(element, 3..=6);
+    let report = g.validate().cases(200).run();
+    let problem = report.problem(Check::Reflects).expect("a problem");
+    assert!(problem.message.contains("seven"), "{report}");
+    assert!(problem.minimal.contains('7'), "{report}");
+    assert_eq!(problem.minimal, "[0, 0, 7]", "{report}");
 }

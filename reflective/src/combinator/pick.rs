@@ -451,6 +451,7 @@ impl<S: BranchSet> Node for Pick<S> {
         // value says where the pick leaves it.
         let start = run.place();
         let mut end = None;
+        let noted_before = run.noted_failure();
         for index in 0..arity {
             let weight = self.branches.weight(index);
             if weight == 0 {
@@ -477,6 +478,10 @@ impl<S: BranchSet> Node for Pick<S> {
             append_in_branch(index, arity, label, share, ways, &mut found);
         }
         run.go_to(end.unwrap_or(start));
+        if !found.is_empty() {
+            // A branch that failed before another produced the value names no part that fails.
+            run.forget_failure(noted_before);
+        }
         run.found(found.len())?;
         Ok(found)
     }

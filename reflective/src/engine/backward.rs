@@ -143,6 +143,24 @@ impl Backward {
         })
     }
 
+    /// Whether a part that fails has been noted (see [`Backward::forget_failure`]).
+    #[inline]
+    pub(crate) fn noted_failure(&self) -> bool {
+        self.holes
+            .as_ref()
+            .is_some_and(|holes| holes.first_failure.is_some())
+    }
+
+    /// Forgets the part that fails noted since a pick began, when `noted_before` says none
+    /// was before it: another of its branches produced the value, so that part did not fail
+    /// the value.
+    #[inline]
+    pub(crate) fn forget_failure(&mut self, noted_before: bool) {
+        if let (false, Some(holes)) = (noted_before, self.holes.as_mut()) {
+            holes.first_failure = None;
+        }
+    }
+
     /// Leaves the part [`Backward::enter_part`] entered last.
     #[inline]
     pub(crate) fn leave_part(&mut self) {

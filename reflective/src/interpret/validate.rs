@@ -337,12 +337,14 @@ where
             {
                 let reflects = Reflector::new(self.g).size(self.max_size);
                 // A value reflection runs out of a budget on is not counted as missed: the
-                // budget is reported instead. One an annotation panics on is missed.
+                // budget is reported instead. One an annotation panics on is missed, and once
+                // one has, only those are (so that the value shrinks to one that panics, as
+                // the problem's message says).
                 let (out_of_budget, panicked) = (RefCell::new(None), RefCell::new(None));
                 let missed = |value: &T| {
                     valid(value)
                         && match caught(|| reflects.can_generate(value)) {
-                            Ok(Ok(reflected)) => !reflected,
+                            Ok(Ok(reflected)) => !reflected && panicked.borrow().is_none(),
                             Ok(Err(error)) => {
                                 out_of_budget
                                     .borrow_mut()
