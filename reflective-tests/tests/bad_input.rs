@@ -967,3 +967,56 @@ fn mutating_a_value_reflection_runs_out_of_budget_on_gives_up_after_a_few_sizes(
         start.elapsed()
     );
 }
+
+#[test]
+fn mutation_and_completion_take_the_budgets_the_errors_name() {
+    use reflective::complete::{CompleteError, Holes};
+    use reflective::mutate::MutateError;
+    // `Nat::new(20)`: 10 946 ways, within the default way budget, past a budget of 100.
+    let g = nat_exponential();
+    let twenty = Nat::new(20);
+    let error = g.mutator().max_ways(100).mutate(&twenty, 0).unwrap_err();
+    assert_eq!(
+        error,
+        MutateError::Reflect(ReflectError::WayBudget { ways: 100 })
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("a `Mutator` and a `Completer` have it too"),
+        "{error}"
+    );
+    assert_ne!(g.mutator().mutate(&twenty, 0).unwrap().value, twenty);
+    let error = g
+        .mutator()
+        .max_steps(10)
+        .mutate(&Nat::new(3), 0)
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            MutateError::Reflect(ReflectError::StepBudget { steps: 10 })
+        ),
+        "{error}"
+    );
+    let partial = Nat::new(3);
+    let error = g
+        .completer()
+        .max_steps(1)
+        .complete(&partial, &Holes::new(), 0)
+        .unwrap_err();
+    assert_eq!(
+        error,
+        CompleteError::Reflect(ReflectError::StepBudget { steps: 1 })
+    );
+    let error = g
+        .completer()
+        .max_depth(1)
+        .complete(&partial, &Holes::new(), 0)
+        .unwrap_err();
+    assert_eq!(
+        error,
+        CompleteError::Reflect(ReflectError::DepthBudget { depth: 1 })
+    );
+    assert!(g.completer().complete(&partial, &Holes::new(), 0).is_ok());
+}

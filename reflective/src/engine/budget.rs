@@ -36,21 +36,21 @@ impl fmt::Display for ReflectError {
                 f,
                 "reflection gave up after {steps} steps: the generator produces this value in \
                  too many ways (exponential overlap). Make its branches exclusive with `focus` or \
-                 `exact`, or raise the budget with `Reflector::max_steps`"
+                 `exact`, or raise the budget with `Reflector::max_steps` (a `Mutator` and a `Completer` have it too)"
             ),
             ReflectError::WayBudget { ways } => write!(
                 f,
                 "reflection gave up after {ways} alternative ways of producing parts of this \
                  value: the generator overlaps too much (exponential overlap). Make its branches \
                  exclusive with `focus` or `exact`, or raise the budget with \
-                 `Reflector::max_ways`"
+                 `Reflector::max_ways` (a `Mutator` and a `Completer` have it too)"
             ),
             ReflectError::DepthBudget { depth } => write!(
                 f,
                 "reflection gave up at {depth} nested choices: the generator can keep making \
                  choices that do not change the value (infinite overlap), or the value nests \
                  deeper than that. Guard every recursive branch with a `focus` that consumes part \
-                 of the value, or raise the budget with `Reflector::max_depth`"
+                 of the value, or raise the budget with `Reflector::max_depth` (a `Mutator` and a `Completer` have it too)"
             ),
         }
     }
@@ -71,4 +71,15 @@ pub(crate) struct Budgets {
     pub(crate) max_steps: u64,
     pub(crate) max_ways: u64,
     pub(crate) max_depth: usize,
+}
+
+impl Default for Budgets {
+    /// [`DEFAULT_MAX_STEPS`], [`DEFAULT_MAX_WAYS`], [`DEFAULT_MAX_DEPTH`].
+    fn default() -> Self {
+        Budgets {
+            max_steps: DEFAULT_MAX_STEPS,
+            max_ways: DEFAULT_MAX_WAYS,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
 }

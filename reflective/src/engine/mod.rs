@@ -29,8 +29,8 @@ mod stack;
 mod trace;
 
 pub use backward::{Backward, Reflected, Solution};
+pub(crate) use budget::Budgets;
 pub use budget::ReflectError;
-pub(crate) use budget::{Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS};
 pub use forward::{Filtered, Forward};
 pub use panics::quietly;
 pub(crate) use panics::{caught, panic_message};

@@ -29,9 +29,7 @@ use rand_core::{Rng, SeedableRng};
 
 use crate::choice::Label;
 use crate::engine::holes::{Holes as HoleSet, address};
-use crate::engine::{
-    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError, caught,
-};
+use crate::engine::{Backward, Budgets, ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, replay};
@@ -176,6 +174,7 @@ impl std::error::Error for CompleteError {}
 pub struct Completer<'g, G> {
     g: &'g G,
     size: usize,
+    budgets: Budgets,
 }
 
 impl<'g, G: Node> Completer<'g, G> {
@@ -183,12 +182,34 @@ impl<'g, G: Node> Completer<'g, G> {
         Completer {
             g,
             size: DEFAULT_SIZE,
+            budgets: Budgets::default(),
         }
     }
 
     /// Reflects and generates at `size` instead of [`DEFAULT_SIZE`](crate::DEFAULT_SIZE).
     pub fn size(mut self, size: usize) -> Self {
         self.size = size;
+        self
+    }
+
+    /// Reflects the given parts with a step budget of `steps`, as
+    /// [`Reflector::max_steps`](crate::Reflector::max_steps).
+    pub fn max_steps(mut self, steps: u64) -> Self {
+        self.budgets.max_steps = steps;
+        self
+    }
+
+    /// Reflects the given parts with a budget of `ways`, as
+    /// [`Reflector::max_ways`](crate::Reflector::max_ways).
+    pub fn max_ways(mut self, ways: u64) -> Self {
+        self.budgets.max_ways = ways;
+        self
+    }
+
+    /// Reflects the given parts with a nesting budget of `depth`, as
+    /// [`Reflector::max_depth`](crate::Reflector::max_depth).
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.budgets.max_depth = depth;
         self
     }
 
@@ -224,12 +245,7 @@ impl<'g, G: Node> Completer<'g, G> {
         holes: &Holes<'_>,
         rng: DefaultRng,
     ) -> Result<Generated<G::Output>, CompleteError> {
-        let budgets = Budgets {
-            max_steps: DEFAULT_MAX_STEPS,
-            max_ways: DEFAULT_MAX_WAYS,
-            max_depth: DEFAULT_MAX_DEPTH,
-        };
-        let mut run = Backward::new(self.size, false, budgets);
+        let mut run = Backward::new(self.size, false, self.budgets);
         run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));
         let found = caught(|| self.g.backward(partial, &mut run, 1))
             .map_err(|message| CompleteError::Panicked { message })?

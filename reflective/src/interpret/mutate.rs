@@ -18,11 +18,11 @@ use std::sync::Arc;
 use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
-use crate::engine::ReflectError;
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::AlignedSource;
 use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
+use crate::engine::{Budgets, ReflectError};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
@@ -204,6 +204,8 @@ pub struct Mutator<'g, G> {
     g: &'g G,
     edits: Vec<Edit>,
     compatible: Compatible,
+    /// The budgets values are reflected with.
+    budgets: Budgets,
 }
 
 impl<G> Clone for Mutator<'_, G> {
@@ -212,6 +214,7 @@ impl<G> Clone for Mutator<'_, G> {
             g: self.g,
             edits: self.edits.clone(),
             compatible: Arc::clone(&self.compatible),
+            budgets: self.budgets,
         }
     }
 }
@@ -231,7 +234,29 @@ impl<'g, G: Node> Mutator<'g, G> {
             g,
             edits: Edit::ALL.to_vec(),
             compatible: Arc::new(same_kind),
+            budgets: Budgets::default(),
         }
+    }
+
+    /// Reflects the values to mutate with a step budget of `steps`, as
+    /// [`Reflector::max_steps`](crate::Reflector::max_steps).
+    pub fn max_steps(mut self, steps: u64) -> Self {
+        self.budgets.max_steps = steps;
+        self
+    }
+
+    /// Reflects the values to mutate with a budget of `ways`, as
+    /// [`Reflector::max_ways`](crate::Reflector::max_ways).
+    pub fn max_ways(mut self, ways: u64) -> Self {
+        self.budgets.max_ways = ways;
+        self
+    }
+
+    /// Reflects the values to mutate with a nesting budget of `depth`, as
+    /// [`Reflector::max_depth`](crate::Reflector::max_depth).
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.budgets.max_depth = depth;
+        self
     }
 
     /// Makes only these edits (all of them by default); none at all is the same as all.
@@ -275,7 +300,7 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it.
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
-        simplest_choices(self.g, value, sizes).map_err(|error| match error {
+        simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
             Unreflected::CannotProduce => MutateError::CannotProduce,
             Unreflected::Budget(error) => MutateError::Reflect(error),
             Unreflected::Panicked(message) => MutateError::Panicked { message },

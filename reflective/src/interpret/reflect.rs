@@ -1,10 +1,7 @@
 //! Reflection: the backward engine run on a value, with a chosen size and budgets.
 
 use crate::choice::{ChoiceTree, Label};
-use crate::engine::{
-    Backward, Budgets, DEFAULT_MAX_DEPTH, DEFAULT_MAX_STEPS, DEFAULT_MAX_WAYS, ReflectError,
-    Solution, caught,
-};
+use crate::engine::{Backward, Budgets, ReflectError, Solution, caught};
 use crate::node::Node;
 
 use super::generate::DEFAULT_SIZE;
@@ -30,11 +27,7 @@ impl<'g, G: Node> Reflector<'g, G> {
         Reflector {
             g,
             size: DEFAULT_SIZE,
-            budgets: Budgets {
-                max_steps: DEFAULT_MAX_STEPS,
-                max_ways: DEFAULT_MAX_WAYS,
-                max_depth: DEFAULT_MAX_DEPTH,
-            },
+            budgets: Budgets::default(),
         }
     }
 
@@ -133,17 +126,22 @@ pub(crate) enum Unreflected {
 const BUDGET_PATIENCE: usize = 3;
 
 /// The simplest choices that produce `value` at the first of `sizes` (ascending) at which
-/// the generator produces it, each size reflected with the default budgets. `Err` if it
+/// the generator produces it, each size reflected with `budgets`. `Err` if it
 /// produces it at none, if reflection runs out of a budget at [`BUDGET_PATIENCE`] sizes in a
 /// row, or if an annotation panics on it (the panic kept off stderr).
 pub(crate) fn simplest_choices<G: Node>(
     g: &G,
     value: &G::Input,
     sizes: impl IntoIterator<Item = usize>,
+    budgets: Budgets,
 ) -> Result<ChoiceTree, Unreflected> {
     let (mut last_error, mut in_a_row) = (None, 0);
     for size in sizes {
-        match caught(|| Reflector::new(g).size(size).choices(value)) {
+        let reflector = Reflector {
+            budgets,
+            ..Reflector::new(g).size(size)
+        };
+        match caught(|| reflector.choices(value)) {
             Ok(Ok(trees)) => {
                 if let Some(simplest) = trees.into_iter().next() {
                     return Ok(simplest);

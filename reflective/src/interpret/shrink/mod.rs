@@ -69,6 +69,7 @@
 use std::time::{Duration, Instant};
 
 use crate::choice::ChoiceTree;
+use crate::engine::Budgets;
 use crate::node::Node;
 
 use super::generate::Generated;
@@ -98,7 +99,13 @@ pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 /// (reflection that runs out of its budget at one size goes on to the next, but for three
 /// sizes in a row: see `simplest_choices`).
 pub(crate) fn choices_of<G: Node>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
-    simplest_choices(g, value, doubling_sizes(0, MAX_REFLECTION_SIZE)).ok()
+    simplest_choices(
+        g,
+        value,
+        doubling_sizes(0, MAX_REFLECTION_SIZE),
+        Budgets::default(),
+    )
+    .ok()
 }
 
 /// The result of a shrink: the simplest failing value found, its choices, and the statistics.
