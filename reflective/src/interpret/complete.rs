@@ -33,6 +33,7 @@ use crate::engine::{Backward, Budgets, ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, replay};
+use super::reflect::budget_setters;
 
 /// How many times [`Completer::complete`] draws the holes again when a given part finds too
 /// little of the size left.
@@ -192,26 +193,8 @@ impl<'g, G: Node> Completer<'g, G> {
         self
     }
 
-    /// Reflects the given parts with a step budget of `steps`, as
-    /// [`Reflector::max_steps`](crate::Reflector::max_steps).
-    pub fn max_steps(mut self, steps: u64) -> Self {
-        self.budgets.max_steps = steps;
-        self
-    }
-
-    /// Reflects the given parts with a budget of `ways`, as
-    /// [`Reflector::max_ways`](crate::Reflector::max_ways).
-    pub fn max_ways(mut self, ways: u64) -> Self {
-        self.budgets.max_ways = ways;
-        self
-    }
-
-    /// Reflects the given parts with a nesting budget of `depth`, as
-    /// [`Reflector::max_depth`](crate::Reflector::max_depth).
-    pub fn max_depth(mut self, depth: usize) -> Self {
-        self.budgets.max_depth = depth;
-        self
-    }
+    // The budgets the given parts are reflected with.
+    budget_setters!();
 
     /// `partial` with its `holes` filled at random (drawn with `seed`), every other part as
     /// given: a value the generator produces, with its choices.

@@ -26,7 +26,7 @@ use crate::engine::{Budgets, ReflectError};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
-use super::reflect::{Unreflected, doubling_sizes, simplest_choices};
+use super::reflect::{Unreflected, budget_setters, doubling_sizes, simplest_choices};
 use super::shrink::MAX_REFLECTION_SIZE;
 
 /// One kind of edit a mutant is made by.
@@ -238,26 +238,8 @@ impl<'g, G: Node> Mutator<'g, G> {
         }
     }
 
-    /// Reflects the values to mutate with a step budget of `steps`, as
-    /// [`Reflector::max_steps`](crate::Reflector::max_steps).
-    pub fn max_steps(mut self, steps: u64) -> Self {
-        self.budgets.max_steps = steps;
-        self
-    }
-
-    /// Reflects the values to mutate with a budget of `ways`, as
-    /// [`Reflector::max_ways`](crate::Reflector::max_ways).
-    pub fn max_ways(mut self, ways: u64) -> Self {
-        self.budgets.max_ways = ways;
-        self
-    }
-
-    /// Reflects the values to mutate with a nesting budget of `depth`, as
-    /// [`Reflector::max_depth`](crate::Reflector::max_depth).
-    pub fn max_depth(mut self, depth: usize) -> Self {
-        self.budgets.max_depth = depth;
-        self
-    }
+    // The budgets the values to mutate are reflected with.
+    budget_setters!();
 
     /// Makes only these edits (all of them by default); none at all is the same as all.
     pub fn edits(mut self, edits: &[Edit]) -> Self {

@@ -21,6 +21,38 @@ pub struct Reflector<'g, G> {
     budgets: Budgets,
 }
 
+/// The setters of reflection's budgets, on a type with a `budgets: Budgets` field: the
+/// [`Reflector`], and the interpretations that reflect the values they are given (mutation,
+/// completion), whose budget errors name these setters.
+macro_rules! budget_setters {
+    () => {
+        /// Reflection gives up after `steps` steps (default 20 million): bounds the time it
+        /// takes.
+        pub fn max_steps(mut self, steps: u64) -> Self {
+            self.budgets.max_steps = steps;
+            self
+        }
+
+        /// Reflection gives up after finding `ways` ways beyond the first to produce parts of
+        /// the value (default 1 000 000): bounds the memory an overlapping generator takes. A
+        /// generator whose branches exclude each other never spends it.
+        pub fn max_ways(mut self, ways: u64) -> Self {
+            self.budgets.max_ways = ways;
+            self
+        }
+
+        /// Reflection gives up when generators built as it runs (a `bind`'s continuation, a
+        /// recursive reference, a family member, a `sized` generator) nest deeper than `depth`
+        /// (default 100 000). A recursive generator nests about once or twice per level of its
+        /// values.
+        pub fn max_depth(mut self, depth: usize) -> Self {
+            self.budgets.max_depth = depth;
+            self
+        }
+    };
+}
+pub(crate) use budget_setters;
+
 impl<'g, G: Node> Reflector<'g, G> {
     /// A reflection of `g` at [`DEFAULT_SIZE`] with the default budgets.
     pub(crate) fn new(g: &'g G) -> Self {
@@ -37,27 +69,7 @@ impl<'g, G: Node> Reflector<'g, G> {
         self
     }
 
-    /// Gives up after `steps` steps (default 20 million): bounds the time reflection takes.
-    pub fn max_steps(mut self, steps: u64) -> Self {
-        self.budgets.max_steps = steps;
-        self
-    }
-
-    /// Gives up after finding `ways` ways beyond the first to produce parts of the value
-    /// (default 1 000 000): bounds the memory an overlapping generator takes. A generator whose
-    /// branches exclude each other never spends it.
-    pub fn max_ways(mut self, ways: u64) -> Self {
-        self.budgets.max_ways = ways;
-        self
-    }
-
-    /// Gives up when generators built as reflection runs (a `bind`'s continuation, a recursive
-    /// reference, a family member, a `sized` generator) nest deeper than `depth` (default
-    /// 100 000). A recursive generator nests about once or twice per level of its values.
-    pub fn max_depth(mut self, depth: usize) -> Self {
-        self.budgets.max_depth = depth;
-        self
-    }
+    budget_setters!();
 
     /// The ways to produce `value`, at most `limit` of them, with the values they produce if
     /// `values` is set.
