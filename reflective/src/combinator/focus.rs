@@ -147,21 +147,39 @@ where
         run.step()?;
         match self.part.part(c) {
             Some(b) if run.is_hole(b) => generate_in_hole(&self.inner, run),
-            Some(b) => {
-                let entered = self
-                    .name
-                    .is_some_and(|name| run.enter_part(Label::new(name)));
-                let found = self.inner.backward(b, run, limit);
-                if found.as_ref().is_ok_and(Vec::is_empty) {
-                    run.note_unproduced::<G::Input>();
+            Some(b) => match self.name {
+                Some(name) if run.completing() => self.backward_named(name, b, run, limit),
+                _ => {
+                    let found = self.inner.backward(b, run, limit)?;
+                    if found.is_empty() {
+                        run.note_unproduced::<G::Input>();
+                    }
+                    Ok(found)
                 }
-                if entered {
-                    run.leave_part();
-                }
-                found
-            }
+            },
             None => Ok(Vec::new()),
         }
+    }
+}
+
+impl<G: Node, F, C: ?Sized> Focus<G, F, C> {
+    /// [`Node::backward`] on the part `b`, inside the part `name` of a completion's path.
+    /// Out of line, so that reflection without holes keeps its frames as small as before.
+    #[inline(never)]
+    fn backward_named(
+        &self,
+        name: &'static str,
+        b: &G::Input,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<G::Output> {
+        run.enter_part(Label::new(name));
+        let found = self.inner.backward(b, run, limit);
+        if found.as_ref().is_ok_and(Vec::is_empty) {
+            run.note_unproduced::<G::Input>();
+        }
+        run.leave_part();
+        found
     }
 }
 

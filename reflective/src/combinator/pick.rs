@@ -451,7 +451,8 @@ impl<S: BranchSet> Node for Pick<S> {
         // value says where the pick leaves it.
         let start = run.place();
         let mut end = None;
-        let noted_before = run.noted_failure();
+        let completing = run.completing();
+        let noted_before = completing && run.noted_failure();
         for index in 0..arity {
             let weight = self.branches.weight(index);
             if weight == 0 {
@@ -462,15 +463,15 @@ impl<S: BranchSet> Node for Pick<S> {
             }
             run.go_to(start);
             let label = self.branches.label(index);
-            let entered = label.is_some_and(|label| run.enter_part(*label));
-            let ways = run.in_pick(|run| {
-                self.branches
-                    .backward_branch(index, b, run, limit - found.len())
-            });
-            if entered {
-                run.leave_part();
-            }
-            let ways = ways?;
+            let ways = match label {
+                Some(&label) if completing => {
+                    self.backward_named_branch(label, index, b, run, limit - found.len())?
+                }
+                _ => run.in_pick(|run| {
+                    self.branches
+                        .backward_branch(index, b, run, limit - found.len())
+                })?,
+            };
             if !ways.is_empty() && end.is_none() {
                 end = Some(run.place());
             }
@@ -478,12 +479,31 @@ impl<S: BranchSet> Node for Pick<S> {
             append_in_branch(index, arity, label, share, ways, &mut found);
         }
         run.go_to(end.unwrap_or(start));
-        if !found.is_empty() {
+        if completing && !found.is_empty() {
             // A branch that failed before another produced the value names no part that fails.
             run.forget_failure(noted_before);
         }
         run.found(found.len())?;
         Ok(found)
+    }
+}
+
+impl<S: BranchSet> Pick<S> {
+    /// Branch `index` backward, inside the part `label` of a completion's path. Out of line,
+    /// so that reflection without holes keeps its frames as small as before.
+    #[inline(never)]
+    fn backward_named_branch(
+        &self,
+        label: Label,
+        index: usize,
+        b: &S::Input,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<S::Output> {
+        run.enter_part(label);
+        let ways = run.in_pick(|run| self.branches.backward_branch(index, b, run, limit));
+        run.leave_part();
+        ways
     }
 }
 

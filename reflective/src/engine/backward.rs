@@ -133,14 +133,19 @@ impl Backward {
         }
     }
 
-    /// Enters the part named `name` (a pick's branch, a named focus), for a completion's
-    /// error; `false`, and nothing to leave, without holes.
+    /// Whether the run completes a value (it has holes): only then are parts named.
     #[inline]
-    pub(crate) fn enter_part(&mut self, name: Label) -> bool {
-        self.holes.as_mut().is_some_and(|holes| {
+    pub(crate) fn completing(&self) -> bool {
+        self.holes.is_some()
+    }
+
+    /// Enters the part named `name` (a pick's branch, a named focus), for a completion's
+    /// error; nothing without holes.
+    #[inline]
+    pub(crate) fn enter_part(&mut self, name: Label) {
+        if let Some(holes) = self.holes.as_mut() {
             holes.path.push(name);
-            true
-        })
+        }
     }
 
     /// Whether a part that fails has been noted (see [`Backward::forget_failure`]).
