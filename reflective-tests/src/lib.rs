@@ -7,6 +7,8 @@
 //! - [`laws`]: the generator laws as reusable checks, so that checking a new generator is one
 //!   line: `Laws::new("name", gen).unique().check()`.
 //! - [`report_section`]: a section of the runner's failure report, for the tests that read it.
+//! - [`within_times_of`]: a time bound relative to a reference run, for the tests that bound
+//!   how often slow work repeats.
 //!
 //! The tests themselves live in `tests/`: `laws.rs` (the laws over every built-in generator and
 //! the catalogue) and `bad_input.rs` (values a generator cannot produce, budgets, construction
@@ -28,4 +30,26 @@ pub fn report_section<'r>(report: &'r str, heading: &str) -> &'r str {
         .unwrap_or_else(|| panic!("no {heading:?} in:\n{report}"));
     let rest = &report[start + heading.len()..];
     &rest[..rest.find("\n\n").unwrap_or(rest.len())]
+}
+
+/// `work`'s result, asserting that it took less than `times` times as long as `reference`
+/// (each run once): a bound on how often slow work is repeated (a reflection that runs out of
+/// its budget, say) that a busy machine slows down alike on both sides, as it would not an
+/// absolute time.
+///
+/// # Panics
+///
+/// If `work` took `times` times as long as `reference` or longer.
+pub fn within_times_of<R>(times: u32, reference: impl FnOnce(), work: impl FnOnce() -> R) -> R {
+    let start = std::time::Instant::now();
+    let result = work();
+    let took = start.elapsed();
+    let start = std::time::Instant::now();
+    reference();
+    let once = start.elapsed();
+    assert!(
+        took < once * times,
+        "took {took:?}, {times} times the reference's {once:?} or more"
+    );
+    result
 }

@@ -894,32 +894,11 @@ fn huge_sizes_reflect_and_fail_cleanly() {
 // Interpretations given a value whose reflection is broken: errors, not panics or long waits.
 // ---------------------------------------------------------------------------------------------
 
-/// Lists of two or one equal digits, whose first branch's `focus` indexes past the end of a
-/// list of one: reflecting `[3]` panics in it.
-fn panicking_focus() -> Gen<Vec<u8>, Vec<u8>> {
-    pick((
-        (
-            1,
-            "two",
-            range(0u8..=9)
-                .map(|x| vec![x, x])
-                .focus(|v: &Vec<u8>| Some(&v[1])),
-        ),
-        (
-            1,
-            "one",
-            range(0u8..=9)
-                .map(|x| vec![x])
-                .focus(|v: &Vec<u8>| Some(&v[0])),
-        ),
-    ))
-    .boxed()
-}
-
 #[test]
 fn mutating_and_completing_through_a_panicking_annotation_are_errors() {
     use reflective::complete::{CompleteError, Holes};
     use reflective::mutate::MutateError;
+    use reflective_tests::catalogue::lists::panicking_focus;
     let g = panicking_focus();
     let error = g.mutator().mutate(&vec![3], 0).unwrap_err();
     let MutateError::Panicked { message } = &error else {
@@ -949,22 +928,14 @@ fn mutating_and_completing_through_a_panicking_annotation_are_errors() {
 fn mutating_a_value_reflection_runs_out_of_budget_on_gives_up_after_a_few_sizes() {
     use reflective::mutate::MutateError;
     let g = nat_exponential();
-    let start = Instant::now();
-    let error = g.mutator().mutate(&Nat::new(60), 0).unwrap_err();
+    // Three sizes in a row, not every size up to 2^24 (eighteen): within ten reflections.
+    let reflect_once = || drop(g.reflector().choices(&Nat::new(60)));
+    let error = reflective_tests::within_times_of(10, reflect_once, || {
+        g.mutator().mutate(&Nat::new(60), 0).unwrap_err()
+    });
     assert!(
         matches!(error, MutateError::Reflect(ReflectError::WayBudget { .. })),
         "{error}"
-    );
-    // Three sizes in a row, not every size up to 2^24 (eighteen).
-    let one = {
-        let start = Instant::now();
-        let _ = g.reflector().choices(&Nat::new(60));
-        start.elapsed()
-    };
-    assert!(
-        start.elapsed() < one * 10,
-        "mutating took {:?}, one reflection {one:?}",
-        start.elapsed()
     );
 }
 
@@ -1000,22 +971,15 @@ fn mutation_and_completion_take_the_budgets_the_errors_name() {
         "{error}"
     );
     let partial = Nat::new(3);
-    let error = g
-        .completer()
-        .max_steps(1)
-        .complete(&partial, &Holes::new(), 0)
-        .unwrap_err();
+    let complete = |completer: reflective::complete::Completer<'_, _>| {
+        completer.complete(&partial, &Holes::new(), 0).unwrap_err()
+    };
     assert_eq!(
-        error,
+        complete(g.completer().max_steps(1)),
         CompleteError::Reflect(ReflectError::StepBudget { steps: 1 })
     );
-    let error = g
-        .completer()
-        .max_depth(1)
-        .complete(&partial, &Holes::new(), 0)
-        .unwrap_err();
     assert_eq!(
-        error,
+        complete(g.completer().max_depth(1)),
         CompleteError::Reflect(ReflectError::DepthBudget { depth: 1 })
     );
     assert!(g.completer().complete(&partial, &Holes::new(), 0).is_ok());

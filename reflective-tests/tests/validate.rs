@@ -214,24 +214,9 @@ fn a_generator_that_makes_no_value_is_a_problem_not_a_validation() {
 
 #[test]
 fn an_annotation_that_panics_on_a_generated_value_breaks_reflects() {
-    // The second branch's focus indexes past the end of a one-element list, which the first
-    // branch makes: reflecting `[x]` panics in it.
-    let g = pick((
-        (
-            1,
-            "one",
-            range(0u8..=9)
-                .map(|x| vec![x])
-                .focus(|v: &Vec<u8>| Some(&v[0])),
-        ),
-        (
-            1,
-            "two",
-            range(0u8..=9)
-                .map(|x| vec![x, x])
-                .focus(|v: &Vec<u8>| Some(&v[1])),
-        ),
-    ));
+    // A branch's focus indexes past the end of the one-element lists the other branch makes:
+    // reflecting `[x]` panics in it.
+    let g = reflective_tests::catalogue::lists::panicking_focus();
     let report = g.validate().cases(100).run();
     let problem = report.problem(Check::Reflects).expect("a problem");
     assert!(
@@ -260,19 +245,11 @@ fn a_reference_value_out_of_budget_is_reported_and_hides_no_other_problem() {
         exact(Nat::new(60)).focus(|p: &(Nat, u8)| Some(&p.0)),
         exact(3u8).focus(|p: &(Nat, u8)| Some(&p.1)),
     );
-    let one = {
-        let start = std::time::Instant::now();
-        let _ = g.reflector().size(100).can_generate(&(Nat::new(60), 3));
-        start.elapsed()
-    };
-    let start = std::time::Instant::now();
-    let report = g.validate().complete(&reference, |_| true).cases(200).run();
     // The completeness check stops at its budget, not reflecting the reference 200 times.
-    assert!(
-        start.elapsed() < one * 20,
-        "validating took {:?}, one reflection {one:?}",
-        start.elapsed()
-    );
+    let reflect_once = || drop(g.reflector().size(100).can_generate(&(Nat::new(60), 3)));
+    let report = reflective_tests::within_times_of(20, reflect_once, || {
+        g.validate().complete(&reference, |_| true).cases(200).run()
+    });
     let budget = report.problem(Check::Budget).expect("a budget problem");
     assert!(
         budget.minimal.contains("60") || budget.minimal.contains("S("),
@@ -285,25 +262,16 @@ fn a_reference_value_out_of_budget_is_reported_and_hides_no_other_problem() {
 #[test]
 fn generated_values_out_of_budget_stop_reflection_but_not_soundness() {
     use reflective_tests::catalogue::nat::nat_infinite;
-    use std::time::Instant;
     // Every natural in infinitely many ways: reflection runs out of depth on each value.
     let g = nat_infinite(false);
-    let one = {
-        let start = Instant::now();
-        let _ = g.reflector().choices(&g.sample(1));
-        start.elapsed()
-    };
-    let start = Instant::now();
-    let report = g.validate().sound(|n| n.value() < 1).cases(50).run();
+    // Reflected once (and a few times more to shrink the unsound value), not fifty times.
+    let reflect_once = || drop(g.reflector().choices(&g.sample(1)));
+    let report = reflective_tests::within_times_of(25, reflect_once, || {
+        g.validate().sound(|n| n.value() < 1).cases(50).run()
+    });
     assert!(report.problem(Check::Budget).is_some(), "{report}");
     assert!(report.problem(Check::Sound).is_some(), "{report}");
     assert_eq!(report.cases, 50);
-    // Reflected once (and a few times more to shrink the unsound value), not fifty times.
-    assert!(
-        start.elapsed() < one * 25,
-        "validating took {:?}, one reflection {one:?}",
-        start.elapsed()
-    );
 }
 
 #[test]

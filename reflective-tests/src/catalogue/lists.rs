@@ -74,3 +74,26 @@ pub fn person() -> Gen<Person, Person> {
         .map(|(name, age)| Person { name, age })
         .boxed()
 }
+
+/// Lists of two or one equal digits, whose first branch's `focus` indexes past the end of a
+/// list of one: reflecting `[3]` panics in it (a broken annotation, for the interpretations'
+/// bad-input tests). Every list it generates panics reflection, whichever branch made it.
+pub fn panicking_focus() -> Gen<Vec<u8>, Vec<u8>> {
+    pick((
+        (
+            1,
+            "two",
+            range(0u8..=9)
+                .map(|x| vec![x, x])
+                .focus(|v: &Vec<u8>| Some(&v[1])),
+        ),
+        (
+            1,
+            "one",
+            range(0u8..=9)
+                .map(|x| vec![x])
+                .focus(|v: &Vec<u8>| Some(&v[0])),
+        ),
+    ))
+    .boxed()
+}

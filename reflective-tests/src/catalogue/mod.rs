@@ -10,7 +10,7 @@
 //! | [`nat`] | Peano naturals, including the paper's `gE` and `gI` | `recursive`, `lazy` |
 //! | [`nested`] | collections of collections | the standard generators |
 //! | [`tokens`] | a small token language | `frequency`, `one_of`, `labeled` |
-//! | [`lists`] | dependent-length, sorted and bounded-sum lists, a struct | `bind` + `comap`, recursion on slices |
+//! | [`lists`] | dependent-length, sorted and bounded-sum lists, a struct, lists whose annotation panics | `bind` + `comap`, recursion on slices |
 //! | [`specs`] | random generators: a described generator of the core combinators, built over dynamic values | `zip`, `vec`, `pick`, `bind`, `focus`, `comap`, `map`; a derived `Spec` |
 
 pub mod bst;

@@ -1,7 +1,6 @@
 //! The entry points: [`check`] and its forms with a [`Config`], on all cores, or storing values.
 
 use std::fmt::{self, Debug};
-use std::panic::{self, AssertUnwindSafe};
 
 use crate::generator::Generator;
 use crate::interpret::gradient::{Gradient, GradientStats};
@@ -10,12 +9,12 @@ use crate::node::Node;
 use super::cases::{Progress, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
 use super::config::Resolved;
-use super::outcome::{Outcome, quietly};
+use super::outcome::Outcome;
 #[cfg(feature = "serde")]
 use super::run::KeepValues;
 use super::run::{Keep, KeepChoices, run};
 use super::statistics::Statistics;
-use crate::engine::{caught, panic_message};
+use crate::engine::caught;
 
 /// Runs `property` on [`DEFAULT_CASES`](super::DEFAULT_CASES) values of `g` (or as the environment says, see
 /// [`Config`]), and panics with a report of the minimal counterexample if it fails.
@@ -195,11 +194,7 @@ where
     O: Outcome,
 {
     let config = config.clone().regressions_unless_set(false);
-    let run =
-        quietly(|| panic::catch_unwind(AssertUnwindSafe(|| check_with(&config, g, property))));
-    run.map_err(|payload| CheckFailed {
-        report: panic_message(&*payload),
-    })
+    caught(|| check_with(&config, g, property)).map_err(|report| CheckFailed { report })
 }
 
 /// [`check_by_gradient`], returning the report instead of panicking, as [`try_check_with`]
@@ -228,14 +223,8 @@ where
     O: Outcome,
 {
     let config = config.clone().regressions_unless_set(false);
-    let run = quietly(|| {
-        panic::catch_unwind(AssertUnwindSafe(|| {
-            check_by_gradient(&config, gradient, property)
-        }))
-    });
-    run.map_err(|payload| CheckFailed {
-        report: panic_message(&*payload),
-    })
+    caught(|| check_by_gradient(&config, gradient, property))
+        .map_err(|report| CheckFailed { report })
 }
 
 /// A run that [`try_check_with`] or [`try_check_by_gradient`] reports as failed: its report,

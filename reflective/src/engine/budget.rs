@@ -36,7 +36,8 @@ impl fmt::Display for ReflectError {
                 f,
                 "reflection gave up after {steps} steps: the generator produces this value in \
                  too many ways (exponential overlap). Make its branches exclusive with `focus` or \
-                 `exact`, or raise the budget with `Reflector::max_steps` (a `Mutator` and a `Completer` have it too)"
+                 `exact`, or raise the budget with `Reflector::max_steps` (a `Mutator` and a \
+                 `Completer` have it too)"
             ),
             ReflectError::WayBudget { ways } => write!(
                 f,
@@ -50,7 +51,8 @@ impl fmt::Display for ReflectError {
                 "reflection gave up at {depth} nested choices: the generator can keep making \
                  choices that do not change the value (infinite overlap), or the value nests \
                  deeper than that. Guard every recursive branch with a `focus` that consumes part \
-                 of the value, or raise the budget with `Reflector::max_depth` (a `Mutator` and a `Completer` have it too)"
+                 of the value, or raise the budget with `Reflector::max_depth` (a `Mutator` and \
+                 a `Completer` have it too)"
             ),
         }
     }

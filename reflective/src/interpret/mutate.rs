@@ -279,7 +279,8 @@ impl<'g, G: Node> Mutator<'g, G> {
 
     /// The simplest choices that produce `value`: reflected at
     /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE), or at the smallest of 128, 256, ... (up to
-    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it.
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it; a
+    /// [`MutateError::Reflect`] once three sizes in a row run out of a budget.
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
         simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
