@@ -81,9 +81,9 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// it), `check_coverage = true`, `case_time_limit_ms = N`, `max_discard_ratio = N` (how many
 /// cases `assume` may discard per case, and filters reject per value kept, 10 unless set),
 /// `mutation_percent = N` (run N% of the cases as mutants of earlier cases that reached new
-/// labels or label counts: `check::Config::mutation_percent`; by default a quarter once the property has
-/// discarded half of the cases, `check::Mutation::WhenDiscarding`). A
-/// switch reads `true`/`false`, `"on"`/`"off"` or `1`/`0`, as the environment does. A
+/// labels or label counts: `check::Config::mutation_percent`; by default a quarter once the
+/// property has discarded half of the cases, `check::Mutation::WhenDiscarding`). A switch
+/// reads `true`/`false`, `"on"`/`"off"` or `1`/`0`, as the environment does. A
 /// `#[should_panic]` property keeps no regressions.
 /// What they leave unset comes from the environment (`REFLECTIVE_CASES`, ...).
 /// A failure report prints the arguments by name: `xs = [0], k = 0`. Outside `cargo test` (a

@@ -64,8 +64,9 @@
 //! Gradient runs (`check_by_gradient`) make no mutants. Cases are taken in blocks of 50: the
 //! first block is all generated, and a case mutates from the pool as it stood at the end of
 //! the block before (which is also where the default decides to start), so a parallel run
-//! makes the same mutants as a sequential one. A mutant's replay line names the case it mutates and the edits' seed
-//! (`REFLECTIVE_REPLAY=0x5eed:12/0x3d1`); the statistics count the mutants.
+//! makes the same mutants as a sequential one. A mutant's replay line names the case it
+//! mutates and the edits' seed (`REFLECTIVE_REPLAY=0x5eed:12/0x3d1`); the statistics count
+//! the mutants.
 
 mod arguments;
 mod cases;

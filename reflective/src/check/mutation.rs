@@ -6,12 +6,13 @@
 //! number of times in a range no earlier case did (1, 2, 3, 4–7, 8–15, 16–31, 32–127, 128 or
 //! more: AFL's buckets of hit counts, with labels for branches); it joins the run's pool.
 //! Counted in buckets, a large value is not new just for being large, so the pool holds a few
-//! cases, mostly small ones, each the first to reach somewhere. Each case after the first block is a mutant with the
-//! probability the run's [`Mutation`] gives: one to four edits ([`mutate`](crate::mutate)) of
-//! a pool case's choices, so it stays a value the generator produces, near one that reached
-//! somewhere new. Where a property discards most cases (a precondition few values meet), the
-//! pool holds the few it ran on, and their mutants meet the precondition far more often than
-//! fresh cases do; the default mutates only there ([`Mutation::WhenDiscarding`]).
+//! cases, mostly small ones, each the first to reach somewhere. Each case after the first
+//! block is a mutant with the probability the run's [`Mutation`] gives: one to four edits
+//! ([`mutate`](crate::mutate)) of a pool case's choices, so it stays a value the generator
+//! produces, near one that reached somewhere new. Where a property discards most cases (a
+//! precondition few values meet), the pool holds the few it ran on, and their mutants meet the
+//! precondition far more often than fresh cases do; the default mutates only there
+//! ([`Mutation::WhenDiscarding`]).
 //!
 //! Everything stays reproducible from one line: a mutant's [`Replay`] names its parent case
 //! (`seed:size`) and the seed of its edits (`0x5eed:12/0x3d1`), and which case is a mutant of
