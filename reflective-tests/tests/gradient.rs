@@ -612,3 +612,147 @@ fn a_value_seen_before_counts_as_valid_without_asking_the_predicate_again() {
     assert!(run.stats.valid > 100, "{}", run.stats);
     assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 10);
 }
+
+#[test]
+fn valid_by_gradient_makes_valid_values_that_replay_reflect_and_come_again_from_the_seed() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(11);
+    let (mut made, mut in_collections, mut none_valid) = (0, 0, 0);
+    for round in 0..100u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec)
+            .valid_by_gradient(one_in_three, 3)
+            .max_samples(1_000);
+        let generated = match g.try_generate(&mut DefaultRng::seed_from_u64(round), 20) {
+            Ok(generated) => generated,
+            Err(error) => {
+                let message = error.to_string();
+                assert!(
+                    message.contains("gradient sampling found no value the predicate accepts"),
+                    "{spec:?}: {message}"
+                );
+                // Only a generator that a filter finds no value of either.
+                let filtered = build(&spec).filter(one_in_three);
+                assert!(
+                    filtered.try_generate(&mut rng, 20).is_err(),
+                    "{spec:?}: {message}"
+                );
+                none_valid += 1;
+                continue;
+            }
+        };
+        let value = &generated.value;
+        assert!(one_in_three(value), "{spec:?}: {value:?}");
+        assert_eq!(g.replay(&generated.tree).as_ref(), Some(value), "{spec:?}");
+        assert!(g.can_generate(value), "{spec:?}: {value:?}");
+        let again = g.generate_value(&mut DefaultRng::seed_from_u64(round), 20);
+        assert_eq!(&again, value, "{spec:?}: the same seed, without recording");
+        made += 1;
+        // Inside a collection, whose elements share its size.
+        let many = vec(g, 1..=3);
+        if let Ok(generated) = many.try_generate(&mut DefaultRng::seed_from_u64(round), 20) {
+            assert!(generated.value.iter().all(one_in_three), "{spec:?}");
+            let replayed = many.replay(&generated.tree);
+            assert_eq!(replayed.as_ref(), Some(&generated.value), "{spec:?}");
+            assert!(many.can_generate(&generated.value), "{spec:?}");
+            in_collections += 1;
+        }
+    }
+    assert!(
+        made > 50 && in_collections > 40,
+        "{made} made ({in_collections} in collections), {none_valid} without a valid value"
+    );
+}
+
+/// Search trees of keys 0..=9 with four nodes or more, from unordered trees at size 30: about
+/// one tree in 16 000.
+fn large_search_tree(t: &Tree) -> bool {
+    is_bst(t, 0, 9) && format!("{t:?}").matches("Node").count() >= 4
+}
+
+#[test]
+fn valid_by_gradient_finds_values_a_filter_gives_up_on() {
+    let mut rng = DefaultRng::seed_from_u64(5);
+    let filtered = sized_tree(0, 9).filter(large_search_tree);
+    let filter_made = (0..20)
+        .filter(|_| filtered.try_generate(&mut rng, 30).is_ok())
+        .count();
+    assert!(filter_made < 10, "the filter made {filter_made} of 20");
+    let steered = sized_tree(0, 9).valid_by_gradient(large_search_tree, 10);
+    let values: Vec<Tree> = (0..20)
+        .map(|_| steered.generate_value(&mut rng, 30))
+        .collect();
+    assert!(values.iter().all(large_search_tree));
+    let distinct: std::collections::HashSet<String> =
+        values.iter().map(|t| format!("{t:?}")).collect();
+    assert!(distinct.len() > 10, "{} distinct", distinct.len());
+}
+
+#[test]
+fn valid_by_gradient_shrinks_and_mutates_to_values_the_predicate_accepts() {
+    use reflective::check::{Config, try_check_with};
+    let search_tree = |t: &Tree| is_bst(t, 0, 9);
+    let trees = sized_tree(0, 9).valid_by_gradient(search_tree, 10);
+    let nodes = |t: &Tree| format!("{t:?}").matches("Node").count();
+    let config = Config::new().cases(100).seed(3).regressions(false);
+    let report = try_check_with(&config, &trees, |t: &Tree| nodes(t) < 2)
+        .expect_err("some search tree has two nodes")
+        .to_string();
+    let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
+    println!("{report}");
+    assert_eq!(minimal.matches("Node").count(), 2, "{report}");
+    let mutator = trees.mutator();
+    let parent = Tree::node(
+        Tree::node(Tree::Leaf, 2, Tree::Leaf),
+        5,
+        Tree::node(Tree::Leaf, 7, Tree::node(Tree::Leaf, 9, Tree::Leaf)),
+    );
+    assert!(search_tree(&parent));
+    // Shrinking a fixture keeps to search trees: without the predicate, the simplest tree
+    // of two nodes would be `Node(Node(Leaf, 0, Leaf), 0, Leaf)`, keys not in order.
+    let shrunk = trees.shrink(parent.clone(), |t| nodes(t) >= 2);
+    assert!(search_tree(&shrunk) && nodes(&shrunk) == 2, "{shrunk:?}");
+    let mutants: Vec<Tree> = mutator
+        .mutants(&parent, 1)
+        .unwrap()
+        .take(200)
+        .map(|mutant| mutant.value)
+        .collect();
+    assert!(mutants.len() > 100, "{} mutants", mutants.len());
+    assert!(mutants.iter().all(search_tree), "{mutants:?}");
+}
+
+#[test]
+fn valid_by_gradient_reports_a_predicate_no_value_satisfies_and_a_panicking_one() {
+    let never = sized_tree(0, 9)
+        .valid_by_gradient(|t| !is_bst(t, 0, 9) && is_bst(t, 0, 9), 2)
+        .max_samples(2_000);
+    let error = never
+        .try_generate(&mut DefaultRng::seed_from_u64(0), 30)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("gradient sampling found no value the predicate accepts in ")
+            && error.contains("raise `ValidByGradient::max_samples`"),
+        "{error}"
+    );
+    let panicking = sized_tree(0, 9).valid_by_gradient(
+        |t| {
+            assert!(!matches!(t, Tree::Leaf), "a leaf");
+            true
+        },
+        2,
+    );
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        (0..50).for_each(|seed| drop(panicking.sample(seed)));
+    }))
+    .unwrap_err();
+    let message = panicked
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        message.starts_with("the validity predicate panicked on Leaf: a leaf"),
+        "{message}"
+    );
+}

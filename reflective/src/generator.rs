@@ -14,7 +14,7 @@ use crate::combinator::{
 };
 use crate::engine::{ReflectError, Strategy};
 use crate::interpret::complete::Completer;
-use crate::interpret::gradient::Gradient;
+use crate::interpret::gradient::{Gradient, ValidByGradient};
 use crate::interpret::mutate::Mutator;
 use crate::interpret::shrink::{self, ShrinkBudget, ShrinkStats, Shrunk};
 use crate::interpret::validate::Validation;
@@ -621,6 +621,29 @@ pub trait Generator: Node {
         P: Fn(&Self::Output) -> bool,
     {
         Gradient::new(self, valid)
+    }
+
+    /// The values of this generator that `valid` accepts, found by Choice Gradient Sampling
+    /// (each one a descent that samples each derivative `samples` times; see
+    /// [`gradient`](crate::gradient)): a generator like any other, that replays, shrinks and
+    /// mutates to values `valid` accepts, as a [`filter`](Generator::filter) of them would,
+    /// and finds valid values where the filter would reject nearly all. Generating a value
+    /// fails once its descents have spent
+    /// [`max_samples`](crate::gradient::ValidByGradient::max_samples) samples.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let sorted = vec(range(0u8..=9), 0..=8).valid_by_gradient(|xs| xs.is_sorted(), 10);
+    /// let xs = sorted.sample(7);
+    /// assert!(xs.is_sorted() && sorted.can_generate(&xs));
+    /// ```
+    fn valid_by_gradient<P>(self, valid: P, samples: usize) -> ValidByGradient<Self, P>
+    where
+        Self: Sized,
+        Self::Output: Clone + std::fmt::Debug,
+        P: Fn(&Self::Output) -> bool + Send + Sync,
+    {
+        ValidByGradient::new(self, valid, samples)
     }
 
     // ----- Backward interpretations -----

@@ -24,6 +24,16 @@ impl<G, P> Filter<G, P> {
     pub(crate) fn new(inner: G, keep: P) -> Self {
         Filter { inner, keep }
     }
+
+    /// The generator it filters.
+    pub(crate) fn inner(&self) -> &G {
+        &self.inner
+    }
+
+    /// The predicate of the values it keeps.
+    pub(crate) fn keep(&self) -> &P {
+        &self.keep
+    }
 }
 
 impl<G, P> Sealed for Filter<G, P> {}

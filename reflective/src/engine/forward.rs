@@ -109,6 +109,49 @@ impl<'s> Forward<'s> {
         result
     }
 
+    /// A random word that is no choice, if the source draws at random (see
+    /// [`ChoiceSource::entropy`]).
+    pub(crate) fn entropy(&mut self) -> Option<u64> {
+        self.source.entropy()
+    }
+
+    /// Runs `inner` on the choices of `source` instead of this run's, with everything else of
+    /// this run (size, sizing, nesting, the record): what `inner` records goes into this run's
+    /// record, as if this run's source had made its choices. `source` is not told about spans.
+    pub(crate) fn on_source<A>(
+        &mut self,
+        source: &mut dyn ChoiceSource,
+        inner: impl FnOnce(&mut Forward<'_>) -> A,
+    ) -> A {
+        let mut on = Forward {
+            source,
+            size: self.size,
+            sizing: self.sizing,
+            share: self.share.take(),
+            taken: self.taken.take(),
+            fuel: self.fuel,
+            in_recursive_value: self.in_recursive_value,
+            consumed: self.consumed,
+            trail: std::mem::take(&mut self.trail),
+            record: self.record,
+            depth: self.depth,
+            picks: self.picks,
+            filtered: self.filtered,
+            notify_spans: false,
+        };
+        let result = inner(&mut on);
+        self.size = on.size;
+        self.sizing = on.sizing;
+        self.share = on.share;
+        self.taken = on.taken;
+        self.fuel = on.fuel;
+        self.in_recursive_value = on.in_recursive_value;
+        self.consumed = on.consumed;
+        self.trail = on.trail;
+        self.filtered = on.filtered;
+        result
+    }
+
     /// Asks the source which branch to take, and records it.
     pub(crate) fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let index = self.source.pick(site)?;

@@ -113,6 +113,14 @@ pub(crate) trait ChoiceSource {
     /// The span opened last closed (recording runs only).
     fn span_closed(&mut self) {}
 
+    /// A random word that is not a choice (nothing records or replays it), from a source that
+    /// draws every choice at random; `None` from every other source. A generator that steers
+    /// its own choices with a search of its own (`valid_by_gradient`) seeds the search with it
+    /// when generating, and replays its choices as they are otherwise.
+    fn entropy(&mut self) -> Option<u64> {
+        None
+    }
+
     /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
     /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32
     /// values. A random source draws them in one loop.

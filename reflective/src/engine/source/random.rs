@@ -61,6 +61,10 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
             .sample_many(site.lo, site.hi, site.size, out, rng);
         Ok(())
     }
+
+    fn entropy(&mut self) -> Option<u64> {
+        Some(self.rng.next_u64())
+    }
 }
 
 /// An index into `weights` drawn with those weights (their sum above 0).

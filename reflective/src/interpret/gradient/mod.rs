@@ -47,8 +47,10 @@ use super::generate::{DEFAULT_SIZE, DefaultRng, Generated};
 use super::mutate::Mutator;
 
 mod parents;
+mod valid;
 
 use parents::Parents;
+pub use valid::{DEFAULT_MAX_SAMPLES, ValidByGradient};
 
 /// Valid generation by Choice Gradient Sampling from a generator and a predicate: see the
 /// [module](self).
@@ -396,6 +398,17 @@ where
         seed: u64,
         size: usize,
     ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
+        self.one_within(seed, size, None)
+    }
+
+    /// [`Gradient::one`], stopping in the middle of the descent once it has spent `budget`
+    /// samples, if given: then its value is the last valid value its samples found.
+    pub(crate) fn one_within(
+        &self,
+        seed: u64,
+        size: usize,
+        budget: Option<u64>,
+    ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
         let sized = Gradient {
             g: self.g,
             valid: &self.valid,
@@ -407,7 +420,7 @@ where
         };
         let mut search = SearchState::new(seed, false);
         search.start_descent();
-        while sized.descent_step(&mut search, None)? != StepEnd::Over {}
+        while sized.descent_step(&mut search, budget)? == StepEnd::GoesOn {}
         let mut run = search.run;
         run.stats.fitness = fitness_table(search.fitness);
         Ok((run.values.pop(), run.stats))
