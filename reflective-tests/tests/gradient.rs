@@ -756,3 +756,14 @@ fn valid_by_gradient_reports_a_predicate_no_value_satisfies_and_a_panicking_one(
         "{message}"
     );
 }
+
+#[test]
+fn a_descent_for_a_runner_case_stops_where_it_has_spent_its_samples() {
+    // 300 choices, each scoring ten candidates by ten samples: 30 000 samples a descent.
+    let long = vec(range(0u8..=9), 300..=300);
+    let sorted = long.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10);
+    let (_, whole) = sorted.one(0, 100).unwrap();
+    assert!(whole.samples > 20_000, "{whole:?}");
+    let (_, cut) = sorted.max_descent_samples(2_000).one(0, 100).unwrap();
+    assert_eq!(cut.samples, 2_000, "{cut:?}");
+}

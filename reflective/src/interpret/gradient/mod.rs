@@ -50,7 +50,12 @@ mod parents;
 mod valid;
 
 use parents::Parents;
-pub use valid::{DEFAULT_MAX_SAMPLES, ValidByGradient};
+pub use valid::ValidByGradient;
+
+/// How many samples one descent of [`Gradient::one`], or the descents for one value of
+/// [`ValidByGradient`], may spend by default: a descent stops where they are spent, with the
+/// last valid value it sampled, if any.
+pub const DEFAULT_MAX_SAMPLES: u64 = 100_000;
 
 /// Valid generation by Choice Gradient Sampling from a generator and a predicate: see the
 /// [module](self).
@@ -74,6 +79,8 @@ pub struct Gradient<'g, G: Node, P> {
     novelty: Option<fn(&G::Output) -> u64>,
     /// With [`Gradient::mutating`]: the percentage of a run's budget spent on mutants.
     mutating: u8,
+    /// The samples one descent of [`Gradient::one`] may spend.
+    descent_samples: u64,
 }
 
 impl<G: Node, P> Debug for Gradient<'_, G, P> {
@@ -243,6 +250,7 @@ where
             int_candidates: 16,
             novelty: None,
             mutating: 0,
+            descent_samples: DEFAULT_MAX_SAMPLES,
         }
     }
 
@@ -300,6 +308,16 @@ where
     /// ```
     pub fn mutating(mut self, percent: u8) -> Self {
         self.mutating = percent.min(100);
+        self
+    }
+
+    /// Stops a descent of [`Gradient::one`] (one case of
+    /// [`check_by_gradient`](crate::check::check_by_gradient)) once it has spent `samples`
+    /// samples ([`DEFAULT_MAX_SAMPLES`] by default): its value is then the last valid value
+    /// its samples found, if any. A value with many choices takes a descent many samples (each
+    /// choice scores its candidates by sampling), so this bounds the time a case takes.
+    pub fn max_descent_samples(mut self, samples: u64) -> Self {
+        self.descent_samples = samples;
         self
     }
 
@@ -393,21 +411,22 @@ where
 
     /// One descent at `size` seeded by `seed`, for a runner's case: its last value if valid,
     /// else the last valid value its samples found (`None` if none was), with what it spent.
+    /// It stops where it has spent [`Gradient::max_descent_samples`].
     pub fn one(
         &self,
         seed: u64,
         size: usize,
     ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
-        self.one_within(seed, size, None)
+        self.one_within(seed, size, self.descent_samples)
     }
 
     /// [`Gradient::one`], stopping in the middle of the descent once it has spent `budget`
-    /// samples, if given: then its value is the last valid value its samples found.
+    /// samples: then its value is the last valid value its samples found.
     pub(crate) fn one_within(
         &self,
         seed: u64,
         size: usize,
-        budget: Option<u64>,
+        budget: u64,
     ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
         let sized = Gradient {
             g: self.g,
@@ -417,10 +436,11 @@ where
             int_candidates: self.int_candidates,
             novelty: self.novelty,
             mutating: self.mutating,
+            descent_samples: self.descent_samples,
         };
         let mut search = SearchState::new(seed, false);
         search.start_descent();
-        while sized.descent_step(&mut search, budget)? == StepEnd::GoesOn {}
+        while sized.descent_step(&mut search, Some(budget))? == StepEnd::GoesOn {}
         let mut run = search.run;
         run.stats.fitness = fitness_table(search.fitness);
         Ok((run.values.pop(), run.stats))

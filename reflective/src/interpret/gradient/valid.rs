@@ -15,11 +15,7 @@ use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Node, Sealed};
 
-use super::Gradient;
-
-/// How many samples the descents for one value may spend, by default, before generation
-/// fails: a descent stops where they are spent (with the last valid value it sampled, if any).
-pub const DEFAULT_MAX_SAMPLES: u64 = 100_000;
+use super::{DEFAULT_MAX_SAMPLES, Gradient};
 
 opaque_debug!(impl[G, P] ValidByGradient<G, P>);
 
@@ -101,7 +97,7 @@ where
         while samples < self.max_samples {
             let seed = run.entropy().expect("a random source stays random");
             let (found, stats) = gradient
-                .one_within(seed, run.size, Some(self.max_samples - samples))
+                .one_within(seed, run.size, self.max_samples - samples)
                 .unwrap_or_else(|panicked| panic!("{panicked}"));
             // A descent of a generator that makes no choice samples nothing, and is one try.
             samples += stats.samples.max(1);
