@@ -289,3 +289,25 @@ fn an_annotation_that_panics_shrinks_to_a_value_it_panics_on() {
     assert!(problem.minimal.contains('7'), "{report}");
     assert_eq!(problem.minimal, "[0, 0, 7]", "{report}");
 }
+
+#[test]
+fn validation_reflects_with_the_budgets_it_is_given() {
+    use reflective_tests::catalogue::nat::nat_exponential;
+    // Each natural in Fibonacci-many ways: within the default budgets at these sizes.
+    let g = nat_exponential();
+    let validate = || g.validate().cases(30).max_size(12);
+    let report = validate().run();
+    assert!(report.problem(Check::Budget).is_none(), "{report}");
+    for (tight, budget) in [
+        (validate().max_steps(20).run(), "`Reflector::max_steps`"),
+        (
+            validate().max_reflection_ways(2).run(),
+            "`max_reflection_ways`",
+        ),
+        (validate().max_depth(3).run(), "`Reflector::max_depth`"),
+    ] {
+        let problem = tight.problem(Check::Budget).expect("a budget problem");
+        assert!(problem.message.contains(budget), "{tight}");
+        assert!(problem.message.contains("a `Validation`"), "{tight}");
+    }
+}

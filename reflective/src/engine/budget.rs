@@ -36,23 +36,24 @@ impl fmt::Display for ReflectError {
                 f,
                 "reflection gave up after {steps} steps: the generator produces this value in \
                  too many ways (exponential overlap). Make its branches exclusive with `focus` or \
-                 `exact`, or raise the budget with `Reflector::max_steps` (a `Mutator` and a \
-                 `Completer` have it too)"
+                 `exact`, or raise the budget with `Reflector::max_steps` (a `Mutator`, a \
+                 `Completer` and a `Validation` have it too)"
             ),
             ReflectError::WayBudget { ways } => write!(
                 f,
                 "reflection gave up after {ways} alternative ways of producing parts of this \
                  value: the generator overlaps too much (exponential overlap). Make its branches \
                  exclusive with `focus` or `exact`, or raise the budget with \
-                 `Reflector::max_ways` (a `Mutator` and a `Completer` have it too)"
+                 `Reflector::max_ways` (a `Mutator` and a `Completer` have it too, a \
+                 `Validation` as `max_reflection_ways`)"
             ),
             ReflectError::DepthBudget { depth } => write!(
                 f,
                 "reflection gave up at {depth} nested choices: the generator can keep making \
                  choices that do not change the value (infinite overlap), or the value nests \
                  deeper than that. Guard every recursive branch with a `focus` that consumes part \
-                 of the value, or raise the budget with `Reflector::max_depth` (a `Mutator` and \
-                 a `Completer` have it too)"
+                 of the value, or raise the budget with `Reflector::max_depth` (a `Mutator`, a \
+                 `Completer` and a `Validation` have it too)"
             ),
         }
     }

@@ -63,6 +63,12 @@ impl<'g, G: Node> Reflector<'g, G> {
         }
     }
 
+    /// Reflects with `budgets`, all three at once (a caller that holds them).
+    pub(crate) fn budgets(mut self, budgets: Budgets) -> Self {
+        self.budgets = budgets;
+        self
+    }
+
     /// Reflects at `size` instead of [`DEFAULT_SIZE`].
     pub fn size(mut self, size: usize) -> Self {
         self.size = size;

@@ -32,7 +32,7 @@ use std::fmt::{self, Debug};
 use rand_core::SeedableRng;
 
 use crate::choice::Label;
-use crate::engine::{ReflectError, caught};
+use crate::engine::{Budgets, ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DefaultRng, Generated, try_generate};
@@ -189,6 +189,8 @@ pub struct Validation<'g, 'c, G: Node> {
     seed: u64,
     max_size: usize,
     max_ways: Option<usize>,
+    /// The budgets values are reflected with.
+    budgets: Budgets,
     sound: Option<Predicate<'c, G::Output>>,
     complete: Option<Reference<'c, G::Output>>,
 }
@@ -215,6 +217,7 @@ where
             seed: 0,
             max_size: 100,
             max_ways: None,
+            budgets: Budgets::default(),
             sound: None,
             complete: None,
         }
@@ -242,6 +245,28 @@ where
     /// only reported).
     pub fn max_ways(mut self, ways: usize) -> Self {
         self.max_ways = Some(ways);
+        self
+    }
+
+    /// Reflection gives up after `steps` steps (default 20 million), as
+    /// [`Reflector::max_steps`]: a value it gives up on is a budget problem.
+    pub fn max_steps(mut self, steps: u64) -> Self {
+        self.budgets.max_steps = steps;
+        self
+    }
+
+    /// Reflection gives up after finding `ways` ways beyond the first to produce parts of a
+    /// value (default 1 000 000), as [`Reflector::max_ways`] (not [`Validation::max_ways`],
+    /// which makes overlap a problem): a value it gives up on is a budget problem.
+    pub fn max_reflection_ways(mut self, ways: u64) -> Self {
+        self.budgets.max_ways = ways;
+        self
+    }
+
+    /// Reflection gives up when generators built as it runs nest deeper than `depth` (default
+    /// 100 000), as [`Reflector::max_depth`]: a value it gives up on is a budget problem.
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.budgets.max_depth = depth;
         self
     }
 
@@ -335,7 +360,7 @@ where
                 && completing
                 && report.problem(Check::Complete).is_none()
             {
-                let reflects = Reflector::new(self.g).size(self.max_size);
+                let reflects = self.reflector(self.max_size);
                 // A value reflection runs out of a budget on is not counted as missed: the
                 // budget is reported instead. One an annotation panics on is missed, and once
                 // one has, only those are (so that the value shrinks to one that panics, as
@@ -455,10 +480,15 @@ where
         }
     }
 
+    /// A reflection of the generator at `size` with the validation's budgets.
+    fn reflector(&self, size: usize) -> Reflector<'g, G> {
+        Reflector::new(self.g).size(size).budgets(self.budgets)
+    }
+
     /// The values the ways reflection finds for `value` at `size` reproduce (never
     /// [`Unreflected::CannotProduce`]: no way is no value).
     fn reproduced(&self, value: &T, size: usize) -> Result<Vec<T>, Unreflected> {
-        match caught(|| Reflector::new(self.g).size(size).reproductions(value)) {
+        match caught(|| self.reflector(size).reproductions(value)) {
             Ok(Ok(ways)) => Ok(ways),
             Ok(Err(error)) => Err(Unreflected::Budget(error)),
             Err(panic) => Err(Unreflected::Panicked(panic)),
@@ -483,7 +513,7 @@ where
             return Some(Check::PureProjection);
         }
         let round_trips = caught(|| {
-            let Ok(trees) = Reflector::new(self.g).size(size).choices(value) else {
+            let Ok(trees) = self.reflector(size).choices(value) else {
                 return true;
             };
             let replays = |tree| super::generate::replay(self.g, tree);
@@ -499,7 +529,7 @@ where
         match check {
             Check::Sound => self.sound.as_ref().is_some_and(|valid| !valid(value)),
             Check::Overlap => {
-                let ways = caught(|| Reflector::new(self.g).size(size).choices(value));
+                let ways = caught(|| self.reflector(size).choices(value));
                 ways.is_ok_and(|ways| {
                     ways.is_ok_and(|ways| self.max_ways.is_some_and(|most| ways.len() > most))
                 })
