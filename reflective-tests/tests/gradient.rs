@@ -767,3 +767,46 @@ fn a_descent_for_a_runner_case_stops_where_it_has_spent_its_samples() {
     let (_, cut) = sorted.max_descent_samples(2_000).one(0, 100).unwrap();
     assert_eq!(cut.samples, 2_000, "{cut:?}");
 }
+
+#[test]
+fn the_learned_generator_is_a_generator_whose_values_replay_reflect_and_shrink() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(12);
+    let mut tuned = 0;
+    for round in 0..100u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let gradient = g.gradient(one_in_three).samples(3).size(20);
+        let learned = gradient.learned(gradient.run(round, 300).unwrap().history);
+        let Ok(generated) = learned.try_generate(&mut DefaultRng::seed_from_u64(round), 20) else {
+            continue;
+        };
+        let value = &generated.value;
+        assert_eq!(
+            learned.replay(&generated.tree).as_ref(),
+            Some(value),
+            "{spec:?}"
+        );
+        assert_eq!(g.replay(&generated.tree).as_ref(), Some(value), "{spec:?}");
+        assert!(learned.can_generate(value), "{spec:?}: {value:?}");
+        let again = learned.generate_value(&mut DefaultRng::seed_from_u64(round), 20);
+        assert_eq!(&again, value, "{spec:?}: the same seed, without recording");
+        tuned += 1;
+    }
+    assert!(tuned > 80, "{tuned} of 100");
+    // Through the runner, a failure shrinks as the lists' would: to the shortest sorted list
+    // that fails, whatever the weights made.
+    use reflective::check::{Config, try_check_with};
+    let lists = vec(range(0u8..=9), 0..=6);
+    let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(20);
+    let learned = sorted.learned(sorted.run(3, 20_000).unwrap().history);
+    let valid = |g: &dyn Fn(u64) -> Vec<u8>| (0..2_000).filter(|&s| g(s).is_sorted()).count();
+    let (tuned, plain) = (valid(&|s| learned.sample(s)), valid(&|s| lists.sample(s)));
+    assert!(tuned > 2 * plain, "learned {tuned}, plain {plain}");
+    let config = Config::new().cases(200).seed(1).regressions(false);
+    let report = try_check_with(&config, &learned, |xs: &Vec<u8>| xs.len() < 4)
+        .expect_err("some list is four long")
+        .to_string();
+    let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
+    assert_eq!(minimal.matches("0,").count(), 4, "{report}");
+}

@@ -10,8 +10,8 @@
 //! mutation that keeps the generator's invariants ([`Generator::mutator`]), completion of a
 //! value with holes ([`Generator::completer`]), and the validation of a generator itself
 //! ([`Generator::validate`]), and valid generation by derivatives, Choice Gradient Sampling
-//! ([`Generator::gradient`], and on free generators [`free`]); tuning by example is planned on
-//! the same engines.
+//! ([`Generator::gradient`], [`Generator::valid_by_gradient`], and on free generators
+//! [`free`]); tuning by example is planned on the same engines.
 //!
 //! The library implements reflective generators as "Reflecting on Random Generation" and
 //! "Holding a Mirror up to Random Generation" (Frohlich, Goldstein, Pierce and Wang) describe

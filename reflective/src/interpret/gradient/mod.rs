@@ -36,8 +36,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, Label};
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::{RandomSource, weighted};
-use crate::engine::source::{ChoiceSource, IntSite, PickSite};
+use crate::engine::source::random::weighted;
 use crate::engine::{Forward, Halt};
 pub use crate::free::PredicatePanicked;
 use crate::free::checked;
@@ -46,9 +45,11 @@ use crate::node::Node;
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated};
 use super::mutate::Mutator;
 
+mod learned;
 mod parents;
 mod valid;
 
+pub use learned::Learned;
 use parents::Parents;
 pub use valid::ValidByGradient;
 
@@ -782,27 +783,13 @@ where
 
     /// A generator that makes each choice weighted by how it did in `history` (choices and
     /// contexts it has not seen keep the generator's own distribution): valid values at plain
-    /// generation's speed, as far as the context of a choice predicts validity.
-    pub fn learned(&self, history: History) -> Learned<'g, G> {
-        let weights = history
-            .table
-            .into_iter()
-            .map(|(context, seen)| {
-                let mut options: Vec<(i128, u64)> = seen
-                    .into_iter()
-                    .map(|(value, (valid, samples))| (value, 1 + 1000 * valid / samples.max(1)))
-                    .collect();
-                options.sort_unstable();
-                let (values, mut weights): (Vec<i128>, Vec<u64>) = options.into_iter().unzip();
-                weights.push(1);
-                (context, (values, weights))
-            })
-            .collect();
-        Learned {
-            g: self.g,
-            weights,
-            size: self.size,
-        }
+    /// generation's speed, as far as the context of a choice predicts validity. It is a
+    /// generator like any other, whose values are the generator's (see [`Learned`]).
+    pub fn learned(&self, history: History) -> Learned<G>
+    where
+        G: Clone,
+    {
+        Learned::new(self.g.clone(), history, self.size)
     }
 }
 
@@ -1061,86 +1048,4 @@ struct Candidates {
     choices: Vec<Choice>,
     labels: Vec<Option<Label>>,
     kind: (u8, i128, i128),
-}
-
-/// Per context, the values seen, and their weights with one more at the end for a fresh draw.
-type Weights = HashMap<Context, (Vec<i128>, Vec<u64>)>;
-
-/// A generator tuned by gradient sampling's history: see [`Gradient::learned`].
-pub struct Learned<'g, G> {
-    g: &'g G,
-    weights: Weights,
-    size: usize,
-}
-
-impl<G> Debug for Learned<'_, G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Learned")
-            .field("contexts", &self.weights.len())
-            .finish_non_exhaustive()
-    }
-}
-
-impl<G: Node> Learned<'_, G> {
-    /// A value, each choice weighted by the history; `None` if generation fails.
-    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Generated<G::Output>> {
-        let mut source = LearnedSource {
-            weights: &self.weights,
-            rng,
-            before: Vec::new(),
-        };
-        let mut forward = Forward::new(&mut source, self.size, true);
-        let value = self.g.forward(&mut forward).ok()?;
-        Some(Generated {
-            value,
-            tree: forward.into_tree(),
-        })
-    }
-}
-
-/// Draws each choice by the history's weights where it has seen the context.
-struct LearnedSource<'h, 'r, R: ?Sized> {
-    weights: &'h Weights,
-    rng: &'r mut R,
-    before: Vec<i128>,
-}
-
-impl<R: Rng + ?Sized> LearnedSource<'_, '_, R> {
-    /// A value by the history in `context`: each value seen weighted by its share of valid
-    /// samples (plus a little, so that none is ruled out), and a fresh draw with the weight of
-    /// one value; `None` for a fresh draw.
-    fn by_history(&mut self, context: &Context, allowed: impl Fn(i128) -> bool) -> Option<i128> {
-        let (values, weights) = self.weights.get(context)?;
-        // The index past the values is a fresh draw; a value the site no longer allows (another
-        // range) is one too.
-        let value = *values.get(weighted(self.rng, weights))?;
-        allowed(value).then_some(value)
-    }
-}
-
-impl<R: Rng + ?Sized> ChoiceSource for LearnedSource<'_, '_, R> {
-    fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        let arity = site.branches.arity();
-        let context = context_of(&self.before, (0, arity as i128, 0));
-        let branches = site.branches;
-        let index = match self.by_history(&context, |value| {
-            usize::try_from(value).is_ok_and(|i| i < arity && branches.weight(i) > 0)
-        }) {
-            Some(value) => value as u32,
-            None => RandomSource::new(&mut *self.rng).pick(site)?,
-        };
-        self.before.push(i128::from(index));
-        Ok(index)
-    }
-
-    fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
-        let context = context_of(&self.before, (1, site.lo, site.hi));
-        let (lo, hi) = (site.lo, site.hi);
-        let value = match self.by_history(&context, |value| (lo..=hi).contains(&value)) {
-            Some(value) => value,
-            None => RandomSource::new(&mut *self.rng).int(site)?,
-        };
-        self.before.push(value);
-        Ok(value)
-    }
 }
