@@ -694,7 +694,13 @@ fn valid_by_gradient_shrinks_and_mutates_to_values_the_predicate_accepts() {
     let search_tree = |t: &Tree| is_bst(t, 0, 9);
     let trees = sized_tree(0, 9).valid_by_gradient(search_tree, 10);
     let nodes = |t: &Tree| format!("{t:?}").matches("Node").count();
-    let config = Config::new().cases(100).seed(3).regressions(false);
+    // Small sizes, where search trees of two nodes are common (gradient sampling favours
+    // leaves, which are always valid, at large sizes).
+    let config = Config::new()
+        .cases(100)
+        .max_size(6)
+        .seed(3)
+        .regressions(false);
     let report = try_check_with(&config, &trees, |t: &Tree| nodes(t) < 2)
         .expect_err("some search tree has two nodes")
         .to_string();
@@ -738,7 +744,7 @@ fn valid_by_gradient_reports_a_predicate_no_value_satisfies_and_a_panicking_one(
     );
     let panicking = sized_tree(0, 9).valid_by_gradient(
         |t| {
-            assert!(!matches!(t, Tree::Leaf), "a leaf");
+            assert!(!matches!(t, Tree::Node(_, 0, _)), "key 0 at the root");
             true
         },
         2,
@@ -747,14 +753,24 @@ fn valid_by_gradient_reports_a_predicate_no_value_satisfies_and_a_panicking_one(
         (0..50).for_each(|seed| drop(panicking.sample(seed)));
     }))
     .unwrap_err();
-    let message = panicked
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
-    assert!(
-        message.starts_with("the validity predicate panicked on Leaf: a leaf"),
-        "{message}"
-    );
+    let message = |panicked: Box<dyn std::any::Any + Send>| {
+        panicked
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let reported = |message: &str| {
+        message.starts_with("the validity predicate panicked on Node(")
+            && message.ends_with(": key 0 at the root")
+    };
+    assert!(reported(&message(panicked)));
+    // Reflecting, as the filter it is then.
+    let zero = Tree::node(Tree::Leaf, 0, Tree::Leaf);
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        panicking.can_generate(&zero)
+    }))
+    .unwrap_err();
+    assert!(reported(&message(panicked)));
 }
 
 #[test]
@@ -809,4 +825,82 @@ fn the_learned_generator_is_a_generator_whose_values_replay_reflect_and_shrink()
         .to_string();
     let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
     assert_eq!(minimal.matches("0,").count(), 4, "{report}");
+}
+
+#[test]
+fn valid_by_gradient_searches_where_the_run_is_under_every_size_strategy() {
+    use reflective::Strategy;
+    let wanted = |xs: &Vec<u8>| xs.len() >= 3 && xs.is_sorted();
+    let lists = vec(range(0u8..=9), 0..=8);
+    for strategy in [
+        Strategy::Linear,
+        Strategy::Quadratic,
+        Strategy::Exponential,
+        Strategy::Fixed,
+        Strategy::Partitions,
+        Strategy::Random,
+    ] {
+        // Alone, and as the elements of a collection, which share its size.
+        let alone = lists
+            .clone()
+            .valid_by_gradient(wanted, 5)
+            .size_strategy(strategy);
+        let nested = vec(lists.clone().valid_by_gradient(wanted, 5), 2..=2).size_strategy(strategy);
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..30 {
+            let generated = alone
+                .try_generate(&mut DefaultRng::seed_from_u64(seed), 20)
+                .unwrap_or_else(|error| panic!("{strategy:?}, seed {seed}: {error}"));
+            assert!(
+                wanted(&generated.value),
+                "{strategy:?}: {:?}",
+                generated.value
+            );
+            assert_eq!(alone.replay(&generated.tree), Some(generated.value.clone()));
+            // The plain draw and a descent's value are recorded, ten choices at most each,
+            // with the random strategy's own choice: more would be descents' values rejected
+            // when replayed in the run.
+            assert!(
+                generated.tree.choices().len() <= 2 * 10 + 1,
+                "{strategy:?}: {}",
+                generated.tree
+            );
+            distinct.insert(generated.value);
+            let pair = nested
+                .try_generate(&mut DefaultRng::seed_from_u64(seed), 20)
+                .unwrap_or_else(|error| panic!("{strategy:?}, seed {seed}: {error}"));
+            assert!(
+                pair.value.iter().all(wanted),
+                "{strategy:?}: {:?}",
+                pair.value
+            );
+            assert_eq!(nested.replay(&pair.tree), Some(pair.value.clone()));
+        }
+        assert!(distinct.len() >= 15, "{strategy:?}: {distinct:?}");
+    }
+}
+
+#[test]
+fn valid_by_gradient_keeps_the_runner_going_and_a_failing_generator_fails_at_once() {
+    use reflective::check::{Config, try_check_with};
+    let trees = sized_tree(0, 9)
+        .resize(30)
+        .valid_by_gradient(large_search_tree, 10);
+    let config = Config::new().cases(100).seed(1).regressions(false);
+    if let Err(report) = try_check_with(&config, &trees, large_search_tree) {
+        panic!("{report}");
+    }
+    // A generator that fails fails as it does alone, after one draw, not after descents.
+    let never = range(0u8..=9).filter(|_| false);
+    let steered = never.clone().valid_by_gradient(|_| true, 10);
+    let alone = || drop(never.try_generate(&mut DefaultRng::seed_from_u64(0), 10));
+    let error = reflective_tests::within_times_of(5, alone, || {
+        steered.try_generate(&mut DefaultRng::seed_from_u64(0), 10)
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        error.contains("a filter rejected 1000 values in a row"),
+        "{error}"
+    );
 }

@@ -624,11 +624,11 @@ pub trait Generator: Node {
     }
 
     /// The values of this generator that `valid` accepts, found by Choice Gradient Sampling
-    /// (each one a descent that samples each derivative `samples` times; see
-    /// [`gradient`](crate::gradient)): a generator like any other, that replays, shrinks and
-    /// mutates to values `valid` accepts, as a [`filter`](Generator::filter) of them would,
-    /// and finds valid values where the filter would reject nearly all. Generating a value
-    /// fails once its descents have spent
+    /// where a plain draw is not one (descents that sample each derivative `samples` times,
+    /// at least once; see [`gradient`](crate::gradient)): a generator like any other, that
+    /// replays, shrinks and mutates to values `valid` accepts, as a
+    /// [`filter`](Generator::filter) of them would, and finds valid values where the filter
+    /// would reject nearly all. Generating a value fails once its descents have spent
     /// [`max_samples`](crate::gradient::ValidByGradient::max_samples) samples.
     ///
     /// ```

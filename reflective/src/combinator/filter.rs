@@ -24,16 +24,6 @@ impl<G, P> Filter<G, P> {
     pub(crate) fn new(inner: G, keep: P) -> Self {
         Filter { inner, keep }
     }
-
-    /// The generator it filters.
-    pub(crate) fn inner(&self) -> &G {
-        &self.inner
-    }
-
-    /// The predicate of the values it keeps.
-    pub(crate) fn keep(&self) -> &P {
-        &self.keep
-    }
 }
 
 impl<G, P> Sealed for Filter<G, P> {}
@@ -51,27 +41,49 @@ where
     }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        for _ in 0..MAX_FILTER_ATTEMPTS {
-            let span = run.open_span(None);
-            let value = self.inner.forward(run);
-            run.close_span(span);
-            let value = value?;
-            if (self.keep)(&value) {
-                run.filtered.accepted += 1;
-                return Ok(value);
-            }
-            run.filtered.rejected += 1;
-        }
-        Err(Halt::Failed(format!(
-            "a filter rejected {MAX_FILTER_ATTEMPTS} values in a row: it keeps too few of the \
-             values its generator produces; generate the values it keeps directly (with `bind`, \
-             `focus` or narrower ranges) instead of filtering"
-        )))
+        forward_filtered(&self.inner, &self.keep, run)
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        let mut ways = run.with_values(|run| self.inner.backward(b, run, limit))?;
-        ways.retain(|way| way.value.as_ref().is_some_and(|value| (self.keep)(value)));
-        Ok(ways)
+        backward_filtered(&self.inner, &self.keep, b, run, limit)
     }
+}
+
+/// What a filter of `inner` keeping what `keep` accepts does forward: draws again while `keep`
+/// rejects, each attempt in a span of its own.
+pub(crate) fn forward_filtered<G: Node>(
+    inner: &G,
+    keep: impl Fn(&G::Output) -> bool,
+    run: &mut Forward<'_>,
+) -> Result<G::Output, Halt> {
+    for _ in 0..MAX_FILTER_ATTEMPTS {
+        let span = run.open_span(None);
+        let value = inner.forward(run);
+        run.close_span(span);
+        let value = value?;
+        if keep(&value) {
+            run.filtered.accepted += 1;
+            return Ok(value);
+        }
+        run.filtered.rejected += 1;
+    }
+    Err(Halt::Failed(format!(
+        "a filter rejected {MAX_FILTER_ATTEMPTS} values in a row: it keeps too few of the \
+         values its generator produces; generate the values it keeps directly (with `bind`, \
+         `focus` or narrower ranges) instead of filtering"
+    )))
+}
+
+/// What a filter of `inner` keeping what `keep` accepts does backward: the ways of `inner`
+/// whose values `keep` accepts.
+pub(crate) fn backward_filtered<G: Node>(
+    inner: &G,
+    keep: impl Fn(&G::Output) -> bool,
+    b: &G::Input,
+    run: &mut Backward,
+    limit: usize,
+) -> Reflected<G::Output> {
+    let mut ways = run.with_values(|run| inner.backward(b, run, limit))?;
+    ways.retain(|way| way.value.as_ref().is_some_and(&keep));
+    Ok(ways)
 }

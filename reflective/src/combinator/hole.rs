@@ -2,22 +2,26 @@
 //! elements) fill them: generated forward where the backward run is.
 
 use crate::engine::source::random::RandomSource;
-use crate::engine::{Backward, Forward, Reflected, Solution, Trace};
+use crate::engine::{Backward, Forward, Placement, Reflected, Solution, Trace};
 use crate::node::Node;
 
 /// The one way to fill a hole of a completion: `g` run forward at random, where the backward
 /// run is among sizes and shares; no way if generation fails.
 pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<G::Output> {
-    let (size, sizing, share, taken, fuel) = (run.size, run.sizing, run.share, run.taken, run.fuel);
     // A hole inside a recursive value is filled as a node inside it.
-    let inside = run.in_recursive_value;
+    let placement = Placement {
+        size: run.size,
+        sizing: run.sizing,
+        share: run.share,
+        taken: run.taken,
+        fuel: run.fuel,
+        in_recursive_value: run.in_recursive_value,
+    };
     let Some(holes) = run.holes.as_mut() else {
         return Ok(Vec::new());
     };
     let mut source = RandomSource::new(&mut holes.rng);
-    let mut forward = Forward::new(&mut source, size, true);
-    (forward.sizing, forward.share, forward.taken, forward.fuel) = (sizing, share, taken, fuel);
-    forward.in_recursive_value = inside;
+    let mut forward = Forward::placed(&mut source, placement, true);
     let Ok(value) = g.forward(&mut forward) else {
         return Ok(Vec::new());
     };

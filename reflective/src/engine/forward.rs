@@ -42,6 +42,32 @@ pub struct Forward<'s> {
     notify_spans: bool,
 }
 
+/// Where a run is among sizes and shares: what a run started inside another (a search of its
+/// own, a hole to fill) takes from it, so that the choices it makes fit there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placement {
+    pub(crate) size: usize,
+    pub(crate) sizing: Sizing,
+    pub(crate) share: Option<Share>,
+    pub(crate) taken: Option<usize>,
+    pub(crate) fuel: Option<usize>,
+    pub(crate) in_recursive_value: bool,
+}
+
+impl Placement {
+    /// A run of its own at `size`: the default sizing, outside every collection and value.
+    pub(crate) fn at(size: usize) -> Placement {
+        Placement {
+            size,
+            sizing: Sizing::default(),
+            share: None,
+            taken: None,
+            fuel: None,
+            in_recursive_value: false,
+        }
+    }
+}
+
 /// How many values the filters of a run kept and rejected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filtered {
@@ -109,6 +135,39 @@ impl<'s> Forward<'s> {
         result
     }
 
+    /// A run that asks `source`, placed at `placement` (see [`Forward::placement`]).
+    pub(crate) fn placed(
+        source: &'s mut dyn ChoiceSource,
+        placement: Placement,
+        record: bool,
+    ) -> Self {
+        let mut run = Forward::new(source, placement.size, record);
+        let Placement {
+            sizing,
+            share,
+            taken,
+            fuel,
+            in_recursive_value,
+            ..
+        } = placement;
+        (run.sizing, run.share, run.taken, run.fuel) = (sizing, share, taken, fuel);
+        run.in_recursive_value = in_recursive_value;
+        run
+    }
+
+    /// Where this run is among sizes and shares, for a run of another source to make choices
+    /// that fit here.
+    pub(crate) fn placement(&self) -> Placement {
+        Placement {
+            size: self.size,
+            sizing: self.sizing,
+            share: self.share,
+            taken: self.taken,
+            fuel: self.fuel,
+            in_recursive_value: self.in_recursive_value,
+        }
+    }
+
     /// A random word that is no choice, if the source draws at random (see
     /// [`ChoiceSource::entropy`]).
     pub(crate) fn entropy(&mut self) -> Option<u64> {
@@ -117,12 +176,13 @@ impl<'s> Forward<'s> {
 
     /// Runs `inner` on the choices of `source` instead of this run's, with everything else of
     /// this run (size, sizing, nesting, the record): what `inner` records goes into this run's
-    /// record, as if this run's source had made its choices. `source` is not told about spans.
+    /// record, as if this run's source had made its choices.
     pub(crate) fn on_source<A>(
         &mut self,
         source: &mut dyn ChoiceSource,
         inner: impl FnOnce(&mut Forward<'_>) -> A,
     ) -> A {
+        let notify_spans = self.record && source.follows_spans();
         let mut on = Forward {
             source,
             size: self.size,
@@ -137,7 +197,7 @@ impl<'s> Forward<'s> {
             depth: self.depth,
             picks: self.picks,
             filtered: self.filtered,
-            notify_spans: false,
+            notify_spans,
         };
         let result = inner(&mut on);
         self.size = on.size;

@@ -31,6 +31,7 @@ mod trace;
 pub use backward::{Backward, Reflected, Solution};
 pub(crate) use budget::Budgets;
 pub use budget::ReflectError;
+pub(crate) use forward::Placement;
 pub use forward::{Filtered, Forward};
 pub use panics::quietly;
 pub(crate) use panics::{caught, panic_message};

@@ -37,7 +37,7 @@ use crate::choice::{Choice, Label};
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
 use crate::engine::source::random::weighted;
-use crate::engine::{Forward, Halt};
+use crate::engine::{Forward, Halt, Placement};
 pub use crate::free::PredicatePanicked;
 use crate::free::checked;
 use crate::node::Node;
@@ -74,7 +74,9 @@ pub struct Gradient<'g, G: Node, P> {
     g: &'g G,
     valid: P,
     samples: usize,
-    size: usize,
+    /// The size it generates at, and where among sizes and shares (inside a run, for
+    /// [`ValidByGradient`]).
+    placement: Placement,
     int_candidates: usize,
     /// With [`Gradient::rewarding_new`]: a hash of a value, to score only values not seen.
     novelty: Option<fn(&G::Output) -> u64>,
@@ -88,7 +90,7 @@ impl<G: Node, P> Debug for Gradient<'_, G, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Gradient")
             .field("samples", &self.samples)
-            .field("size", &self.size)
+            .field("size", &self.placement.size)
             .field("int_candidates", &self.int_candidates)
             .field("mutating", &self.mutating)
             .finish_non_exhaustive()
@@ -247,7 +249,7 @@ where
             g,
             valid,
             samples: 50,
-            size: DEFAULT_SIZE,
+            placement: Placement::at(DEFAULT_SIZE),
             int_candidates: 16,
             novelty: None,
             mutating: 0,
@@ -273,7 +275,7 @@ where
 
     /// Generates at `size` (default [`DEFAULT_SIZE`](crate::DEFAULT_SIZE)).
     pub fn size(mut self, size: usize) -> Self {
-        self.size = size;
+        self.placement = Placement::at(size);
         self
     }
 
@@ -418,22 +420,22 @@ where
         seed: u64,
         size: usize,
     ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
-        self.one_within(seed, size, self.descent_samples)
+        self.one_within(seed, Placement::at(size), self.descent_samples)
     }
 
-    /// [`Gradient::one`], stopping in the middle of the descent once it has spent `budget`
-    /// samples: then its value is the last valid value its samples found.
+    /// [`Gradient::one`] at `placement`, stopping in the middle of the descent once it has
+    /// spent `budget` samples: then its value is the last valid value its samples found.
     pub(crate) fn one_within(
         &self,
         seed: u64,
-        size: usize,
+        placement: Placement,
         budget: u64,
     ) -> Result<(Option<Generated<T>>, GradientStats), PredicatePanicked> {
         let sized = Gradient {
             g: self.g,
             valid: &self.valid,
             samples: self.samples,
-            size,
+            placement,
             int_candidates: self.int_candidates,
             novelty: self.novelty,
             mutating: self.mutating,
@@ -614,7 +616,7 @@ where
         seen: &mut HashSet<u64>,
     ) -> Result<Option<Scoring>, PredicatePanicked> {
         let mut probe = ProbeSource::new(prefix);
-        let mut forward = Forward::new(&mut probe, self.size, true);
+        let mut forward = Forward::placed(&mut probe, self.placement, true);
         match self.g.forward(&mut forward) {
             Ok(value) => {
                 let tree = forward.into_tree();
@@ -770,7 +772,7 @@ where
         record: bool,
     ) -> (Option<(T, crate::choice::ChoiceTree)>, bool) {
         let mut source = PrefixSource::new(choices, rng);
-        let mut forward = Forward::new(&mut source, self.size, record);
+        let mut forward = Forward::placed(&mut source, self.placement, record);
         let value = self.g.forward(&mut forward);
         let tree = forward.into_tree();
         (value.ok().map(|value| (value, tree)), source.drew())
@@ -789,7 +791,7 @@ where
     where
         G: Clone,
     {
-        Learned::new(self.g.clone(), history, self.size)
+        Learned::new(self.g.clone(), history, self.placement.size)
     }
 }
 

@@ -1,18 +1,26 @@
 //! A generator of valid values by Choice Gradient Sampling: [`ValidByGradient`].
 //!
-//! Generating, each value is one descent of gradient sampling, seeded by a random word of the
-//! run (no choice of it: the same seed and size give the same value), whose choices the
-//! generator then replays in the run, so that the value is recorded with the generator's own
-//! choices. Every other run (replay, shrinking, mutation, enumeration, a search of its own)
-//! reads the generator's choices from its source and keeps the values the predicate accepts,
-//! as [`Generator::filter`](crate::Generator::filter) does; backward, it reflects as the filter
-//! does. So a value from it replays, shrinks and mutates to values the predicate accepts.
+//! Generating, a value takes a source of its own, seeded by a random word of the run (no
+//! choice of it: the same seed and size give the same value). It first draws one value as the
+//! generator would, and keeps it if the predicate accepts it; otherwise it runs descents of
+//! gradient sampling, placed where the run is among sizes and shares, until one finds a valid
+//! value, whose choices the generator then replays in the run. Every attempt is recorded as
+//! [`Generator::filter`](crate::Generator::filter) records its attempts, so that every other
+//! run (replay, shrinking, mutation, enumeration, another search) reads the generator's
+//! choices and keeps the values the predicate accepts, as the filter does; backward, it
+//! reflects as the filter does. So a value from it replays, shrinks and mutates to values the
+//! predicate accepts.
 
 use std::fmt::Debug;
 
-use crate::combinator::Filter;
+use rand_core::{Rng, SeedableRng};
+
+use crate::combinator::{MAX_FILTER_ATTEMPTS, backward_filtered, forward_filtered};
+use crate::engine::source::random::RandomSource;
 use crate::engine::source::replay::{Fallback, ReplaySource};
-use crate::engine::{Backward, Forward, Halt, Reflected};
+use crate::engine::{Backward, ChoiceSource, Forward, Halt, Reflected};
+use crate::free::checked;
+use crate::interpret::generate::DefaultRng;
 use crate::node::{Node, Sealed};
 
 use super::{DEFAULT_MAX_SAMPLES, Gradient};
@@ -20,10 +28,10 @@ use super::{DEFAULT_MAX_SAMPLES, Gradient};
 opaque_debug!(impl[G, P] ValidByGradient<G, P>);
 
 /// The generator [`Generator::valid_by_gradient`](crate::Generator::valid_by_gradient)
-/// returns. Generating, each value is one descent of gradient sampling, seeded by a random
-/// word of the run, whose choices the generator replays in the run; replaying, shrinking or
-/// mutating, it reads the generator's choices and keeps what the predicate accepts, as a
-/// [`filter`](crate::Generator::filter).
+/// returns. Generating, a value is one draw of the generator if the predicate accepts it,
+/// else the first valid value of descents of gradient sampling, replayed in the run;
+/// replaying, shrinking or mutating, it reads the generator's choices and keeps what the
+/// predicate accepts, as a [`filter`](crate::Generator::filter).
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -35,9 +43,14 @@ opaque_debug!(impl[G, P] ValidByGradient<G, P>);
 /// let (a, b, c) = twenty.sample(3);
 /// assert_eq!(a + b + c, 20);
 /// ```
+///
+/// Nested inside gradient sampling (in another `valid_by_gradient`, or under
+/// [`gradient`](crate::Generator::gradient)), whose sources give no random word, it is a
+/// filter.
 #[derive(Clone)]
 pub struct ValidByGradient<G, P> {
-    filter: Filter<G, P>,
+    inner: G,
+    valid: P,
     samples: usize,
     int_candidates: usize,
     max_samples: u64,
@@ -46,20 +59,12 @@ pub struct ValidByGradient<G, P> {
 impl<G, P> ValidByGradient<G, P> {
     pub(crate) fn new(inner: G, valid: P, samples: usize) -> Self {
         ValidByGradient {
-            filter: Filter::new(inner, valid),
+            inner,
+            valid,
             samples: samples.max(1),
             int_candidates: 16,
             max_samples: DEFAULT_MAX_SAMPLES,
         }
-    }
-
-    /// Fails to generate a value once the descents for it have spent `samples` samples
-    /// without finding one the predicate accepts ([`DEFAULT_MAX_SAMPLES`] by default). A
-    /// value with many choices takes a descent many samples (each of its choices scores its
-    /// candidates by sampling), so the budget also bounds the time one value takes.
-    pub fn max_samples(mut self, samples: u64) -> Self {
-        self.max_samples = samples;
-        self
     }
 
     /// Scores every value of an integer choice over at most `count` values, and `count` values
@@ -69,9 +74,50 @@ impl<G, P> ValidByGradient<G, P> {
         self.int_candidates = count.max(1);
         self
     }
+
+    /// Fails to generate a value once the descents for it have sampled `samples` values
+    /// without finding one the predicate accepts ([`DEFAULT_MAX_SAMPLES`] by default). A
+    /// value with many choices takes a descent many samples (each of its choices scores its
+    /// candidates by sampling); the time a sample takes is the generator's.
+    pub fn max_samples(mut self, samples: u64) -> Self {
+        self.max_samples = samples;
+        self
+    }
 }
 
 impl<G, P> Sealed for ValidByGradient<G, P> {}
+
+impl<G, P> ValidByGradient<G, P>
+where
+    G: Node,
+    G::Output: Debug,
+    P: Fn(&G::Output) -> bool,
+{
+    /// Whether the predicate accepts `value`; a panic of the predicate panics with the value.
+    fn accepts(&self, value: &G::Output) -> bool {
+        checked(&self.valid, value).unwrap_or_else(|panicked| panic!("{panicked}"))
+    }
+
+    /// The generator run on `source` in `run`, in a span of its own, as a filter's attempt;
+    /// the value, if the predicate accepts it.
+    fn attempt(
+        &self,
+        source: &mut dyn ChoiceSource,
+        run: &mut Forward<'_>,
+    ) -> Result<Option<G::Output>, Halt> {
+        let span = run.open_span(None);
+        let value = run.on_source(source, |run| self.inner.forward(run));
+        run.close_span(span);
+        let value = value?;
+        if self.accepts(&value) {
+            run.filtered.accepted += 1;
+            Ok(Some(value))
+        } else {
+            run.filtered.rejected += 1;
+            Ok(None)
+        }
+    }
+}
 
 impl<G, P> Node for ValidByGradient<G, P>
 where
@@ -83,53 +129,60 @@ where
     type Output = G::Output;
 
     fn ignores_share(&self) -> bool {
-        self.filter.ignores_share()
+        self.inner.ignores_share()
     }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        if run.entropy().is_none() {
-            return self.filter.forward(run);
+        let Some(seed) = run.entropy() else {
+            return forward_filtered(&self.inner, |value| self.accepts(value), run);
+        };
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        // One plain draw first: where the predicate holds often, that is the value, and a
+        // generator that fails fails here, with its own message.
+        if let Some(value) = self.attempt(&mut RandomSource::new(&mut rng), run)? {
+            return Ok(value);
         }
-        let gradient = Gradient::new(self.filter.inner(), self.filter.keep())
+        let gradient = Gradient::new(&self.inner, &self.valid)
             .samples(self.samples)
             .int_candidates(self.int_candidates);
-        let (mut descents, mut samples) = (0, 0);
+        let placement = run.placement();
+        let (mut descents, mut samples, mut rejected) = (0, 0, 1);
         while samples < self.max_samples {
-            let seed = run.entropy().expect("a random source stays random");
             let (found, stats) = gradient
-                .one_within(seed, run.size, self.max_samples - samples)
+                .one_within(rng.next_u64(), placement, self.max_samples - samples)
                 .unwrap_or_else(|panicked| panic!("{panicked}"));
             // A descent of a generator that makes no choice samples nothing, and is one try.
             samples += stats.samples.max(1);
             descents += 1;
             let Some(found) = found else {
-                run.filtered.rejected += 1;
                 continue;
             };
-            // The descent's choices again, in this run, recorded as the filter records an
-            // attempt: the value is what this run's sizing makes of them (a choice that does
-            // not fit it takes its simplest value), and if the predicate rejects that, it is
-            // a rejected attempt, which replays as one.
+            // The descent's choices again, in this run, as an attempt: they were made where
+            // the run is, so they make the same value, unless the generator's value depends on
+            // more than its choices (a choice that does not fit takes its simplest value).
             let mut source = ReplaySource::new(found.tree.choices(), Fallback::Simplest);
-            let span = run.open_span(None);
-            let value = run.on_source(&mut source, |run| self.filter.inner().forward(run));
-            run.close_span(span);
-            let value = value?;
-            if gradient.accepts(&value) {
-                run.filtered.accepted += 1;
+            if let Some(value) = self.attempt(&mut source, run)? {
                 return Ok(value);
             }
-            run.filtered.rejected += 1;
+            // Replayed as a filter, the attempts recorded must end within its limit.
+            rejected += 1;
+            if rejected + 1 >= MAX_FILTER_ATTEMPTS {
+                return Err(Halt::Failed(format!(
+                    "the predicate rejected {rejected} values in a row that gradient sampling \
+                     found valid, replayed in the run: the generator's values depend on more \
+                     than its choices, or the predicate on more than the value"
+                )));
+            }
         }
         Err(Halt::Failed(format!(
             "gradient sampling found no value the predicate accepts in {descents} descents \
-             ({samples} samples); raise `ValidByGradient::max_samples`, or sample more per \
-             choice (`valid_by_gradient`'s `samples`), or check that the predicate holds for \
-             some value of the generator"
+             ({samples} samples) after a plain draw it rejected; raise \
+             `ValidByGradient::max_samples`, or sample more per choice (`valid_by_gradient`'s \
+             `samples`), or check that the predicate holds for some value of the generator"
         )))
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        self.filter.backward(b, run, limit)
+        backward_filtered(&self.inner, |value| self.accepts(value), b, run, limit)
     }
 }
