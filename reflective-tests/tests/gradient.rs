@@ -705,8 +705,12 @@ fn valid_by_gradient_shrinks_and_mutates_to_values_the_predicate_accepts() {
         .expect_err("some search tree has two nodes")
         .to_string();
     let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
-    println!("{report}");
     assert_eq!(minimal.matches("Node").count(), 2, "{report}");
+    // What gradient sampling spent is in the report's statistics.
+    assert!(
+        report.contains("  gradient sampling (`valid_by_gradient`) made "),
+        "{report}"
+    );
     let mutator = trees.mutator();
     let parent = Tree::node(
         Tree::node(Tree::Leaf, 2, Tree::Leaf),

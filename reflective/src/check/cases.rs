@@ -69,7 +69,9 @@ enum Next {
 /// What the run does next, after the cases `statistics` recorded.
 fn next(settings: &Resolved, statistics: &Statistics) -> Next {
     let ratio = settings.max_discard_ratio;
-    let Filtered { accepted, rejected } = statistics.filters();
+    let Filtered {
+        accepted, rejected, ..
+    } = statistics.filters();
     let evidence = u64::from(settings.cases).saturating_mul(u64::from(ratio));
     if u64::from(statistics.discarded()) > evidence
         || (rejected > evidence && rejected > accepted.saturating_mul(u64::from(ratio)))

@@ -147,7 +147,9 @@ pub(super) fn coverage_report(
 /// The health report of a run that gave up: its property discarded too many cases, or its
 /// generator's filters rejected too many values, for the cases to be worth anything.
 pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> String {
-    let Filtered { accepted, rejected } = statistics.filters();
+    let Filtered {
+        accepted, rejected, ..
+    } = statistics.filters();
     let ratio = settings.max_discard_ratio;
     let what = if statistics.discarded() > settings.cases.saturating_mul(ratio) {
         format!(

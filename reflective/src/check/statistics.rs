@@ -162,6 +162,8 @@ impl Statistics {
     pub(crate) fn filtered(&mut self, filtered: Filtered) {
         self.filtered.accepted += filtered.accepted;
         self.filtered.rejected += filtered.rejected;
+        self.filtered.descents += filtered.descents;
+        self.filtered.samples += filtered.samples;
     }
 
     /// How many cases held or failed: those the property did not discard.
@@ -215,6 +217,7 @@ impl Statistics {
             && self.covers.is_empty()
             && self.discards.is_empty()
             && self.filtered.rejected == 0
+            && self.filtered.descents == 0
             && self.mutants == 0
     }
 
@@ -335,11 +338,23 @@ impl Display for Statistics {
             )?;
         }
         if self.filtered.rejected > 0 {
-            let Filtered { accepted, rejected } = self.filtered;
+            let Filtered {
+                accepted, rejected, ..
+            } = self.filtered;
             writeln!(
                 f,
                 "  filters rejected {rejected} of {} values drawn",
                 accepted + rejected
+            )?;
+        }
+        if self.filtered.descents > 0 {
+            let Filtered {
+                descents, samples, ..
+            } = self.filtered;
+            writeln!(
+                f,
+                "  gradient sampling (`valid_by_gradient`) made {descents} descents, which \
+                 sampled {samples} values"
             )?;
         }
         Ok(())

@@ -68,13 +68,18 @@ impl Placement {
     }
 }
 
-/// How many values the filters of a run kept and rejected.
+/// How many values the filters of a run kept and rejected, and what the searches of
+/// generators that steer their own choices (`valid_by_gradient`) spent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filtered {
     /// Values a filter kept.
     pub accepted: u64,
     /// Values a filter rejected, each drawn again.
     pub rejected: u64,
+    /// Descents of gradient sampling made.
+    pub descents: u64,
+    /// Values those descents sampled.
+    pub samples: u64,
 }
 
 impl<'s> Forward<'s> {

@@ -154,6 +154,8 @@ where
             // A descent of a generator that makes no choice samples nothing, and is one try.
             samples += stats.samples.max(1);
             descents += 1;
+            run.filtered.descents += 1;
+            run.filtered.samples += stats.samples;
             let Some(found) = found else {
                 continue;
             };
