@@ -194,7 +194,7 @@ impl<'g, G: Node> Completer<'g, G> {
     }
 
     // The budgets the given parts are reflected with.
-    budget_setters!();
+    budget_setters!(max_ways);
 
     /// `partial` with its `holes` filled at random (drawn with `seed`), every other part as
     /// given: a value the generator produces, with its choices.

@@ -239,7 +239,7 @@ impl<'g, G: Node> Mutator<'g, G> {
     }
 
     // The budgets the values to mutate are reflected with.
-    budget_setters!();
+    budget_setters!(max_ways);
 
     /// Makes only these edits (all of them by default); none at all is the same as all.
     pub fn edits(mut self, edits: &[Edit]) -> Self {

@@ -23,9 +23,10 @@ pub struct Reflector<'g, G> {
 
 /// The setters of reflection's budgets, on a type with a `budgets: Budgets` field: the
 /// [`Reflector`], and the interpretations that reflect the values they are given (mutation,
-/// completion), whose budget errors name these setters.
+/// completion, validation), whose budget errors name these setters. The setter of the ways
+/// is named by the caller (validation has a `max_ways` of its own).
 macro_rules! budget_setters {
-    () => {
+    ($ways:ident) => {
         /// Reflection gives up after `steps` steps (default 20 million): bounds the time it
         /// takes.
         pub fn max_steps(mut self, steps: u64) -> Self {
@@ -36,7 +37,7 @@ macro_rules! budget_setters {
         /// Reflection gives up after finding `ways` ways beyond the first to produce parts of
         /// the value (default 1 000 000): bounds the memory an overlapping generator takes. A
         /// generator whose branches exclude each other never spends it.
-        pub fn max_ways(mut self, ways: u64) -> Self {
+        pub fn $ways(mut self, ways: u64) -> Self {
             self.budgets.max_ways = ways;
             self
         }
@@ -75,7 +76,7 @@ impl<'g, G: Node> Reflector<'g, G> {
         self
     }
 
-    budget_setters!();
+    budget_setters!(max_ways);
 
     /// The ways to produce `value`, at most `limit` of them, with the values they produce if
     /// `values` is set.

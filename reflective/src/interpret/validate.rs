@@ -36,7 +36,7 @@ use crate::engine::{Budgets, ReflectError, caught};
 use crate::node::Node;
 
 use super::generate::{DefaultRng, Generated, try_generate};
-use super::reflect::{Reflector, Unreflected};
+use super::reflect::{Reflector, Unreflected, budget_setters};
 use super::shrink::{ShrinkBudget, shrink};
 
 /// What a problem a validation found is about.
@@ -242,33 +242,14 @@ where
     }
 
     /// Makes a value that reflects in more than `ways` ways a problem (by default overlap is
-    /// only reported).
+    /// only reported). Reflection's own budget of ways is
+    /// [`max_reflection_ways`](Validation::max_reflection_ways).
     pub fn max_ways(mut self, ways: usize) -> Self {
         self.max_ways = Some(ways);
         self
     }
 
-    /// Reflection gives up after `steps` steps (default 20 million), as
-    /// [`Reflector::max_steps`]: a value it gives up on is a budget problem.
-    pub fn max_steps(mut self, steps: u64) -> Self {
-        self.budgets.max_steps = steps;
-        self
-    }
-
-    /// Reflection gives up after finding `ways` ways beyond the first to produce parts of a
-    /// value (default 1 000 000), as [`Reflector::max_ways`] (not [`Validation::max_ways`],
-    /// which makes overlap a problem): a value it gives up on is a budget problem.
-    pub fn max_reflection_ways(mut self, ways: u64) -> Self {
-        self.budgets.max_ways = ways;
-        self
-    }
-
-    /// Reflection gives up when generators built as it runs nest deeper than `depth` (default
-    /// 100 000), as [`Reflector::max_depth`]: a value it gives up on is a budget problem.
-    pub fn max_depth(mut self, depth: usize) -> Self {
-        self.budgets.max_depth = depth;
-        self
-    }
+    budget_setters!(max_reflection_ways);
 
     /// Checks that every generated value satisfies `valid` (external soundness).
     pub fn sound(mut self, valid: impl Fn(&T) -> bool + 'c) -> Self {
