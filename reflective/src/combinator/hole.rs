@@ -2,21 +2,14 @@
 //! elements) fill them: generated forward where the backward run is.
 
 use crate::engine::source::random::RandomSource;
-use crate::engine::{Backward, Forward, Placement, Reflected, Solution, Trace};
+use crate::engine::{Backward, Forward, Reflected, Solution, Trace};
 use crate::node::Node;
 
 /// The one way to fill a hole of a completion: `g` run forward at random, where the backward
 /// run is among sizes and shares; no way if generation fails.
 pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<G::Output> {
     // A hole inside a recursive value is filled as a node inside it.
-    let placement = Placement {
-        size: run.size,
-        sizing: run.sizing,
-        share: run.share,
-        taken: run.taken,
-        fuel: run.fuel,
-        in_recursive_value: run.in_recursive_value,
-    };
+    let placement = run.placement();
     let Some(holes) = run.holes.as_mut() else {
         return Ok(Vec::new());
     };

@@ -15,6 +15,7 @@
 //! value.
 
 use super::budget::{Budgets, ReflectError};
+use super::forward::Placement;
 use super::holes::Holes;
 use super::sizing::{Share, Sizing};
 use super::trace::Trace;
@@ -115,6 +116,19 @@ impl Backward {
 
     /// Whether `part` is a hole to generate (marking it reached); never without holes.
     #[inline]
+    /// Where this run is among sizes and shares, for a forward run to make choices that fit
+    /// here (a hole's).
+    pub(crate) fn placement(&self) -> Placement {
+        Placement {
+            size: self.size,
+            sizing: self.sizing,
+            share: self.share,
+            taken: self.taken,
+            fuel: self.fuel,
+            in_recursive_value: self.in_recursive_value,
+        }
+    }
+
     pub(crate) fn is_hole<B: ?Sized>(&mut self, part: &B) -> bool {
         self.holes
             .as_mut()
