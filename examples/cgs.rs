@@ -324,7 +324,7 @@ where
         let start = Instant::now();
         while start.elapsed() < time {
             for _ in 0..64 {
-                let Some(generated) = learned.generate(&mut rng) else {
+                let Ok(generated) = learned.try_generate(&mut rng, DEFAULT_SIZE) else {
                     continue;
                 };
                 drawn += 1;

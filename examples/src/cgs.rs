@@ -257,6 +257,7 @@ mod tests {
         assert!(run.values.iter().all(|v| well_typed(&v.value)));
         let learned = terms.gradient(well_typed).learned(run.history);
         let mut rng = DefaultRng::seed_from_u64(3);
-        assert!((0..50).filter_map(|_| learned.generate(&mut rng)).count() == 50);
+        let made = (0..50).filter_map(|_| learned.try_generate(&mut rng, DEFAULT_SIZE).ok());
+        assert!(made.count() == 50);
     }
 }

@@ -154,7 +154,8 @@ pub fn check_by_gradient<G, P, O>(
                 "gradient sampling found no value the precondition accepts in {} samples ({} \
                  descents): it may hold for no value this generator makes at these sizes. \
                  Check it on a value it should accept, or sample more per choice \
-                 (`Gradient::samples`).\n\n{report}",
+                 (`Gradient::samples`) or per descent (`Gradient::max_descent_samples`).\n\n\
+                 {report}",
                 spent.samples, spent.descents
             )
         })

@@ -113,10 +113,11 @@ pub(crate) trait ChoiceSource {
     /// The span opened last closed (recording runs only).
     fn span_closed(&mut self) {}
 
-    /// A random word that is not a choice (nothing records or replays it), from a source that
-    /// draws every choice at random; `None` from every other source. A generator that steers
-    /// its own choices with a search of its own (`valid_by_gradient`) seeds the search with it
-    /// when generating, and replays its choices as they are otherwise.
+    /// A random word that is not a choice (nothing records or replays it), from the source of
+    /// plain random generation; `None` from every other source (replays, edits, enumeration,
+    /// the sources of searches, which draw by weights of their own). A generator that steers
+    /// its own choices (`valid_by_gradient`, a learned generator) seeds its own source with it
+    /// when generating, and reads its choices from the run's source otherwise.
     fn entropy(&mut self) -> Option<u64> {
         None
     }

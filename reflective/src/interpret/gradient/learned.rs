@@ -16,7 +16,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::engine::source::random::{RandomSource, weighted};
 use crate::engine::source::{ChoiceSource, IntSite, PickSite};
 use crate::engine::{Backward, Forward, Halt, Reflected};
-use crate::interpret::generate::{DefaultRng, Generated};
+use crate::interpret::generate::DefaultRng;
 use crate::node::{Node, Sealed};
 
 use super::{Context, History, context_of};
@@ -43,13 +43,11 @@ type Weights = HashMap<Context, (Vec<i128>, Vec<u64>)>;
 pub struct Learned<G> {
     g: G,
     weights: Arc<Weights>,
-    size: usize,
 }
 
 impl<G> Learned<G> {
-    /// The generator `g` with the weights `history` gives its choices, generating at `size`
-    /// when asked for a value on its own ([`Learned::generate`]).
-    pub(super) fn new(g: G, history: History, size: usize) -> Self {
+    /// The generator `g` with the weights `history` gives its choices.
+    pub(super) fn new(g: G, history: History) -> Self {
         let weights = history
             .table
             .into_iter()
@@ -67,7 +65,6 @@ impl<G> Learned<G> {
         Learned {
             g,
             weights: Arc::new(weights),
-            size,
         }
     }
 }
@@ -77,20 +74,6 @@ impl<G> Debug for Learned<G> {
         f.debug_struct("Learned")
             .field("contexts", &self.weights.len())
             .finish_non_exhaustive()
-    }
-}
-
-impl<G: Node> Learned<G> {
-    /// A value at the size gradient sampling ran at, each choice weighted by the history;
-    /// `None` if generation fails.
-    pub fn generate<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Generated<G::Output>> {
-        let mut source = LearnedSource::new(&self.weights, rng);
-        let mut forward = Forward::new(&mut source, self.size, true);
-        let value = self.g.forward(&mut forward).ok()?;
-        Some(Generated {
-            value,
-            tree: forward.into_tree(),
-        })
     }
 }
 

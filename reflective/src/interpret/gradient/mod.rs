@@ -791,7 +791,7 @@ where
     where
         G: Clone,
     {
-        Learned::new(self.g.clone(), history, self.placement.size)
+        Learned::new(self.g.clone(), history)
     }
 }
 

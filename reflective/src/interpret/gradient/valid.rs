@@ -146,13 +146,15 @@ where
             .samples(self.samples)
             .int_candidates(self.int_candidates);
         let placement = run.placement();
-        let (mut descents, mut samples, mut rejected) = (0, 0, 1);
-        while samples < self.max_samples {
+        // What the budget counts (a descent that samples nothing counts one), and what was
+        // sampled.
+        let (mut descents, mut spent, mut samples, mut rejected) = (0, 0, 0, 1);
+        while spent < self.max_samples {
             let (found, stats) = gradient
-                .one_within(rng.next_u64(), placement, self.max_samples - samples)
+                .one_within(rng.next_u64(), placement, self.max_samples - spent)
                 .unwrap_or_else(|panicked| panic!("{panicked}"));
-            // A descent of a generator that makes no choice samples nothing, and is one try.
-            samples += stats.samples.max(1);
+            spent += stats.samples.max(1);
+            samples += stats.samples;
             descents += 1;
             run.filtered.descents += 1;
             run.filtered.samples += stats.samples;
@@ -178,9 +180,11 @@ where
         }
         Err(Halt::Failed(format!(
             "gradient sampling found no value the predicate accepts in {descents} descents \
-             ({samples} samples) after a plain draw it rejected; raise \
+             ({samples} samples) after a plain draw it rejected, at size {}; raise \
              `ValidByGradient::max_samples`, or sample more per choice (`valid_by_gradient`'s \
-             `samples`), or check that the predicate holds for some value of the generator"
+             `samples`), or check that the predicate holds for some value of the generator at \
+             that size",
+            placement.size
         )))
     }
 
