@@ -145,6 +145,8 @@ where
         let gradient = Gradient::new(&self.inner, &self.valid)
             .samples(self.samples)
             .int_candidates(self.int_candidates);
+        // Where the run is after the plain draw: where a descent's value is replayed, as a
+        // filter's later attempts are (the plain draw may have taken a collection's share).
         let placement = run.placement();
         // What the budget counts (a descent that samples nothing counts one), and what was
         // sampled.
