@@ -110,3 +110,36 @@ fn sets_list_each_order_once() {
     assert_eq!(sets.iter().filter(|s| **s == both).count(), 2);
     assert_eq!(sets.len(), 5);
 }
+
+#[test]
+fn a_filter_lists_the_values_it_keeps_once_each_and_ends() {
+    use reflective_tests::catalogue::specs::{Spec, V, build};
+    // A predicate decided by the value, true about one time in three.
+    let keep = |v: &V| format!("{v:?}").len() % 3 == 0;
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(3);
+    let (mut compared, mut kept) = (0, 0);
+    for _ in 0..200 {
+        let spec = specs.generate_value(&mut rng, 8);
+        let g = build(&spec);
+        let depth = 2;
+        // Generators with many values at this depth are left out, to keep the test short.
+        let plain: Vec<V> = g.enumerate(depth).take(2_001).collect();
+        if plain.len() > 2_000 {
+            continue;
+        }
+        let expected: Vec<V> = plain.into_iter().filter(keep).collect();
+        // One more than expected, so that a walk that lists values again, or does not end,
+        // fails here rather than running on.
+        let kept_only = g.clone().filter(keep);
+        let listed = kept_only.enumerate(depth);
+        let filtered: Vec<V> = listed.take(expected.len() + 1).collect();
+        assert_eq!(filtered, expected, "{spec:?}");
+        compared += 1;
+        kept += expected.len();
+    }
+    assert!(
+        compared > 100 && kept > 200,
+        "{compared} generators, {kept} values"
+    );
+}

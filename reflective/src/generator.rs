@@ -358,7 +358,8 @@ pub trait Generator: Node {
     /// 2.2.4). Lazy and depth first, simplest choices first; finite, but large for a large
     /// depth. A derived generator, which has one way per value, gives each value once. A set
     /// or map is listed once for each order of its elements (each is a way to draw it), and a
-    /// sequence of elements with a repeat is skipped rather than drawn again.
+    /// sequence of elements with a repeat, or a value a [`filter`](Generator::filter) rejects,
+    /// is skipped rather than drawn again.
     ///
     /// ```
     /// use reflective::prelude::*;

@@ -50,13 +50,21 @@ where
 }
 
 /// What a filter of `inner` keeping what `keep` accepts does forward: draws again while `keep`
-/// rejects, each attempt in a span of its own.
+/// rejects, each attempt in a span of its own. A source that walks every choice sequence once
+/// (enumeration) gets one attempt: a value `keep` rejects ends the sequence, which is then
+/// skipped, as a sequence with a repeated element of a set is, so that each value comes once
+/// and the walk ends.
 pub(crate) fn forward_filtered<G: Node>(
     inner: &G,
     keep: impl Fn(&G::Output) -> bool,
     run: &mut Forward<'_>,
 ) -> Result<G::Output, Halt> {
-    for _ in 0..MAX_FILTER_ATTEMPTS {
+    let attempts = if run.redraws() {
+        MAX_FILTER_ATTEMPTS
+    } else {
+        1
+    };
+    for _ in 0..attempts {
         let span = run.open_span(None);
         let value = inner.forward(run);
         run.close_span(span);
@@ -66,6 +74,9 @@ pub(crate) fn forward_filtered<G: Node>(
             return Ok(value);
         }
         run.filtered.rejected += 1;
+    }
+    if attempts == 1 {
+        return Err(Halt::Failed("a value the filter rejects".into()));
     }
     Err(Halt::Failed(format!(
         "a filter rejected {MAX_FILTER_ATTEMPTS} values in a row: it keeps too few of the \
