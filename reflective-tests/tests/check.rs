@@ -946,3 +946,44 @@ fn an_assumption_outside_a_run_says_so() {
         "{text}"
     );
 }
+
+#[test]
+fn a_panicking_generator_is_reported_with_the_case_to_replay() {
+    use reflective::check::{Config, Replay, check_parallel_with, try_check_with};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let g = range(0u8..=9).map(|x| {
+        assert!(x < 7, "generator bug on {x}");
+        x
+    });
+    let config = Config::new().cases(100).seed(3).regressions(false);
+    let report = try_check_with(&config, &g, |_| true)
+        .expect_err("the generator panics")
+        .to_string();
+    assert!(
+        report.starts_with("the generator panicked: generator bug on ")
+            && report.ends_with(": the property did not run)"),
+        "{report}"
+    );
+    let at = report.find("REFLECTIVE_REPLAY=").expect("a replay line") + "REFLECTIVE_REPLAY=".len();
+    let replay: Replay = report[at..]
+        .split(": the property")
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let again = try_check_with(&Config::new().replay(replay).regressions(false), &g, |_| {
+        true
+    })
+    .expect_err("the case panics again")
+    .to_string();
+    assert_eq!(again, report);
+    // In parallel, the same report.
+    let parallel = catch_unwind(AssertUnwindSafe(|| {
+        check_parallel_with(&config, &g, |_| true)
+    }))
+    .expect_err("the generator panics")
+    .downcast::<String>()
+    .map(|text| *text)
+    .expect("a report");
+    assert_eq!(parallel, report);
+}

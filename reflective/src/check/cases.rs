@@ -12,7 +12,7 @@ use std::panic::{self, AssertUnwindSafe};
 use rand_core::SeedableRng;
 
 use crate::choice::ChoiceTree;
-use crate::engine::Filtered;
+use crate::engine::{Filtered, caught};
 use crate::generator::Generator;
 use crate::interpret::shrink::{ShrinkStats, Shrunk};
 use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_recording};
@@ -453,20 +453,28 @@ where
 ///
 /// # Panics
 ///
-/// If the generator cannot produce a value, with the generator's reason and the case.
+/// If the generator cannot produce a value, or panics, with the generator's reason and the
+/// case, whose line replays it.
 pub(super) fn generate<G: Generator>(
     settings: &Resolved,
     g: &G,
     replay: Replay,
     record: bool,
 ) -> (Generated<G::Output>, Filtered) {
-    let generated = match settings.strategy {
+    let generated = caught(|| match settings.strategy {
         Some(strategy) => generate_with(&g.size_strategy(strategy), replay, record),
         None => generate_with(g, replay, record),
-    };
-    generated.unwrap_or_else(|error| {
-        panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
-    })
+    });
+    match generated {
+        Ok(Ok(generated)) => generated,
+        Ok(Err(error)) => {
+            panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
+        }
+        Err(panic) => panic!(
+            "the generator panicked: {panic} (case REFLECTIVE_REPLAY={replay}: the property \
+             did not run)"
+        ),
+    }
 }
 
 /// The value of case `replay` from `g`: generated from its seed at its size, then, for a
