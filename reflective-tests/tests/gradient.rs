@@ -836,14 +836,7 @@ fn valid_by_gradient_searches_where_the_run_is_under_every_size_strategy() {
     use reflective::Strategy;
     let wanted = |xs: &Vec<u8>| xs.len() >= 3 && xs.is_sorted();
     let lists = vec(range(0u8..=9), 0..=8);
-    for strategy in [
-        Strategy::Linear,
-        Strategy::Quadratic,
-        Strategy::Exponential,
-        Strategy::Fixed,
-        Strategy::Partitions,
-        Strategy::Random,
-    ] {
+    for strategy in Strategy::ALL {
         // Alone, and as the elements of a collection, which share its size.
         let alone = lists
             .clone()

@@ -65,15 +65,9 @@ pub(crate) fn forward_filtered<G: Node>(
         1
     };
     for _ in 0..attempts {
-        let span = run.open_span(None);
-        let value = inner.forward(run);
-        run.close_span(span);
-        let value = value?;
-        if keep(&value) {
-            run.filtered.accepted += 1;
+        if let Some(value) = filter_attempt(run, |run| inner.forward(run), &keep)? {
             return Ok(value);
         }
-        run.filtered.rejected += 1;
     }
     if attempts == 1 {
         return Err(Halt::Failed("a value the filter rejects".into()));
@@ -83,6 +77,26 @@ pub(crate) fn forward_filtered<G: Node>(
          values its generator produces; generate the values it keeps directly (with `bind`, \
          `focus` or narrower ranges) instead of filtering"
     )))
+}
+
+/// One attempt of a filter: `draw` run in a span of its own, counted as kept or rejected; its
+/// value if `keep` accepts it.
+pub(crate) fn filter_attempt<A>(
+    run: &mut Forward<'_>,
+    draw: impl FnOnce(&mut Forward<'_>) -> Result<A, Halt>,
+    keep: impl Fn(&A) -> bool,
+) -> Result<Option<A>, Halt> {
+    let span = run.open_span(None);
+    let value = draw(run);
+    run.close_span(span);
+    let value = value?;
+    if keep(&value) {
+        run.filtered.accepted += 1;
+        Ok(Some(value))
+    } else {
+        run.filtered.rejected += 1;
+        Ok(None)
+    }
 }
 
 /// What a filter of `inner` keeping what `keep` accepts does backward: the ways of `inner`

@@ -37,7 +37,7 @@ mod zip;
 pub use bind::Bind;
 pub use either::Either;
 pub use filter::{Filter, MAX_FILTER_ATTEMPTS};
-pub(crate) use filter::{backward_filtered, forward_filtered};
+pub(crate) use filter::{backward_filtered, filter_attempt, forward_filtered};
 pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};
 pub use lazy::{At, Family, Lazy, family, lazy, recursive};

@@ -15,7 +15,7 @@ use std::fmt::Debug;
 
 use rand_core::{Rng, SeedableRng};
 
-use crate::combinator::{MAX_FILTER_ATTEMPTS, backward_filtered, forward_filtered};
+use crate::combinator::{MAX_FILTER_ATTEMPTS, backward_filtered, filter_attempt, forward_filtered};
 use crate::engine::source::random::RandomSource;
 use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Backward, ChoiceSource, Forward, Halt, Reflected};
@@ -98,24 +98,15 @@ where
         checked(&self.valid, value).unwrap_or_else(|panicked| panic!("{panicked}"))
     }
 
-    /// The generator run on `source` in `run`, in a span of its own, as a filter's attempt;
-    /// the value, if the predicate accepts it.
+    /// The generator run on `source` in `run`, as a filter's attempt; the value, if the
+    /// predicate accepts it.
     fn attempt(
         &self,
         source: &mut dyn ChoiceSource,
         run: &mut Forward<'_>,
     ) -> Result<Option<G::Output>, Halt> {
-        let span = run.open_span(None);
-        let value = run.on_source(source, |run| self.inner.forward(run));
-        run.close_span(span);
-        let value = value?;
-        if self.accepts(&value) {
-            run.filtered.accepted += 1;
-            Ok(Some(value))
-        } else {
-            run.filtered.rejected += 1;
-            Ok(None)
-        }
+        let draw = |run: &mut Forward<'_>| run.on_source(source, |run| self.inner.forward(run));
+        filter_attempt(run, draw, |value| self.accepts(value))
     }
 }
 
