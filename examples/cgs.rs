@@ -6,20 +6,23 @@
 //! method gets per trial, 10 by default; the paper gave 60), `--trials T` (10), `--only NAME`
 //! (BST, SORTED, AVL or STLC).
 //!
-//! For each benchmark and trial, five methods get the same time with the same naive generator
+//! For each benchmark and trial, six methods get the same time with the same naive generator
 //! ([`reflective_examples::cgs`]): *rejection* generates and keeps the valid values;
 //! *CGS* runs `Generator::gradient` with the paper's N, scoring choices as the paper does;
 //! *CGS rewarding new* scores them by the valid values not found before
 //! (`Gradient::rewarding_new`); *CGS + mutation* also spends 80% of its samples on mutants
 //! of the valid values it found (`Gradient::mutating(80)`), in one search for the whole
-//! time, since mutants grow from the values their search found; *learned* is the generator
+//! time, since mutants grow from the values their search found; *CGS + mutation + splicing*
+//! also draws half of its samples with fragments of the valid values found spliced in
+//! (`Gradient::splicing(50)`: whole valid subtrees where the sample would draw choice by
+//! choice); *learned* is the generator
 //! `Gradient::learned` builds from that trial's CGS history, run as plain generation. Each
 //! counts the unique valid values it found. Diversity is the mean Levenshtein distance between
 //! the choice sequences of 3000 random pairs of unique valid values (first trial), as the
-//! paper's Table 3 measures it. A table also gives how long CGS + mutation took to find as
-//! many unique valid values as the paper's CGS found in 60 s: where a method finds all there
-//! is to find early (the AVL trees within reach), unique values per second over the whole
-//! time undersell it.
+//! paper's Table 3 measures it. A table also gives how long the two methods that mutate took
+//! to find as many unique valid values as the paper's CGS found in 60 s: where a method finds
+//! all there is to find early (the 221 AVL trees of at most three nodes, all that descents
+//! and single edits reach), unique values per second over the whole time undersell it.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
@@ -39,19 +42,26 @@ struct Results {
     cgs: Vec<f64>,
     fresh: Vec<f64>,
     mutating: Vec<f64>,
+    splicing: Vec<f64>,
     learned: Vec<f64>,
-    /// When CGS + mutation had found as many unique valid values as the paper's CGS found in
-    /// 60 s, in the trials where it did.
-    to_paper: Vec<Duration>,
-    /// Valid share of what each method drew: rejection, CGS's samples, learned, mutants.
-    validity: [Vec<f64>; 4],
-    diversity: [(f64, f64); 5],
+    /// When CGS + mutation, and CGS + mutation + splicing, had found as many unique valid
+    /// values as the paper's CGS found in 60 s, in the trials where they did.
+    to_paper: [Vec<Duration>; 2],
+    /// Valid share of what each method drew: rejection, CGS's samples, learned, mutants (of
+    /// CGS + mutation), samples of CGS + mutation + splicing.
+    validity: [Vec<f64>; 5],
+    diversity: [(f64, f64); 6],
 }
 
 /// The share of CGS + mutation's samples spent on mutants, in percent: measured at 30, 50,
 /// 70, 80, 90 and 95 on BST, SORTED and STLC (10 s each), 70 to 95 found the most unique
 /// valid values per second on all three.
 const MUTATING: u8 = 80;
+
+/// The share of CGS + mutation + splicing's samples that splice in fragments, in percent:
+/// measured at 20 and 50 on the four benchmarks (10 s, one trial each), 50 found 8–15% more
+/// unique valid values on BST, SORTED and STLC, and both as many AVL trees.
+const SPLICING: u8 = 50;
 
 fn main() {
     let mut seconds = 10.0;
@@ -129,16 +139,16 @@ fn main() {
     println!("## Table 2: unique valid values (mean (sd) over {trials} trials)\n");
     println!(
         "| benchmark | N | rejection | CGS | CGS / rejection | CGS rewarding new | / rejection | \
-         CGS + mutation | / rejection | learned | learned / rejection | \
-         paper (60 s): rejection / CGS, ratio |"
+         CGS + mutation | / rejection | CGS + mutation + splicing | / rejection | learned | \
+         learned / rejection | paper (60 s): rejection / CGS, ratio |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, n, r, paper, _) in &rows {
         let (rej, cgs, learned) = (mean(&r.rejection), mean(&r.cgs), mean(&r.learned));
         let fresh = mean(&r.fresh);
-        let mutating = mean(&r.mutating);
+        let (mutating, splicing) = (mean(&r.mutating), mean(&r.splicing));
         println!(
-            "| {name} | {n} | {rej:.0} ({:.0}) | {cgs:.0} ({:.0}) | {:.2}x | {fresh:.0} ({:.0}) | {:.2}x | {mutating:.0} ({:.0}) | {:.2}x | {learned:.0} ({:.0}) | {:.2}x | {:.0} / {:.0}, {:.2}x |",
+            "| {name} | {n} | {rej:.0} ({:.0}) | {cgs:.0} ({:.0}) | {:.2}x | {fresh:.0} ({:.0}) | {:.2}x | {mutating:.0} ({:.0}) | {:.2}x | {splicing:.0} ({:.0}) | {:.2}x | {learned:.0} ({:.0}) | {:.2}x | {:.0} / {:.0}, {:.2}x |",
             sd(&r.rejection),
             sd(&r.cgs),
             cgs / rej.max(1.0),
@@ -146,6 +156,8 @@ fn main() {
             fresh / rej.max(1.0),
             sd(&r.mutating),
             mutating / rej.max(1.0),
+            sd(&r.splicing),
+            splicing / rej.max(1.0),
             sd(&r.learned),
             learned / rej.max(1.0),
             paper.0,
@@ -156,62 +168,75 @@ fn main() {
     println!("\n## Unique valid values per second, and the valid share of what each method drew\n");
     println!(
         "| benchmark | rejection /s | CGS /s | CGS rewarding new /s | CGS + mutation /s | \
-         learned /s | paper CGS /s | best / paper | rejection valid | CGS samples valid | \
-         mutants valid | learned valid |"
+         + splicing /s | learned /s | paper CGS /s | best / paper | rejection valid | \
+         CGS samples valid | mutants valid | splicing samples valid | learned valid |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, _, r, paper, _) in &rows {
-        let per_second = [&r.rejection, &r.cgs, &r.fresh, &r.mutating, &r.learned]
-            .map(|counts| mean(counts) / seconds);
+        let per_second = [
+            &r.rejection,
+            &r.cgs,
+            &r.fresh,
+            &r.mutating,
+            &r.splicing,
+            &r.learned,
+        ]
+        .map(|counts| mean(counts) / seconds);
         let best = per_second.iter().copied().fold(0.0, f64::max);
-        let [rej, cgs, fresh, mutating, learned] = per_second;
+        let [rej, cgs, fresh, mutating, splicing, learned] = per_second;
         let paper_cgs = paper.1 / 60.0;
         println!(
-            "| {name} | {rej:.0} | {cgs:.0} | {fresh:.0} | {mutating:.0} | {learned:.0} | {paper_cgs:.0} | {:.1}x | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
+            "| {name} | {rej:.0} | {cgs:.0} | {fresh:.0} | {mutating:.0} | {splicing:.0} | {learned:.0} | {paper_cgs:.0} | {:.1}x | {:.1}% | {:.1}% | {:.1}% | {:.1}% | {:.1}% |",
             best / paper_cgs,
             100.0 * mean(&r.validity[0]),
             100.0 * mean(&r.validity[1]),
             100.0 * mean(&r.validity[3]),
+            100.0 * mean(&r.validity[4]),
             100.0 * mean(&r.validity[2]),
         );
     }
     // Per second over the whole time undersells a method that finds every value there is to
     // find early (AVL's reachable trees), so also: how soon it had the paper's 60 s count.
     println!(
-        "\n## Time CGS + mutation took to find as many unique valid values as the paper's CGS in 60 s\n"
+        "\n## Time the methods that mutate took to find as many unique valid values as the paper's \
+         CGS in 60 s\n"
     );
     println!(
-        "| benchmark | paper's CGS in 60 s | trials that reached it | mean time | 60 s / mean time |"
+        "| benchmark | method | paper's CGS in 60 s | trials that reached it | mean time | \
+         60 s / mean time |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for (name, _, r, paper, _) in &rows {
-        let times: Vec<f64> = r.to_paper.iter().map(Duration::as_secs_f64).collect();
-        let (time, ratio) = if times.is_empty() {
-            ("-".to_string(), "-".to_string())
-        } else {
-            let time = mean(&times);
-            (format!("{time:.3} s"), format!("{:.0}x", 60.0 / time))
-        };
-        println!(
-            "| {name} | {:.0} | {}/{} | {time} | {ratio} |",
-            paper.1,
-            times.len(),
-            r.mutating.len()
-        );
+        let methods = ["CGS + mutation", "CGS + mutation + splicing"];
+        for (method, reached) in methods.iter().zip(&r.to_paper) {
+            let times: Vec<f64> = reached.iter().map(Duration::as_secs_f64).collect();
+            let (time, ratio) = if times.is_empty() {
+                ("-".to_string(), "-".to_string())
+            } else {
+                let time = mean(&times);
+                (format!("{time:.3} s"), format!("{:.0}x", 60.0 / time))
+            };
+            println!(
+                "| {name} | {method} | {:.0} | {}/{} | {time} | {ratio} |",
+                paper.1,
+                times.len(),
+                r.mutating.len()
+            );
+        }
     }
 
     println!(
         "\n## Table 3: diversity, mean (sd) Levenshtein distance of choice sequences, 3000 pairs\n"
     );
     println!(
-        "| benchmark | rejection | CGS | CGS rewarding new | CGS + mutation | learned | \
-         paper: rejection / CGS |"
+        "| benchmark | rejection | CGS | CGS rewarding new | CGS + mutation | + splicing | \
+         learned | paper: rejection / CGS |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for (name, _, r, _, paper) in &rows {
-        let [rej, cgs, fresh, mutating, learned] = r.diversity;
+        let [rej, cgs, fresh, mutating, splicing, learned] = r.diversity;
         println!(
-            "| {name} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} / {:.2} |",
+            "| {name} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} / {:.2} |",
             rej.0,
             rej.1,
             cgs.0,
@@ -220,6 +245,8 @@ fn main() {
             fresh.1,
             mutating.0,
             mutating.1,
+            splicing.0,
+            splicing.1,
             learned.0,
             learned.1,
             paper.0,
@@ -238,7 +265,7 @@ fn usage(problem: &str) -> ! {
     std::process::exit(if problem.is_empty() { 0 } else { 2 })
 }
 
-/// The five methods on one benchmark, `trials` times; `paper_count` is the unique valid
+/// The six methods on one benchmark, `trials` times; `paper_count` is the unique valid
 /// values the paper's CGS found in 60 s.
 fn bench<T>(
     g: &Naive<T>,
@@ -257,9 +284,10 @@ where
         learned: Vec::new(),
         fresh: Vec::new(),
         mutating: Vec::new(),
-        to_paper: Vec::new(),
-        validity: [Vec::new(), Vec::new(), Vec::new(), Vec::new()],
-        diversity: [(0.0, 0.0); 5],
+        splicing: Vec::new(),
+        to_paper: [Vec::new(), Vec::new()],
+        validity: std::array::from_fn(|_| Vec::new()),
+        diversity: [(0.0, 0.0); 6],
     };
     for trial in 0..trials as u64 {
         // Rejection.
@@ -307,8 +335,24 @@ where
             paper_count,
         );
         results.mutating.push(mutating.unique as f64);
-        results.to_paper.extend(mutating.reached);
+        results.to_paper[0].extend(mutating.reached);
         results.validity[3].push(mutating.valid_mutants as f64 / mutating.mutants.max(1) as f64);
+        let splicing = timed_cgs(
+            &g.gradient(valid)
+                .samples(n)
+                .rewarding_new()
+                .mutating(MUTATING)
+                .splicing(SPLICING),
+            trial,
+            n,
+            time,
+            trial == 0,
+            true,
+            paper_count,
+        );
+        results.splicing.push(splicing.unique as f64);
+        results.to_paper[1].extend(splicing.reached);
+        results.validity[4].push(splicing.valid as f64 / splicing.samples.max(1) as f64);
         let (samples, found, cgs_values, fresh_values, history) = (
             paper.samples,
             paper.unique,
@@ -360,19 +404,24 @@ where
                 diversity(&cgs_values),
                 diversity(&fresh_values),
                 diversity(&mutating.sequences),
+                diversity(&splicing.sequences),
                 diversity(&learned_values),
             ];
         }
         eprintln!(
             "trial {trial}: rejection {} unique of {rejection_drawn} drawn, CGS {found} unique of \
              {samples} samples, CGS rewarding new {} unique of {} samples, CGS + mutation {} \
-             unique of {} samples and {} mutants, learned {} unique of {drawn} drawn",
+             unique of {} samples and {} mutants, CGS + mutation + splicing {} unique of {} \
+             samples and {} mutants, learned {} unique of {drawn} drawn",
             unique.len(),
             fresh.unique,
             fresh.samples,
             mutating.unique,
             mutating.samples,
             mutating.mutants,
+            splicing.unique,
+            splicing.samples,
+            splicing.mutants,
             learned_unique.len()
         );
     }

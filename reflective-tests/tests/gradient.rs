@@ -55,6 +55,125 @@ fn every_value_of_gradient_sampling_is_valid_and_replays_from_its_choices() {
 }
 
 #[test]
+fn every_value_of_gradient_sampling_with_splicing_is_valid_and_replays_from_its_choices() {
+    let specs = Spec::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(23);
+    let (mut found, mut spliced) = (0, 0);
+    for round in 0..300u64 {
+        let spec = specs.generate_value(&mut rng, 12);
+        let g = build(&spec);
+        let gradient = g.gradient(one_in_three).samples(3).size(20).splicing(60);
+        let gradient = if round % 2 == 0 {
+            gradient.rewarding_new().mutating(40)
+        } else {
+            gradient
+        };
+        let run = gradient.run(round, 300).unwrap();
+        valid_and_replayed(&g, &spec, &run.values);
+        assert!(
+            run.stats.spliced <= run.stats.samples,
+            "{spec:?}: {:?}",
+            run.stats
+        );
+        found += run.values.len();
+        spliced += run.stats.spliced;
+    }
+    assert!(
+        found > 1000 && spliced > 5000,
+        "{found} valid values, {spliced} spliced"
+    );
+}
+
+/// A tree with digit keys whose nodes store a height (0 to 9), as the `cgs` example's AVL
+/// benchmark: `depth` levels of nodes at most, every choice independent (forward only).
+fn naive_avl(depth: usize) -> Gen<std::convert::Infallible, Avl> {
+    let leaf = exact(Avl::Leaf).no_ann().boxed();
+    let digit = || range(0u8..=9).no_ann().boxed();
+    if depth == 0 {
+        return leaf;
+    }
+    let node = zip(
+        zip(digit(), digit()),
+        zip(naive_avl(depth - 1), naive_avl(depth - 1)),
+    )
+    .map(|((h, x), (l, r))| Avl::Node(h, Box::new(l), x, Box::new(r)));
+    pick(((1, "leaf", leaf), (1, "node", node.no_ann().boxed()))).boxed()
+}
+
+/// A tree whose nodes store a height, with digit keys.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Avl {
+    Leaf,
+    Node(u8, Box<Avl>, u8, Box<Avl>),
+}
+
+impl Avl {
+    fn height(&self) -> u8 {
+        match self {
+            Avl::Leaf => 0,
+            Avl::Node(_, l, _, r) => 1 + l.height().max(r.height()),
+        }
+    }
+
+    fn nodes(&self) -> usize {
+        match self {
+            Avl::Leaf => 0,
+            Avl::Node(_, l, _, r) => 1 + l.nodes() + r.nodes(),
+        }
+    }
+
+    /// A search tree of keys strictly between `lo` and `hi` whose nodes store their heights
+    /// and whose subtrees' heights differ by at most one.
+    fn is_avl(&self, lo: i16, hi: i16) -> bool {
+        match self {
+            Avl::Leaf => true,
+            Avl::Node(h, l, x, r) => {
+                let x = i16::from(*x);
+                *h == self.height()
+                    && l.height().abs_diff(r.height()) <= 1
+                    && lo < x
+                    && x < hi
+                    && l.is_avl(lo, x)
+                    && r.is_avl(x, hi)
+            }
+        }
+    }
+}
+
+#[test]
+fn splicing_finds_avl_trees_that_descents_and_mutants_do_not() {
+    // A node's stored height must agree with every node below it: one edit of a valid tree, or
+    // a random completion of a prefix, almost never makes a valid tree of four nodes or more.
+    // With fragments of the valid trees found (valid subtrees) spliced into the samples, the
+    // descents find a few, and their mutants many more.
+    let g = naive_avl(4);
+    let large = |trees: &[Generated<Avl>]| {
+        trees
+            .iter()
+            .filter(|t| t.value.nodes() >= 4)
+            .map(|t| format!("{:?}", t.value))
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    };
+    let avl = |t: &Avl| t.is_avl(-1, 10);
+    let gradient = || g.gradient(avl).samples(20).rewarding_new().mutating(50);
+    let (mut without, mut with) = (0, 0);
+    for seed in 0..3 {
+        let plain = gradient().run(seed, 100_000).unwrap();
+        let spliced = gradient().splicing(20).run(seed, 100_000).unwrap();
+        assert!(spliced.stats.spliced > 0 && plain.stats.spliced == 0);
+        assert!(spliced.values.iter().all(|t| avl(&t.value)));
+        without += large(&plain.values);
+        with += large(&spliced.values);
+    }
+    println!("AVL trees of 4 nodes or more: {with} splicing, {without} not");
+    assert!(
+        with >= 50 && with > 10 * without,
+        "{with} splicing, {without} not"
+    );
+}
+
+#[test]
 fn gradient_sampling_finds_search_trees_that_rejection_rarely_finds() {
     // Unordered trees of keys 0..=9 at size 30: few are search trees of three or more nodes.
     let g = sized_tree(0, 9);

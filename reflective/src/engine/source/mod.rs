@@ -4,7 +4,8 @@
 //! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
 //! [`aligned`] reads an edited one back span by span,
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
-//! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative).
+//! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative),
+//! [`splice`] does too, splicing in parts of values given.
 
 pub(crate) mod aligned;
 pub(crate) mod exhaustive;
@@ -14,6 +15,7 @@ pub(crate) mod random;
 pub(crate) mod replay;
 pub(crate) mod shape;
 pub(crate) mod share;
+pub(crate) mod splice;
 
 use crate::choice::Label;
 use shape::IntShape;

@@ -23,7 +23,11 @@
 //! validity at plain generation's speed, where the context predicts validity.
 //! [`Gradient::mutating`] spends a share of the budget on mutants of the valid values found
 //! (see [`mutate`](crate::mutate)): where valid values lie a few edits apart, mutants find new
-//! ones far faster than descents, which then only need to find the first few. And
+//! ones far faster than descents, which then only need to find the first few.
+//! [`Gradient::splicing`] draws a share of the samples with parts of the valid values found
+//! (a subtree, a subterm) spliced in where the sample would draw their choices one by one:
+//! where validity needs many choices to agree (the stored heights of an AVL tree), a sample
+//! whose parts are valid already has only a few left to get right. And
 //! [`Gradient::values`] hands out the values as the search finds them, for a caller that
 //! stops on a clock or a count rather than on a budget.
 
@@ -34,9 +38,11 @@ use std::hash::{Hash, Hasher};
 use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, Label};
+use crate::engine::source::ChoiceSource;
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::weighted;
+use crate::engine::source::random::{below, weighted};
+use crate::engine::source::splice::{Fragments, SplicingSource};
 use crate::engine::{Forward, Halt, Placement};
 pub use crate::free::PredicatePanicked;
 use crate::free::checked;
@@ -82,6 +88,8 @@ pub struct Gradient<'g, G: Node, P> {
     novelty: Option<fn(&G::Output) -> u64>,
     /// With [`Gradient::mutating`]: the percentage of a run's budget spent on mutants.
     mutating: u8,
+    /// With [`Gradient::splicing`]: the percentage of samples that splice in fragments.
+    splicing: u8,
     /// The samples one descent of [`Gradient::one`] may spend.
     descent_samples: u64,
 }
@@ -93,6 +101,7 @@ impl<G: Node, P> Debug for Gradient<'_, G, P> {
             .field("size", &self.placement.size)
             .field("int_candidates", &self.int_candidates)
             .field("mutating", &self.mutating)
+            .field("splicing", &self.splicing)
             .finish_non_exhaustive()
     }
 }
@@ -122,6 +131,9 @@ pub struct GradientStats {
     pub valid: u64,
     /// Steps at which no choice scored, so that the choice was uniform.
     pub blind_steps: u64,
+    /// Samples that had fragments of the valid values found spliced in (see
+    /// [`Gradient::splicing`]).
+    pub spliced: u64,
     /// Mutants tried of the valid values found (see [`Gradient::mutating`]).
     pub mutants: u64,
     /// Of those, how many satisfied the predicate.
@@ -139,6 +151,7 @@ impl GradientStats {
         self.samples += other.samples;
         self.valid += other.valid;
         self.blind_steps += other.blind_steps;
+        self.spliced += other.spliced;
         self.mutants += other.mutants;
         self.valid_mutants += other.valid_mutants;
         for (label, samples, valid) in &other.fitness {
@@ -160,6 +173,9 @@ impl fmt::Display for GradientStats {
             "gradient sampling: {} descents, {} choices ({} blind), {} samples, {} valid",
             self.descents, self.steps, self.blind_steps, self.samples, self.valid
         )?;
+        if self.spliced > 0 {
+            writeln!(f, "    spliced      {:>8} samples", self.spliced)?;
+        }
         if self.mutants > 0 {
             writeln!(
                 f,
@@ -253,6 +269,7 @@ where
             int_candidates: 16,
             novelty: None,
             mutating: 0,
+            splicing: 0,
             descent_samples: DEFAULT_MAX_SAMPLES,
         }
     }
@@ -314,6 +331,29 @@ where
         self
     }
 
+    /// Draws `percent` of the samples (0 by default, at most 100) with fragments of the valid
+    /// values found so far spliced in, beyond the paper: past the prefix, a pick may take the
+    /// choices of a part of a valid value that opened with the same branch (a subtree, a
+    /// subterm) instead of drawing them one by one. Where validity needs many choices to
+    /// agree, as the stored heights of an AVL tree do, a derivative's samples then find valid
+    /// values from larger candidates than random choices ever make, and the descents reach
+    /// values one edit of a value found does not (a taller tree, whose new root stores the
+    /// height of the subtrees spliced under it). Fragments come from the values found by a
+    /// [`run`](Gradient::run) or [`values`](Gradient::values) search; [`Gradient::one`] (one
+    /// descent) splices none.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let lists = vec(range(0u8..=9), 0..=8);
+    /// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10).splicing(50);
+    /// let run = sorted.run(7, 2_000).unwrap();
+    /// assert!(!run.values.is_empty() && run.values.iter().all(|v| v.value.is_sorted()));
+    /// ```
+    pub fn splicing(mut self, percent: u8) -> Self {
+        self.splicing = percent.min(100);
+        self
+    }
+
     /// Stops a descent of [`Gradient::one`] (one case of
     /// [`check_by_gradient`](crate::check::check_by_gradient)) once it has spent `samples`
     /// samples ([`DEFAULT_MAX_SAMPLES`] by default): its value is then the last valid value
@@ -330,7 +370,7 @@ where
     /// the caller, as in plain generation. A predicate that no value satisfies ends with no
     /// values when the budget is spent; one that panics stops with the value it panicked on.
     pub fn run(&self, seed: u64, max_samples: u64) -> Result<GradientRun<T>, PredicatePanicked> {
-        let mut search = SearchState::new(seed, self.mutating > 0);
+        let mut search = SearchState::new(seed, self.mutating > 0, self.splicing > 0);
         while let Step::Taken = self.step(&mut search, max_samples)? {}
         search.run.stats.fitness = fitness_table(search.fitness);
         Ok(search.run)
@@ -366,7 +406,7 @@ where
     pub fn values(&self, seed: u64, max_samples: u64) -> Values<'_, 'g, G, P> {
         Values {
             gradient: self,
-            search: SearchState::new(seed, self.mutating > 0),
+            search: SearchState::new(seed, self.mutating > 0, self.splicing > 0),
             max_samples,
             pending: Vec::new().into_iter(),
             handed_out: 0,
@@ -439,9 +479,10 @@ where
             int_candidates: self.int_candidates,
             novelty: self.novelty,
             mutating: self.mutating,
+            splicing: self.splicing,
             descent_samples: self.descent_samples,
         };
-        let mut search = SearchState::new(seed, false);
+        let mut search = SearchState::new(seed, false, false);
         search.start_descent();
         while sized.descent_step(&mut search, Some(budget))? == StepEnd::GoesOn {}
         let mut run = search.run;
@@ -497,6 +538,7 @@ where
             fitness,
             seen,
             descent,
+            fragments,
             ..
         } = search;
         let Some(Descent {
@@ -529,7 +571,11 @@ where
                     return Ok(StepEnd::Paused);
                 }
                 run.stats.samples += 1;
-                let (sampled, drew) = self.sample(&choices, rng, seen)?;
+                let splice = fragments.as_ref().filter(|fragments| {
+                    !fragments.is_empty() && below(rng, 100) < u64::from(self.splicing)
+                });
+                run.stats.spliced += u64::from(splice.is_some());
+                let (sampled, drew) = self.sample(&choices, rng, seen, splice)?;
                 // A derivative that makes no choice gives every sample this one, from
                 // the same randomness, untouched: the others (as many as the budget has
                 // left) are counted, not run (a step that pauses here runs the one sample
@@ -710,15 +756,17 @@ where
     /// with its choices if it counts: the value is drawn without recording, and drawn again
     /// from the same randomness with its choices only when it is kept.
     ///
-    /// Also whether the sample read the randomness (drew a choice past `choices`).
+    /// Also whether the sample read the randomness (drew a choice past `choices`). With
+    /// `fragments`, it splices them in (see [`Gradient::splicing`]).
     fn sample(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         seen: &mut HashSet<u64>,
+        fragments: Option<&Fragments>,
     ) -> Result<(Sampled<T>, bool), PredicatePanicked> {
         let start = rng.clone();
-        let (replayed, drew) = self.replay(choices, rng, false);
+        let (replayed, drew) = self.replay(choices, rng, false, fragments);
         let Some((value, _)) = replayed else {
             return Ok((Sampled::Invalid, drew));
         };
@@ -728,7 +776,7 @@ where
             Verdict::Counts => {}
         }
         let mut again = start;
-        let sampled = match self.replay(choices, &mut again, true).0 {
+        let sampled = match self.replay(choices, &mut again, true, fragments).0 {
             Some((value, tree)) => Sampled::Counted(Generated {
                 value,
                 tree: tree.compact(),
@@ -762,20 +810,30 @@ where
         Ok(Verdict::Counts)
     }
 
-    /// `choices` replayed, the rest drawn with `rng`, the choices recorded if `record`; and
-    /// whether a choice past `choices` read `rng`. A generator that panics is not caught:
-    /// the panic goes on to the caller, as in plain generation.
+    /// `choices` replayed, the rest drawn with `rng` (splicing in `fragments` if given), the
+    /// choices recorded if `record`; and whether a choice past `choices` read `rng`. A
+    /// generator that panics is not caught: the panic goes on to the caller, as in plain
+    /// generation.
     fn replay(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         record: bool,
+        fragments: Option<&Fragments>,
     ) -> (Option<(T, crate::choice::ChoiceTree)>, bool) {
-        let mut source = PrefixSource::new(choices, rng);
-        let mut forward = Forward::placed(&mut source, self.placement, record);
-        let value = self.g.forward(&mut forward);
-        let tree = forward.into_tree();
-        (value.ok().map(|value| (value, tree)), source.drew())
+        let run = |source: &mut dyn ChoiceSource| {
+            let mut forward = Forward::placed(source, self.placement, record);
+            let value = self.g.forward(&mut forward);
+            let tree = forward.into_tree();
+            value.ok().map(|value| (value, tree))
+        };
+        if let Some(fragments) = fragments {
+            let mut source = SplicingSource::new(choices, fragments, rng);
+            (run(&mut source), source.drew())
+        } else {
+            let mut source = PrefixSource::new(choices, rng);
+            (run(&mut source), source.drew())
+        }
     }
 
     /// The predicate on `value`, its panic an error with the value.
@@ -826,7 +884,9 @@ struct SearchState<'g, G: Node> {
     seen: HashSet<u64>,
     mutator: Option<Mutator<'g, G>>,
     parents: Option<Parents>,
-    /// How many of `run.values` the parents have taken.
+    /// The fragments of the values found, when it splices (see [`Gradient::splicing`]).
+    fragments: Option<Fragments>,
+    /// How many of `run.values` the parents and the fragments have taken.
     pooled: usize,
     /// The descent in progress, if one is.
     descent: Option<Descent>,
@@ -867,8 +927,9 @@ enum StepEnd {
 }
 
 impl<G: Node> SearchState<'_, G> {
-    /// A search seeded by `seed`, that keeps parents for mutants if it `mutates`.
-    fn new(seed: u64, mutates: bool) -> Self {
+    /// A search seeded by `seed`, that keeps parents for mutants if it `mutates` and
+    /// fragments if it `splices`.
+    fn new(seed: u64, mutates: bool, splices: bool) -> Self {
         SearchState {
             rng: DefaultRng::seed_from_u64(seed),
             run: GradientRun {
@@ -880,17 +941,22 @@ impl<G: Node> SearchState<'_, G> {
             seen: HashSet::new(),
             mutator: None,
             parents: mutates.then(Parents::default),
+            fragments: splices.then(Fragments::default),
             pooled: 0,
             descent: None,
         }
     }
 
-    /// Gives the parents (if the search keeps them) the values found since it last did.
+    /// Gives the parents and the fragments (if the search keeps them) the values found since
+    /// it last did.
     fn pool_found(&mut self) {
         debug_assert!(self.pooled <= self.run.values.len());
-        if let Some(parents) = &mut self.parents {
-            for found in &self.run.values[self.pooled..] {
+        for found in &self.run.values[self.pooled..] {
+            if let Some(parents) = &mut self.parents {
                 parents.add(found.tree.clone());
+            }
+            if let Some(fragments) = &mut self.fragments {
+                fragments.add(&found.tree, &mut self.rng);
             }
         }
         self.pooled = self.run.values.len();
