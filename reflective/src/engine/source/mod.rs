@@ -5,10 +5,11 @@
 //! [`aligned`] reads an edited one back span by span,
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
 //! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative),
-//! [`splice`] does too, splicing in parts of values given.
+//! [`splice`] does too, splicing in parts of values given ([`fragments`]).
 
 pub(crate) mod aligned;
 pub(crate) mod exhaustive;
+pub(crate) mod fragments;
 pub(crate) mod prefix;
 pub(crate) mod probe;
 pub(crate) mod random;

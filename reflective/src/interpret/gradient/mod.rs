@@ -37,12 +37,13 @@ use std::hash::{Hash, Hasher};
 
 use rand_core::{Rng, SeedableRng};
 
-use crate::choice::{Choice, Label};
+use crate::choice::{Choice, ChoiceTree, Label};
 use crate::engine::source::ChoiceSource;
+use crate::engine::source::fragments::Fragments;
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
-use crate::engine::source::random::{below, weighted};
-use crate::engine::source::splice::{Fragments, SplicingSource};
+use crate::engine::source::random::weighted;
+use crate::engine::source::splice::SplicingSource;
 use crate::engine::{Forward, Halt, Placement};
 pub use crate::free::PredicatePanicked;
 use crate::free::checked;
@@ -334,20 +335,37 @@ where
     /// Draws `percent` of the samples (0 by default, at most 100) with fragments of the valid
     /// values found so far spliced in, beyond the paper: past the prefix, a pick may take the
     /// choices of a part of a valid value that opened with the same branch (a subtree, a
-    /// subterm) instead of drawing them one by one. Where validity needs many choices to
-    /// agree, as the stored heights of an AVL tree do, a derivative's samples then find valid
-    /// values from larger candidates than random choices ever make, and the descents reach
-    /// values one edit of a value found does not (a taller tree, whose new root stores the
-    /// height of the subtrees spliced under it). Fragments come from the values found by a
-    /// [`run`](Gradient::run) or [`values`](Gradient::values) search; [`Gradient::one`] (one
-    /// descent) splices none.
+    /// subterm, a variant with its fields: the choices of a span that opens with a pick)
+    /// instead of drawing them one by one. Where validity needs many choices to agree, as the stored heights of an AVL tree
+    /// do, a derivative's samples then find valid values from larger candidates than random
+    /// choices ever make, and the descents reach values one edit of a value found does not
+    /// (a taller tree, whose new root stores the height of the subtrees spliced under it);
+    /// with [`Gradient::mutating`], their mutants find many more. Only picks take fragments:
+    /// a generator that makes none (a list of integers) splices nothing. Fragments come from
+    /// the values found by a [`run`](Gradient::run) or [`values`](Gradient::values) search,
+    /// at most 65 536 choices of them (4 MB); [`Gradient::one`] (one descent, and so
+    /// `check_by_gradient` and `valid_by_gradient`) splices none. [`GradientStats::spliced`]
+    /// counts the samples that took a fragment.
     ///
     /// ```
     /// use reflective::prelude::*;
-    /// let lists = vec(range(0u8..=9), 0..=8);
-    /// let sorted = lists.gradient(|xs: &Vec<u8>| xs.is_sorted()).samples(10).splicing(50);
-    /// let run = sorted.run(7, 2_000).unwrap();
-    /// assert!(!run.values.is_empty() && run.values.iter().all(|v| v.value.is_sorted()));
+    /// #[derive(Clone, Debug, PartialEq, Reflective)]
+    /// enum Tree {
+    ///     Leaf,
+    ///     Node(Box<Tree>, #[reflective(generator = range(0u8..=9))] u8, Box<Tree>),
+    /// }
+    /// fn keys(t: &Tree) -> Vec<u8> {
+    ///     match t {
+    ///         Tree::Leaf => vec![],
+    ///         Tree::Node(l, k, r) => [keys(l), vec![*k], keys(r)].concat(),
+    ///     }
+    /// }
+    /// // Search trees: their keys in order, strictly.
+    /// let search = |t: &Tree| keys(t).windows(2).all(|w| w[0] < w[1]);
+    /// let trees = Tree::arbitrary_reflective();
+    /// let run = trees.gradient(search).samples(10).size(10).splicing(50).run(7, 5_000).unwrap();
+    /// assert!(run.values.iter().all(|t| search(&t.value)));
+    /// assert!(run.stats.spliced > 0);
     /// ```
     pub fn splicing(mut self, percent: u8) -> Self {
         self.splicing = percent.min(100);
@@ -380,7 +398,8 @@ where
     /// as it finds them, for a caller that stops when it has enough (a count, a clock). It
     /// does not keep what it hands out: a long search holds a hash of each value seen (when
     /// rewarding new values) and, for the mutants of [`Gradient::mutating`], the values found
-    /// last and a selection of at most a few thousand of the others, whatever it found. A
+    /// last and a selection of at most a few thousand of the others, whatever it found (and
+    /// for [`Gradient::splicing`], fragments of at most 65 536 choices). A
     /// predicate that panics ends it: the values found before come first, then the error
     /// with the value it panicked on.
     ///
@@ -432,6 +451,7 @@ where
         let paused = search.descent.as_ref().is_some_and(|d| d.scoring.is_some());
         if !paused {
             search.pool_found();
+            search.splice_found();
             let found_any = search.parents.as_ref().is_some_and(|p| !p.is_empty());
             if found_any && mutants * 100 < u64::from(self.mutating) * spent {
                 self.mutate_found(search)?;
@@ -571,11 +591,9 @@ where
                     return Ok(StepEnd::Paused);
                 }
                 run.stats.samples += 1;
-                let splice = fragments.as_ref().filter(|fragments| {
-                    !fragments.is_empty() && below(rng, 100) < u64::from(self.splicing)
-                });
-                run.stats.spliced += u64::from(splice.is_some());
-                let (sampled, drew) = self.sample(&choices, rng, seen, splice)?;
+                let (sampled, drew, spliced) =
+                    self.sample(&choices, rng, seen, fragments.as_ref())?;
+                run.stats.spliced += u64::from(spliced);
                 // A derivative that makes no choice gives every sample this one, from
                 // the same randomness, untouched: the others (as many as the budget has
                 // left) are counted, not run (a step that pauses here runs the one sample
@@ -756,23 +774,24 @@ where
     /// with its choices if it counts: the value is drawn without recording, and drawn again
     /// from the same randomness with its choices only when it is kept.
     ///
-    /// Also whether the sample read the randomness (drew a choice past `choices`). With
-    /// `fragments`, it splices them in (see [`Gradient::splicing`]).
+    /// Also whether the sample read the randomness (drew a choice past `choices`), and
+    /// whether it took a fragment (with `fragments`, a share of the samples splice them in:
+    /// see [`Gradient::splicing`]).
     fn sample(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         seen: &mut HashSet<u64>,
         fragments: Option<&Fragments>,
-    ) -> Result<(Sampled<T>, bool), PredicatePanicked> {
+    ) -> Result<(Sampled<T>, bool, bool), PredicatePanicked> {
         let start = rng.clone();
-        let (replayed, drew) = self.replay(choices, rng, false, fragments);
+        let (replayed, drew, spliced) = self.replay(choices, rng, false, fragments);
         let Some((value, _)) = replayed else {
-            return Ok((Sampled::Invalid, drew));
+            return Ok((Sampled::Invalid, drew, spliced));
         };
         match self.judge(&value, seen)? {
-            Verdict::Invalid => return Ok((Sampled::Invalid, drew)),
-            Verdict::Seen => return Ok((Sampled::Seen, drew)),
+            Verdict::Invalid => return Ok((Sampled::Invalid, drew, spliced)),
+            Verdict::Seen => return Ok((Sampled::Seen, drew, spliced)),
             Verdict::Counts => {}
         }
         let mut again = start;
@@ -783,7 +802,7 @@ where
             }),
             None => Sampled::Invalid,
         };
-        Ok((sampled, drew))
+        Ok((sampled, drew, spliced))
     }
 
     /// Whether `value` is valid, and whether it counts: every valid value, unless rewarding
@@ -810,17 +829,17 @@ where
         Ok(Verdict::Counts)
     }
 
-    /// `choices` replayed, the rest drawn with `rng` (splicing in `fragments` if given), the
-    /// choices recorded if `record`; and whether a choice past `choices` read `rng`. A
-    /// generator that panics is not caught: the panic goes on to the caller, as in plain
-    /// generation.
+    /// `choices` replayed, the rest drawn with `rng` (splicing in `fragments`, if given, as
+    /// [`Gradient::splicing`] says), the choices recorded if `record`; whether a choice past
+    /// `choices` read `rng`, and whether a fragment was taken. A generator that panics is
+    /// not caught: the panic goes on to the caller, as in plain generation.
     fn replay(
         &self,
         choices: &[Choice],
         rng: &mut DefaultRng,
         record: bool,
         fragments: Option<&Fragments>,
-    ) -> (Option<(T, crate::choice::ChoiceTree)>, bool) {
+    ) -> (Option<(T, ChoiceTree)>, bool, bool) {
         let run = |source: &mut dyn ChoiceSource| {
             let mut forward = Forward::placed(source, self.placement, record);
             let value = self.g.forward(&mut forward);
@@ -828,11 +847,11 @@ where
             value.ok().map(|value| (value, tree))
         };
         if let Some(fragments) = fragments {
-            let mut source = SplicingSource::new(choices, fragments, rng);
-            (run(&mut source), source.drew())
+            let mut source = SplicingSource::new(choices, fragments, self.splicing, rng);
+            (run(&mut source), source.drew(), source.spliced())
         } else {
             let mut source = PrefixSource::new(choices, rng);
-            (run(&mut source), source.drew())
+            (run(&mut source), source.drew(), false)
         }
     }
 
@@ -886,6 +905,9 @@ struct SearchState<'g, G: Node> {
     parents: Option<Parents>,
     /// The fragments of the values found, when it splices (see [`Gradient::splicing`]).
     fragments: Option<Fragments>,
+    /// The choices of the values found that the fragments take at the next step's start
+    /// (not in the middle of a step that paused, which goes on as if it had not).
+    unspliced: Vec<ChoiceTree>,
     /// How many of `run.values` the parents and the fragments have taken.
     pooled: usize,
     /// The descent in progress, if one is.
@@ -942,24 +964,35 @@ impl<G: Node> SearchState<'_, G> {
             mutator: None,
             parents: mutates.then(Parents::default),
             fragments: splices.then(Fragments::default),
+            unspliced: Vec::new(),
             pooled: 0,
             descent: None,
         }
     }
 
-    /// Gives the parents and the fragments (if the search keeps them) the values found since
-    /// it last did.
+    /// Gives the parents (if the search keeps them) the values found since it last did, and
+    /// sets their choices aside for the fragments (if it keeps them).
     fn pool_found(&mut self) {
         debug_assert!(self.pooled <= self.run.values.len());
         for found in &self.run.values[self.pooled..] {
             if let Some(parents) = &mut self.parents {
                 parents.add(found.tree.clone());
             }
-            if let Some(fragments) = &mut self.fragments {
-                fragments.add(&found.tree, &mut self.rng);
+            if self.fragments.is_some() {
+                self.unspliced.push(found.tree.clone());
             }
         }
         self.pooled = self.run.values.len();
+    }
+
+    /// Gives the fragments (if the search keeps them) the choices set aside for them: at the
+    /// start of a step, so that a search handed out in parts draws what one run draws.
+    fn splice_found(&mut self) {
+        if let Some(fragments) = &mut self.fragments {
+            for tree in self.unspliced.drain(..) {
+                fragments.add(&tree, &mut self.rng);
+            }
+        }
     }
 
     /// The values found and not taken yet, which the search no longer keeps (but for what
