@@ -21,8 +21,9 @@ use crate::choice::Choice;
 /// Replays `prefix`, then draws at random; with probability `percent` in 100 (drawn at the
 /// first choice past the prefix, so that a sample that draws none reads no randomness), it
 /// splices in [`Fragments`]: if the prefix's last choice is a pick, the first choice past it
-/// goes on with a fragment that opens with that pick with probability 1/2, and each pick
-/// drawn outside a fragment takes a fragment that fits with probability 1/2.
+/// goes on with a fragment that opens with that pick with probability 1/2 (if one is kept),
+/// and each pick drawn outside a fragment takes a fragment that fits with probability 1/2
+/// (if one is kept).
 pub(crate) struct SplicingSource<'c, 'r, R: Rng + ?Sized> {
     prefix: &'c [Choice],
     position: usize,

@@ -336,14 +336,15 @@ where
     /// values found so far spliced in, beyond the paper: past the prefix, a pick may take the
     /// choices of a part of a valid value that opened with the same branch (a subtree, a
     /// subterm, a variant with its fields: the choices of a span that opens with a pick)
-    /// instead of drawing them one by one. Where validity needs many choices to agree, as the stored heights of an AVL tree
-    /// do, a derivative's samples then find valid values from larger candidates than random
-    /// choices ever make, and the descents reach values one edit of a value found does not
-    /// (a taller tree, whose new root stores the height of the subtrees spliced under it);
-    /// with [`Gradient::mutating`], their mutants find many more. Only picks take fragments:
-    /// a generator that makes none (a list of integers) splices nothing. Fragments come from
-    /// the values found by a [`run`](Gradient::run) or [`values`](Gradient::values) search,
-    /// at most 65 536 choices of them (4 MB); [`Gradient::one`] (one descent, and so
+    /// instead of drawing them one by one. Where validity needs many choices to agree, as
+    /// the stored heights of an AVL tree do, a derivative's samples then find valid values
+    /// from larger candidates than random choices ever make, and the descents reach values
+    /// one edit of a value found does not (a taller tree, whose new root stores the height
+    /// of the subtrees spliced under it); with [`Gradient::mutating`], their mutants find
+    /// many more. Only picks take fragments: a generator that makes none (a list of
+    /// integers) splices nothing. Fragments come from the values found by a
+    /// [`run`](Gradient::run) or [`values`](Gradient::values) search, at most 65 536 choices
+    /// of them (4 MB of choices); [`Gradient::one`] (one descent, and so
     /// `check_by_gradient` and `valid_by_gradient`) splices none. [`GradientStats::spliced`]
     /// counts the samples that took a fragment.
     ///
@@ -996,7 +997,7 @@ impl<G: Node> SearchState<'_, G> {
     }
 
     /// The values found and not taken yet, which the search no longer keeps (but for what
-    /// the parents take of them).
+    /// the parents take of them, and their choices set aside for the fragments).
     fn take_found(&mut self) -> Vec<Generated<G::Output>> {
         self.pool_found();
         self.pooled = 0;
