@@ -140,12 +140,9 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
 
 impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        let branches = site.branches;
         match self.next() {
             Some((Choice::Pick { index, .. }, reroll)) => {
-                let fits =
-                    (*index as usize) < branches.arity() && branches.weight(*index as usize) > 0;
-                if fits && !reroll {
+                if site.takes(*index) && !reroll {
                     return Ok(*index);
                 }
                 let recorded = reroll.then_some(*index);
@@ -158,7 +155,7 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         match self.next() {
             Some((Choice::Int { value, .. }, reroll)) => {
-                if (site.lo..=site.hi).contains(value) && !reroll {
+                if site.holds(*value) && !reroll {
                     return Ok(*value);
                 }
                 let recorded = reroll.then_some(*value);

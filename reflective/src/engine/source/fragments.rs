@@ -1,4 +1,4 @@
-//! Fragments: parts of values given, kept for the [splicing source](super::splice) to put
+//! Fragments: parts of values given, kept for a [splicing](super::prefix) source to put
 //! where a pick would draw their choices one by one.
 //!
 //! A fragment is the choices of a span that opens with a pick and holds more than that pick

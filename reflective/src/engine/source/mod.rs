@@ -5,7 +5,7 @@
 //! [`aligned`] reads an edited one back span by span,
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
 //! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative),
-//! [`splice`] does too, splicing in parts of values given ([`fragments`]).
+//! or splicing in parts of values given ([`fragments`]).
 
 pub(crate) mod aligned;
 pub(crate) mod exhaustive;
@@ -16,7 +16,6 @@ pub(crate) mod random;
 pub(crate) mod replay;
 pub(crate) mod shape;
 pub(crate) mod share;
-pub(crate) mod splice;
 
 use crate::choice::Label;
 use shape::IntShape;
@@ -41,6 +40,15 @@ pub(crate) struct PickSite<'a> {
     pub(crate) equal_weight: u32,
 }
 
+impl PickSite<'_> {
+    /// Whether a recorded branch `index` can be taken here: one of its branches, of non-zero
+    /// weight.
+    #[inline]
+    pub(crate) fn takes(&self, index: u32) -> bool {
+        (index as usize) < self.branches.arity() && self.branches.weight(index as usize) > 0
+    }
+}
+
 /// An integer draw the engine asks a source to make.
 pub(crate) struct IntSite {
     pub(crate) lo: i128,
@@ -53,6 +61,12 @@ pub(crate) struct IntSite {
 }
 
 impl IntSite {
+    /// Whether a recorded integer `value` can be drawn here: within the range.
+    #[inline]
+    pub(crate) fn holds(&self, value: i128) -> bool {
+        (self.lo..=self.hi).contains(&value)
+    }
+
     /// A collection's length in `lo..=hi` as its `share` of a budget, at `size` (see the
     /// module `share`).
     pub(crate) fn share(lo: usize, hi: usize, size: usize, share: super::sizing::Share) -> IntSite {

@@ -58,11 +58,7 @@ impl ChoiceSource for ProbeSource<'_> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let branches = site.branches;
         match self.recorded() {
-            Some(Choice::Pick { index, .. })
-                if (*index as usize) < branches.arity() && branches.weight(*index as usize) > 0 =>
-            {
-                Ok(*index)
-            }
+            Some(Choice::Pick { index, .. }) if site.takes(*index) => Ok(*index),
             Some(_) => Err(Halt::Misfit),
             None => {
                 let weights = (0..branches.arity()).map(|i| branches.weight(i)).collect();
@@ -77,7 +73,7 @@ impl ChoiceSource for ProbeSource<'_> {
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         match self.recorded() {
-            Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
+            Some(Choice::Int { value, .. }) if site.holds(*value) => Ok(*value),
             Some(_) => Err(Halt::Misfit),
             None => {
                 self.next = Some(NextChoice::Int {

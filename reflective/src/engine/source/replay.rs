@@ -76,18 +76,14 @@ impl ChoiceSource for ReplaySource<'_> {
             .position(|index| branches.weight(index) > 0)
             .unwrap_or(0) as u32;
         match self.next() {
-            Some(Choice::Pick { index, .. })
-                if (*index as usize) < branches.arity() && branches.weight(*index as usize) > 0 =>
-            {
-                Ok(*index)
-            }
+            Some(Choice::Pick { index, .. }) if site.takes(*index) => Ok(*index),
             _ => self.repair(simplest, |random| random.pick(site)),
         }
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         match self.next() {
-            Some(Choice::Int { value, .. }) if (site.lo..=site.hi).contains(value) => Ok(*value),
+            Some(Choice::Int { value, .. }) if site.holds(*value) => Ok(*value),
             Some(Choice::Int { value, .. }) => {
                 let clamped = (*value).clamp(site.lo, site.hi);
                 self.repair(clamped, |random| random.int(site))

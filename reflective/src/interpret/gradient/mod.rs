@@ -38,12 +38,10 @@ use std::hash::{Hash, Hasher};
 use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, ChoiceTree, Label};
-use crate::engine::source::ChoiceSource;
 use crate::engine::source::fragments::Fragments;
 use crate::engine::source::prefix::PrefixSource;
 use crate::engine::source::probe::{NextChoice, ProbeSource};
 use crate::engine::source::random::weighted;
-use crate::engine::source::splice::SplicingSource;
 use crate::engine::{Forward, Halt, Placement};
 pub use crate::free::PredicatePanicked;
 use crate::free::checked;
@@ -841,19 +839,15 @@ where
         record: bool,
         fragments: Option<&Fragments>,
     ) -> (Option<(T, ChoiceTree)>, bool, bool) {
-        let run = |source: &mut dyn ChoiceSource| {
-            let mut forward = Forward::placed(source, self.placement, record);
-            let value = self.g.forward(&mut forward);
-            let tree = forward.into_tree();
-            value.ok().map(|value| (value, tree))
-        };
+        let mut source = PrefixSource::new(choices, rng);
         if let Some(fragments) = fragments {
-            let mut source = SplicingSource::new(choices, fragments, self.splicing, rng);
-            (run(&mut source), source.drew(), source.spliced())
-        } else {
-            let mut source = PrefixSource::new(choices, rng);
-            (run(&mut source), source.drew(), false)
+            source = source.splicing(fragments, self.splicing);
         }
+        let mut forward = Forward::placed(&mut source, self.placement, record);
+        let value = self.g.forward(&mut forward);
+        let tree = forward.into_tree();
+        let replayed = value.ok().map(|value| (value, tree));
+        (replayed, source.drew(), source.spliced())
     }
 
     /// The predicate on `value`, its panic an error with the value.
