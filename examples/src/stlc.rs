@@ -200,6 +200,20 @@ fn extend(ctx: &[Type], ty: &Type) -> Vec<Type> {
 /// Backward it recognises the types no deeper than the size allows: at size `s`, about
 /// `log2(s) + 1` arrows nested on either side.
 pub fn gen_type(size: usize) -> Gen<Type, Type> {
+    TYPES.with(|types| type_at(types, size))
+}
+
+thread_local! {
+    /// [`gen_type`]'s generators, one per size, each built once per thread.
+    static TYPES: Family<usize, Type, Type> = memoized_family(type_at);
+    /// [`expr_of`]'s generators, one per context, type and size, each built once per thread:
+    /// a term of a few dozen nodes would otherwise build a few dozen of them every time it is
+    /// generated, reflected or mutated.
+    static EXPRS: Family<(Vec<Type>, Type, usize), Expr, Expr> = memoized_family(expr_at);
+}
+
+/// [`gen_type`] at `size`, its smaller types from `types`.
+fn type_at(types: &Family<usize, Type, Type>, size: usize) -> Gen<Type, Type> {
     if size == 0 {
         return exact(Type::Int).boxed();
     }
@@ -209,8 +223,8 @@ pub fn gen_type(size: usize) -> Gen<Type, Type> {
             1,
             "Fun",
             zip(
-                lazy(move || gen_type(size / 2)).focus_box(Type::fun_0),
-                lazy(move || gen_type(size / 2)).focus_box(Type::fun_1),
+                types.at(size / 2).focus_box(Type::fun_0),
+                types.at(size / 2).focus_box(Type::fun_1),
             )
             .map(|(from, to)| Type::fun(from, to)),
         ),
@@ -238,7 +252,20 @@ pub fn gen_type(size: usize) -> Gen<Type, Type> {
 /// `Expr::app_0` and `Expr::app_1` on the function and the argument. The argument's type is
 /// not part of the term: backward it is recovered by type inference, `type_of` on the
 /// argument, and reflection goes on only if the function then has type `a -> ty`.
+///
+/// The generators of every context, type and size are members of a [`memoized_family`]: each
+/// is built the first time a thread needs it and kept, so that a term's nodes do not each
+/// build a `pick` of boxed branches again every time a term is generated, reflected or
+/// mutated.
 pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
+    EXPRS.with(|exprs| exprs.at((ctx, ty, size)).boxed())
+}
+
+/// [`expr_of`] at `ctx`, `ty` and `size`, its subterms from `exprs`.
+fn expr_at(
+    exprs: &Family<(Vec<Type>, Type, usize), Expr, Expr>,
+    (ctx, ty, size): (Vec<Type>, Type, usize),
+) -> Gen<Expr, Expr> {
     let half = size / 2;
     let mut branches: Vec<(u32, &'static str, Gen<Expr, Expr>)> = Vec::new();
 
@@ -262,15 +289,13 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                 int::<u8>().focus(Expr::lit_0).map(Expr::from_lit).boxed(),
             ));
             if size > 0 {
-                let (left, right) = (ctx.clone(), ctx.clone());
+                let operand = exprs.at((ctx.clone(), Type::Int, half));
                 branches.push((
                     2,
                     "Plus",
                     zip(
-                        lazy(move || expr_of(left.clone(), Type::Int, half))
-                            .focus_box(Expr::plus_0),
-                        lazy(move || expr_of(right.clone(), Type::Int, half))
-                            .focus_box(Expr::plus_1),
+                        operand.clone().focus_box(Expr::plus_0),
+                        operand.focus_box(Expr::plus_1),
                     )
                     .map(|(a, b)| Expr::from_plus(Box::new(a), Box::new(b)))
                     .boxed(),
@@ -285,7 +310,7 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                 "Lam",
                 zip(
                     exact((**from).clone()).focus(Expr::lam_0),
-                    lazy(move || expr_of(inner.clone(), to.clone(), half)).focus_box(Expr::lam_1),
+                    exprs.at((inner, to, half)).focus_box(Expr::lam_1),
                 )
                 .map(|(annotation, body)| Expr::from_lam(annotation, Box::new(body)))
                 .boxed(),
@@ -295,6 +320,7 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
 
     if size > 0 {
         let infer = ctx.clone();
+        let exprs = exprs.clone();
         branches.push((
             2,
             "App",
@@ -304,8 +330,9 @@ pub fn expr_of(ctx: Vec<Type>, ty: Type, size: usize) -> Gen<Expr, Expr> {
                     Expr::app_1(e).and_then(|argument| type_of(&infer, argument))
                 })
                 .bind(move |from: Type| {
-                    let function = expr_of(ctx.clone(), Type::fun(from.clone(), ty.clone()), half);
-                    let argument = expr_of(ctx.clone(), from, half);
+                    let function =
+                        exprs.at((ctx.clone(), Type::fun(from.clone(), ty.clone()), half));
+                    let argument = exprs.at((ctx.clone(), from, half));
                     zip(
                         function.focus_box(Expr::app_0),
                         argument.focus_box(Expr::app_1),

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use reflective::prelude::*;
 use reflective_tests::catalogue::bst::{
-    Tree, all_bsts, all_sized_trees, bst, bst_family, is_bst, sized_tree,
+    Tree, all_bsts, all_sized_trees, bst, bst_family, bst_memoized, is_bst, sized_tree,
 };
 use reflective_tests::catalogue::lists::{
     bounded_pair, dependent_vec, is_sorted, person, sorted_list,
@@ -499,6 +499,46 @@ fn laws_of_binary_search_trees() {
     Laws::new("bst_family(1, 10)", bst_family(1, 10))
         .unique()
         .check();
+    Laws::new("bst_memoized(1, 10)", bst_memoized(1, 10))
+        .unique()
+        .check();
+}
+
+/// A memoized family makes what the family with the same definition makes: the same values
+/// from the same seeds at every size, the same choices and probabilities backward, whatever
+/// the range and however often its members were built before.
+#[test]
+fn a_memoized_family_makes_the_same_choices_as_the_family() {
+    for (lo, hi) in [(1, 4), (-3, 3), (0, 0), (5, 4), (-20, 20)] {
+        let (family, memoized) = (bst_family(lo, hi), bst_memoized(lo, hi));
+        for round in 0..2 {
+            for seed in 0..100 {
+                let size = (seed as usize * 7) % 101;
+                let mut a = DefaultRng::seed_from_u64(seed);
+                let mut b = DefaultRng::seed_from_u64(seed);
+                let (x, y) = (
+                    family.generate(&mut a, size),
+                    memoized.generate(&mut b, size),
+                );
+                assert_eq!(x.value, y.value, "{lo}..={hi}, seed {seed}, round {round}");
+                assert_eq!(
+                    x.tree.choices(),
+                    y.tree.choices(),
+                    "{lo}..={hi}, seed {seed}"
+                );
+                assert_eq!(memoized.choices(&x.value), family.choices(&x.value));
+            }
+        }
+    }
+    for tree in all_bsts(1, 4) {
+        let memoized = bst_memoized(1, 4);
+        assert_eq!(
+            memoized.probability_of(&tree),
+            bst_family(1, 4).probability_of(&tree),
+            "{tree:?}"
+        );
+    }
+    assert!(!bst_memoized(1, 4).can_generate(&Tree::node(Tree::Leaf, 5, Tree::Leaf)));
 }
 
 #[test]

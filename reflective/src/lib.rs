@@ -224,8 +224,8 @@ pub mod prelude {
     // The combinators' own types (`Map`, `Pick`, `Either`, ...) are left out: their names are
     // common in users' code, and they are rarely written.
     pub use crate::combinator::{
-        Family, IntRange, Integer, exact, family, frequency, int, int_in, labeled, lazy, one_of,
-        pick, piles, pure, range, recursive, sized, zip,
+        Family, IntRange, Integer, exact, family, frequency, int, int_in, labeled, lazy,
+        memoized_family, one_of, pick, piles, pure, range, recursive, sized, zip,
     };
     pub use crate::{
         Choice, ChoiceTree, DEFAULT_SIZE, DefaultRng, Gen, GenerateError, Generated, Generator,

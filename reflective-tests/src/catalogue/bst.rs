@@ -98,30 +98,38 @@ pub fn bst(lo: i64, hi: i64) -> Gen<Tree, Tree> {
 /// allocation per recursive call; the empty range's leaf and the pick are the two sides of an
 /// [`Either`](reflective::combinator::Either).
 pub fn bst_family(lo: i64, hi: i64) -> impl Generator<Input = Tree, Output = Tree> {
+    family(bst_member).at((lo, hi))
+}
+
+/// [`bst_family`] as a [`memoized_family`]: each range's generator built once and kept.
+pub fn bst_memoized(lo: i64, hi: i64) -> impl Generator<Input = Tree, Output = Tree> {
+    memoized_family(bst_member).at((lo, hi))
+}
+
+/// The member of [`bst_family`] at the range `lo..=hi`.
+pub fn bst_member(
+    bst: &Family<(i64, i64), Tree, Tree>,
+    (lo, hi): (i64, i64),
+) -> impl Generator<Input = Tree, Output = Tree> + use<> {
     use reflective::combinator::Either;
-    let bst = family(
-        |bst: &Family<(i64, i64), Tree, Tree>, (lo, hi): (i64, i64)| {
-            if lo > hi {
-                return Either::Left(exact(Tree::Leaf));
-            }
-            let bst = bst.clone();
-            Either::Right(pick((
-                (1, "leaf", exact(Tree::Leaf)),
-                (
-                    5,
-                    "node",
-                    range(lo..=hi).focus(key).bind(move |x| {
-                        zip(
-                            bst.at((lo, x - 1)).focus(left),
-                            bst.at((x + 1, hi)).focus(right),
-                        )
-                        .map(move |(l, r)| Tree::node(l, x, r))
-                    }),
-                ),
-            )))
-        },
-    );
-    bst.at((lo, hi))
+    if lo > hi {
+        return Either::Left(exact(Tree::Leaf));
+    }
+    let bst = bst.clone();
+    Either::Right(pick((
+        (1, "leaf", exact(Tree::Leaf)),
+        (
+            5,
+            "node",
+            range(lo..=hi).focus(key).bind(move |x| {
+                zip(
+                    bst.at((lo, x - 1)).focus(left),
+                    bst.at((x + 1, hi)).focus(right),
+                )
+                .map(move |(l, r)| Tree::node(l, x, r))
+            }),
+        ),
+    )))
 }
 
 /// Whether `tree` is a search tree whose keys all lie in `lo..=hi`: the oracle [`bst`] is

@@ -1,6 +1,8 @@
-//! Recursion: [`lazy`], [`recursive`] and [`family`].
+//! Recursion: [`lazy`], [`recursive`], [`family`] and [`memoized_family`].
 
-use std::sync::{Arc, OnceLock, Weak};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Gen, Node, Sealed};
@@ -202,8 +204,72 @@ where
     }
 }
 
+/// A family of recursive generators indexed by a parameter, like [`family`], whose members are
+/// built once per parameter and kept: for a definition that costs more to build than to run,
+/// such as a type-directed generator of terms (a member per context, type and size, each a
+/// `pick` of several constructors), which would otherwise be built again at every node of
+/// every value generated, reflected, shrunk or mutated.
+///
+/// Runs that meet a parameter for the first time build its member; later ones look it up
+/// (a hash of the parameter, under a lock the family's clones share). It keeps at most
+/// [`MEMOIZED_MEMBERS`] members; past that, a new parameter's member is built each time it
+/// runs, as [`family`] builds them. Its members make the same choices as [`family`]'s with
+/// the same definition: only the time differs.
+///
+/// ```
+/// use reflective::combinator::Either;
+/// use reflective::prelude::*;
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// static BUILT: AtomicUsize = AtomicUsize::new(0);
+/// // Lists of decreasing numbers below `n`, as in `family`'s example.
+/// let below = memoized_family(|below: &Family<u8, Vec<u8>, Vec<u8>>, n: u8| {
+///     BUILT.fetch_add(1, Ordering::Relaxed);
+///     if n == 0 {
+///         return Either::Left(exact(Vec::new()));
+///     }
+///     let below = below.clone();
+///     Either::Right(frequency((
+///         (1, exact(Vec::new())),
+///         (
+///             3,
+///             range(0..n).focus(|v: &Vec<u8>| v.first()).bind(move |x| {
+///                 below
+///                     .at(x)
+///                     .comap(|v: &Vec<u8>| v.get(1..).map(<[u8]>::to_vec))
+///                     .map(move |rest| [vec![x], rest].concat())
+///             }),
+///         ),
+///     )))
+/// });
+/// let g = below.at(10);
+/// for seed in 0..100 {
+///     assert!(g.sample(seed).is_sorted_by(|a, b| a > b));
+/// }
+/// assert!(g.can_generate(&vec![7, 3, 2]));
+/// // One member for each of 0..=10, however many values were made.
+/// assert!(BUILT.load(Ordering::Relaxed) <= 11);
+/// ```
+pub fn memoized_family<P, B, A, G, F>(define: F) -> Family<P, B, A>
+where
+    P: Clone + Eq + Hash + Send + Sync + 'static,
+    B: ?Sized + 'static,
+    A: 'static,
+    G: Node<Input = B, Output = A> + 'static,
+    F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
+{
+    let memoized = Arc::new_cyclic(|itself: &Weak<Memoized<P, B, A, F>>| Memoized {
+        define,
+        members: Mutex::new(HashMap::new()),
+        itself: itself.clone(),
+    });
+    Family { define: memoized }
+}
+
+/// The most members a [`memoized_family`] keeps.
+pub const MEMOIZED_MEMBERS: usize = 4_096;
+
 /// A family of generators indexed by a parameter `P`, each reflecting on a `B` and producing
-/// an `A`: see [`family`]. Cloning it is cheap (a shared pointer).
+/// an `A`: see [`family`] and [`memoized_family`]. Cloning it is cheap (a shared pointer).
 pub struct Family<P, B: ?Sized, A> {
     define: Arc<dyn Define<P, B, A>>,
 }
@@ -220,6 +286,7 @@ impl<P, B: ?Sized, A> Clone for Family<P, B, A> {
 
 impl<P: Clone, B: ?Sized, A> Family<P, B, A> {
     /// The member of the family at `param`.
+    #[inline]
     pub fn at(&self, param: P) -> At<P, B, A> {
         At {
             family: self.clone(),
@@ -230,13 +297,17 @@ impl<P: Clone, B: ?Sized, A> Family<P, B, A> {
 
 /// A family's definition, with the type of its generators erased.
 trait Define<P, B: ?Sized, A>: Send + Sync {
-    fn forward(&self, family: &Family<P, B, A>, param: P, run: &mut Forward<'_>)
-    -> Result<A, Halt>;
+    fn forward(
+        &self,
+        family: &Family<P, B, A>,
+        param: &P,
+        run: &mut Forward<'_>,
+    ) -> Result<A, Halt>;
 
     fn backward(
         &self,
         family: &Family<P, B, A>,
-        param: P,
+        param: &P,
         b: &B,
         run: &mut Backward,
         limit: usize,
@@ -247,6 +318,7 @@ struct Definition<F>(F);
 
 impl<P, B, A, G, F> Define<P, B, A> for Definition<F>
 where
+    P: Clone,
     B: ?Sized,
     G: Node<Input = B, Output = A>,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync,
@@ -254,21 +326,123 @@ where
     fn forward(
         &self,
         family: &Family<P, B, A>,
-        param: P,
+        param: &P,
         run: &mut Forward<'_>,
     ) -> Result<A, Halt> {
-        (self.0)(family, param).forward(run)
+        (self.0)(family, param.clone()).forward(run)
     }
 
     fn backward(
         &self,
         family: &Family<P, B, A>,
-        param: P,
+        param: &P,
         b: &B,
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A> {
-        (self.0)(family, param).backward(b, run, limit)
+        (self.0)(family, param.clone()).backward(b, run, limit)
+    }
+}
+
+/// The definition of a [`memoized_family`] as its members reach it: without owning it, so
+/// that the family and its members (which hold handles to the family) are freed when the
+/// handles its users hold are dropped.
+struct Unowned<D>(Weak<D>);
+
+impl<P, B: ?Sized, A, D: Define<P, B, A>> Define<P, B, A> for Unowned<D> {
+    fn forward(
+        &self,
+        family: &Family<P, B, A>,
+        param: &P,
+        run: &mut Forward<'_>,
+    ) -> Result<A, Halt> {
+        match self.0.upgrade() {
+            Some(define) => define.forward(family, param, run),
+            None => Err(Halt::Failed(
+                "a member of a memoized family ran after the family was dropped (a generator \
+                 taken out of a member and kept past the family)"
+                    .to_string(),
+            )),
+        }
+    }
+
+    fn backward(
+        &self,
+        family: &Family<P, B, A>,
+        param: &P,
+        b: &B,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<A> {
+        // As a recursive reference whose generator is gone: nothing reflects.
+        self.0.upgrade().map_or(Ok(Vec::new()), |define| {
+            define.backward(family, param, b, run, limit)
+        })
+    }
+}
+
+/// A [`memoized_family`]'s definition and the members it has built.
+struct Memoized<P, B: ?Sized, A, F> {
+    define: F,
+    members: Mutex<HashMap<P, Gen<B, A>>>,
+    /// Itself, for the handles its members are built with (see [`Unowned`]).
+    itself: Weak<Self>,
+}
+
+impl<P, B, A, G, F> Memoized<P, B, A, F>
+where
+    P: Clone + Eq + Hash + Send + Sync + 'static,
+    B: ?Sized + 'static,
+    A: 'static,
+    G: Node<Input = B, Output = A> + 'static,
+    F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
+{
+    /// The member at `param`: the one kept, or one built now (and kept, if there is room).
+    /// The lock is not held while the member is built, so a definition may reach the family,
+    /// which it is given as a handle that does not own it.
+    fn member(&self, param: &P) -> Gen<B, A> {
+        let members = || self.members.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(member) = members().get(param) {
+            return member.clone();
+        }
+        let family = Family {
+            define: Arc::new(Unowned(self.itself.clone())),
+        };
+        let member = (self.define)(&family, param.clone()).into_gen();
+        let mut members = members();
+        if members.len() < MEMOIZED_MEMBERS {
+            return members.entry(param.clone()).or_insert(member).clone();
+        }
+        member
+    }
+}
+
+impl<P, B, A, G, F> Define<P, B, A> for Memoized<P, B, A, F>
+where
+    P: Clone + Eq + Hash + Send + Sync + 'static,
+    B: ?Sized + 'static,
+    A: 'static,
+    G: Node<Input = B, Output = A> + 'static,
+    F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
+{
+    fn forward(
+        &self,
+        _family: &Family<P, B, A>,
+        param: &P,
+        run: &mut Forward<'_>,
+    ) -> Result<A, Halt> {
+        self.member(param).forward(run)
+    }
+
+    fn backward(
+        &self,
+        _family: &Family<P, B, A>,
+        param: &P,
+        b: &B,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<A> {
+        self.member(param).backward(b, run, limit)
     }
 }
 
@@ -297,18 +471,115 @@ where
     type Output = A;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        run.nested(|run| {
-            self.family
-                .define
-                .forward(&self.family, self.param.clone(), run)
-        })
+        run.nested(|run| self.family.define.forward(&self.family, &self.param, run))
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         run.nested(|run| {
             self.family
                 .define
-                .backward(&self.family, self.param.clone(), b, run, limit)
+                .backward(&self.family, &self.param, b, run, limit)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use rand_core::SeedableRng;
+
+    use crate::combinator::{Either, range};
+    use crate::generator::Generator;
+
+    /// A memoized family of `0..=n`, counting the members it builds in `built` and holding
+    /// `alive` while it lives.
+    fn counted(built: &Arc<AtomicUsize>, alive: &Arc<()>) -> Family<u32, u32, u32> {
+        let (built, alive) = (Arc::clone(built), Arc::clone(alive));
+        memoized_family(move |_: &Family<u32, u32, u32>, n: u32| {
+            let _ = &alive;
+            built.fetch_add(1, Ordering::Relaxed);
+            range(0..=n)
+        })
+    }
+
+    #[test]
+    fn a_member_is_built_once_and_the_family_is_freed_with_its_handles() {
+        let (built, alive) = (Arc::new(AtomicUsize::new(0)), Arc::new(()));
+        let family = counted(&built, &alive);
+        let g = family.at(7);
+        for seed in 0..100 {
+            assert!(g.sample(seed) <= 7);
+        }
+        assert_eq!(built.load(Ordering::Relaxed), 1);
+        drop((family, g));
+        assert_eq!(
+            Arc::strong_count(&alive),
+            1,
+            "the family outlived its handles"
+        );
+    }
+
+    /// Members that hold handles to their own family (as every recursive one does) do not
+    /// keep it alive: they hold handles that do not own it.
+    #[test]
+    fn members_that_reach_the_family_do_not_keep_it_alive() {
+        let alive = Arc::new(());
+        let kept = Arc::clone(&alive);
+        // 0, reached by steps down from `n` to a smaller number, each a member of its own.
+        let family = memoized_family(move |below: &Family<u32, u32, u32>, n: u32| {
+            let _ = &kept;
+            if n == 0 {
+                return Either::Left(crate::combinator::exact(0));
+            }
+            let below = below.clone();
+            Either::Right(range(0..n).bind(move |x| below.at(x)))
+        });
+        let g = family.at(40);
+        let values: Vec<u32> = (0..50).map(|seed| g.sample(seed)).collect();
+        assert!(values.iter().all(|&v| v == 0));
+        drop((family, g));
+        assert_eq!(
+            Arc::strong_count(&alive),
+            1,
+            "the family outlived its handles"
+        );
+    }
+
+    /// A handle a member was built with, kept past the family, fails clearly: no panic.
+    #[test]
+    fn a_member_handle_kept_past_its_family_is_an_error() {
+        let stolen: Arc<Mutex<Option<Family<u32, u32, u32>>>> = Arc::default();
+        let thief = Arc::clone(&stolen);
+        let family = memoized_family(move |family: &Family<u32, u32, u32>, n: u32| {
+            *thief.lock().unwrap() = Some(family.clone());
+            range(0..=n)
+        });
+        assert!(family.at(3).sample(1) <= 3);
+        drop(family);
+        let handle = stolen.lock().unwrap().take().expect("the definition ran");
+        let mut rng = crate::DefaultRng::seed_from_u64(1);
+        let error = handle.at(3).try_generate(&mut rng, 10).unwrap_err();
+        assert!(
+            error.to_string().contains("after the family was dropped"),
+            "{error}"
+        );
+        assert!(!handle.at(3).can_generate(&2));
+    }
+
+    #[test]
+    fn past_its_room_a_family_builds_new_members_each_time_and_they_still_generate() {
+        let (built, alive) = (Arc::new(AtomicUsize::new(0)), Arc::new(()));
+        let family = counted(&built, &alive);
+        let extra = 10;
+        let params = MEMOIZED_MEMBERS as u32 + extra;
+        for round in 0..2 {
+            for n in 0..params {
+                assert!(family.at(n).sample(u64::from(n)) <= n);
+            }
+            let expected = params as usize + round * extra as usize;
+            assert_eq!(built.load(Ordering::Relaxed), expected, "round {round}");
+        }
     }
 }

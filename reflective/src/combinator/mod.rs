@@ -40,7 +40,7 @@ pub use filter::{Filter, MAX_FILTER_ATTEMPTS};
 pub(crate) use filter::{backward_filtered, filter_attempt, forward_filtered};
 pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};
-pub use lazy::{At, Family, Lazy, family, lazy, recursive};
+pub use lazy::{At, Family, Lazy, MEMOIZED_MEMBERS, family, lazy, memoized_family, recursive};
 pub use map::Map;
 pub use pick::{
     Branch, BranchItem, BranchSet, IntoBranches, Pick, frequency, labeled, one_of, pick, shape,
