@@ -329,15 +329,20 @@ fn expr_at(
                 .comap(move |e: &Expr| {
                     Expr::app_1(e).and_then(|argument| type_of(&infer, argument))
                 })
-                .bind(move |from: Type| {
-                    let function =
-                        exprs.at((ctx.clone(), Type::fun(from.clone(), ty.clone()), half));
-                    let argument = exprs.at((ctx.clone(), from, half));
-                    zip(
-                        function.focus_box(Expr::app_0),
-                        argument.focus_box(Expr::app_1),
-                    )
-                    .map(|(f, x)| Expr::from_app(Box::new(f), Box::new(x)))
+                // The application's generator for each argument type, built once.
+                .bind({
+                    let applications =
+                        memoized_family(move |_: &Family<Type, Expr, Expr>, from| {
+                            let function =
+                                exprs.at((ctx.clone(), Type::fun(from.clone(), ty.clone()), half));
+                            let argument = exprs.at((ctx.clone(), from, half));
+                            zip(
+                                function.focus_box(Expr::app_0),
+                                argument.focus_box(Expr::app_1),
+                            )
+                            .map(|(f, x)| Expr::from_app(Box::new(f), Box::new(x)))
+                        });
+                    move |from: Type| applications.at(from)
                 })
                 .boxed(),
         ));
