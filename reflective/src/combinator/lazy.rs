@@ -201,6 +201,7 @@ where
 {
     Family {
         define: Arc::new(Definition(define)),
+        memoized: false,
     }
 }
 
@@ -262,7 +263,10 @@ where
         members: Mutex::new(HashMap::default()),
         itself: itself.clone(),
     });
-    Family { define: memoized }
+    Family {
+        define: memoized,
+        memoized: true,
+    }
 }
 
 /// The most members a [`memoized_family`] keeps.
@@ -272,6 +276,8 @@ pub const MEMOIZED_MEMBERS: usize = 4_096;
 /// an `A`: see [`family`] and [`memoized_family`]. Cloning it is cheap (a shared pointer).
 pub struct Family<P, B: ?Sized, A> {
     define: Arc<dyn Define<P, B, A>>,
+    /// Whether it is a [`memoized_family`], whose handles keep the member they find.
+    memoized: bool,
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] Family<P, B, A>);
@@ -280,6 +286,7 @@ impl<P, B: ?Sized, A> Clone for Family<P, B, A> {
     fn clone(&self) -> Self {
         Family {
             define: Arc::clone(&self.define),
+            memoized: self.memoized,
         }
     }
 }
@@ -291,6 +298,7 @@ impl<P: Clone, B: ?Sized, A> Family<P, B, A> {
         At {
             family: self.clone(),
             param,
+            member: OnceLock::new(),
         }
     }
 }
@@ -312,6 +320,12 @@ trait Define<P, B: ?Sized, A>: Send + Sync {
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A>;
+
+    /// A [`memoized_family`]'s member at `param` (built now if it was not), and whether the
+    /// family keeps it; `None` for a [`family`], or if the family was dropped.
+    fn member(&self, _param: &P) -> Option<(Gen<B, A>, bool)> {
+        None
+    }
 }
 
 struct Definition<F>(F);
@@ -420,6 +434,10 @@ impl<P, B: ?Sized, A, D: Define<P, B, A>> Define<P, B, A> for Unowned<D> {
             define.backward(family, param, b, run, limit)
         })
     }
+
+    fn member(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
+        self.0.upgrade()?.member(param)
+    }
 }
 
 /// A [`memoized_family`]'s definition and the members it has built.
@@ -438,23 +456,24 @@ where
     G: Node<Input = B, Output = A> + 'static,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
 {
-    /// The member at `param`: the one kept, or one built now (and kept, if there is room).
-    /// The lock is not held while the member is built, so a definition may reach the family,
-    /// which it is given as a handle that does not own it.
-    fn member(&self, param: &P) -> Gen<B, A> {
+    /// The member at `param`: the one kept, or one built now (and kept, if there is room);
+    /// and whether it is kept. The lock is not held while the member is built, so a
+    /// definition may reach the family, which it is given as a handle that does not own it.
+    fn built(&self, param: &P) -> (Gen<B, A>, bool) {
         let members = || self.members.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(member) = members().get(param) {
-            return member.clone();
+            return (member.clone(), true);
         }
         let family = Family {
             define: Arc::new(Unowned(self.itself.clone())),
+            memoized: true,
         };
         let member = (self.define)(&family, param.clone()).into_gen();
         let mut members = members();
         if members.len() < MEMOIZED_MEMBERS {
-            return members.entry(param.clone()).or_insert(member).clone();
+            return (members.entry(param.clone()).or_insert(member).clone(), true);
         }
-        member
+        (member, false)
     }
 }
 
@@ -472,7 +491,7 @@ where
         param: &P,
         run: &mut Forward<'_>,
     ) -> Result<A, Halt> {
-        self.member(param).forward(run)
+        self.built(param).0.forward(run)
     }
 
     fn backward(
@@ -483,7 +502,11 @@ where
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A> {
-        self.member(param).backward(b, run, limit)
+        self.built(param).0.backward(b, run, limit)
+    }
+
+    fn member(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
+        Some(self.built(param))
     }
 }
 
@@ -491,6 +514,35 @@ where
 pub struct At<P, B: ?Sized, A> {
     family: Family<P, B, A>,
     param: P,
+    /// For a [`memoized_family`]: the member, once found kept, so that later runs skip the
+    /// family's lookup. It does not own the member, which may hold this handle (a member
+    /// that reaches itself would never be freed).
+    member: OnceLock<Weak<dyn Node<Input = B, Output = A>>>,
+}
+
+impl<P, B: ?Sized, A> At<P, B, A> {
+    /// [`Node::forward`] of a [`memoized_family`]'s member, apart so that a [`family`]'s
+    /// handles, run at every node, stay as small in code as they were.
+    #[inline(never)]
+    fn forward_memoized(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+        match self.member() {
+            Some(member) => member.forward(run),
+            None => self.family.define.forward(&self.family, &self.param, run),
+        }
+    }
+
+    /// A [`memoized_family`]'s member for this handle: the one it keeps, or the family's
+    /// (kept by the handle if the family keeps it); `None` if the family was dropped.
+    fn member(&self) -> Option<Arc<dyn Node<Input = B, Output = A>>> {
+        if let Some(member) = self.member.get() {
+            return member.upgrade();
+        }
+        let (member, kept) = self.family.define.member(&self.param)?;
+        if kept {
+            let _ = self.member.set(Arc::downgrade(&member.node));
+        }
+        Some(member.node)
+    }
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] At<P, B, A>);
@@ -512,11 +564,23 @@ where
     type Output = A;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        run.nested(|run| self.family.define.forward(&self.family, &self.param, run))
+        run.nested(|run| {
+            if self.family.memoized {
+                return self.forward_memoized(run);
+            }
+            self.family.define.forward(&self.family, &self.param, run)
+        })
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         run.nested(|run| {
+            if self.family.memoized
+                && let Some(member) = self.member()
+            {
+                // A member kept by the handle or found by the family: what the family's
+                // lookup below would reach.
+                return member.backward(b, run, limit);
+            }
             self.family
                 .define
                 .backward(&self.family, &self.param, b, run, limit)
