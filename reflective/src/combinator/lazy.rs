@@ -609,6 +609,15 @@ mod tests {
         })
     }
 
+    /// Checks that what held `alive` (a family's definition) was freed.
+    fn assert_freed(alive: &Arc<()>) {
+        assert_eq!(
+            Arc::strong_count(alive),
+            1,
+            "the family outlived its handles"
+        );
+    }
+
     #[test]
     fn a_member_is_built_once_and_the_family_is_freed_with_its_handles() {
         let (built, alive) = (Arc::new(AtomicUsize::new(0)), Arc::new(()));
@@ -619,11 +628,7 @@ mod tests {
         }
         assert_eq!(built.load(Ordering::Relaxed), 1);
         drop((family, g));
-        assert_eq!(
-            Arc::strong_count(&alive),
-            1,
-            "the family outlived its handles"
-        );
+        assert_freed(&alive);
     }
 
     /// Members that hold handles to their own family (as every recursive one does) do not
@@ -645,11 +650,7 @@ mod tests {
         let values: Vec<u32> = (0..50).map(|seed| g.sample(seed)).collect();
         assert!(values.iter().all(|&v| v == 0));
         drop((family, g));
-        assert_eq!(
-            Arc::strong_count(&alive),
-            1,
-            "the family outlived its handles"
-        );
+        assert_freed(&alive);
     }
 
     /// A handle a member was built with, kept past the family, fails clearly: no panic.
