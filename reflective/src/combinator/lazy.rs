@@ -212,10 +212,14 @@ where
 /// every value generated, reflected, shrunk or mutated.
 ///
 /// Runs that meet a parameter for the first time build its member; later ones look it up
-/// (a hash of the parameter, under a lock the family's clones share). It keeps at most
-/// [`MEMOIZED_MEMBERS`] members; past that, a new parameter's member is built each time it
-/// runs, as [`family`] builds them. Its members make the same choices as [`family`]'s with
-/// the same definition: only the time differs.
+/// (a hash of the parameter, under a lock the family's clones share: a family used by several
+/// threads at once is best made per thread, in a `thread_local!`), and a handle
+/// ([`Family::at`]) keeps the member it found, so that the handles inside members, run at every
+/// node, look up nothing. It keeps at most [`MEMOIZED_MEMBERS`] members; past that, a new
+/// parameter's member is built each time it runs, as [`family`] builds them. Its members make
+/// the same choices as [`family`]'s with the same definition: only the time differs. The
+/// members hold handles to the family that do not own it: a generator taken out of a member
+/// and run after every other handle to the family was dropped fails with an error.
 ///
 /// ```
 /// use reflective::combinator::Either;
