@@ -369,6 +369,37 @@ pub fn well_typed() -> Gen<Expr, Expr> {
 mod tests {
     use super::*;
 
+    /// The memoized terms are the terms [`expr_at`] makes as a plain `family`: the same
+    /// values and choices from the same seeds, the same reflections, at several types and
+    /// sizes, with members kept from earlier runs.
+    #[test]
+    fn memoized_terms_are_the_plain_familys() {
+        use rand::SeedableRng;
+        let plain = family(expr_at);
+        let int_to_int = Type::fun(Type::Int, Type::Int);
+        for ty in [
+            Type::Int,
+            int_to_int.clone(),
+            Type::fun(int_to_int, Type::Int),
+        ] {
+            for size in [0, 3, 10, 50, 100] {
+                let memoized = expr_of(Vec::new(), ty.clone(), size);
+                let reference = plain.at((Vec::new(), ty.clone(), size));
+                for seed in 0..30 {
+                    let mut a = reflective::DefaultRng::seed_from_u64(seed);
+                    let mut b = reflective::DefaultRng::seed_from_u64(seed);
+                    let (m, r) = (
+                        memoized.generate(&mut a, size),
+                        reference.generate(&mut b, size),
+                    );
+                    assert_eq!(m.value, r.value, "{ty:?} at {size}, seed {seed}");
+                    assert_eq!(m.tree.choices(), r.tree.choices());
+                    assert_eq!(memoized.choices(&m.value), reference.choices(&m.value));
+                }
+            }
+        }
+    }
+
     fn lit(n: u8) -> Expr {
         Expr::Lit(n)
     }

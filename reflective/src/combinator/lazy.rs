@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
 use crate::engine::{Backward, Forward, Halt, Reflected};
@@ -201,7 +202,6 @@ where
 {
     Family {
         define: Arc::new(Definition(define)),
-        memoized: false,
     }
 }
 
@@ -211,15 +211,27 @@ where
 /// `pick` of several constructors), which would otherwise be built again at every node of
 /// every value generated, reflected, shrunk or mutated.
 ///
-/// Runs that meet a parameter for the first time build its member; later ones look it up
-/// (a hash of the parameter, under a lock the family's clones share: a family used by several
-/// threads at once is best made per thread, in a `thread_local!`), and a handle
-/// ([`Family::at`]) keeps the member it found, so that the handles inside members, run at every
-/// node, look up nothing. It keeps at most [`MEMOIZED_MEMBERS`] members; past that, a new
-/// parameter's member is built each time it runs, as [`family`] builds them. Its members make
-/// the same choices as [`family`]'s with the same definition: only the time differs. The
-/// members hold handles to the family that do not own it: a generator taken out of a member
-/// and run after every other handle to the family was dropped fails with an error.
+/// Runs that meet a parameter for the first time build its member; later ones look it up (a
+/// hash of the parameter). Each thread has a table of its own (up to eight, shared in turn
+/// beyond), so that threads running the same generator, as the runner's parallel rounds do,
+/// neither wait for one lock nor share the members' reference counts. A table holds at most
+/// [`MEMOIZED_MEMBERS`] members, the first its thread built (the small, common parameters a
+/// run meets first); past that, a new parameter's member is built each time it runs, as
+/// [`family`] builds them. So it pays most where runs come back to the same parameters, as
+/// mutation, reflection and shrinking of a value do. A lookup costs more than building a
+/// small generator: for a definition as cheap as a `pick` of two unboxed branches,
+/// [`family`] is faster.
+///
+/// The definition must be a function of the parameter (up to the parameter's `Eq`): a member
+/// is built once and kept, so a definition that reads anything else (a global, a field the
+/// parameter's `Eq` ignores) gives members that differ from [`family`]'s. Then its members
+/// make the same choices as [`family`]'s with the same definition: only the time differs.
+/// They reach the family through the handle `define` is given, which does not own the family,
+/// so that a family and its members are freed when the handles its user holds are dropped;
+/// a generator taken out of a member and run after that fails with an error. A member that
+/// reached the family through a handle that owns it (a `thread_local!` family's own
+/// function, called inside its definition) would keep it alive: write mutually recursive
+/// families as one family over an enum of their parameters.
 ///
 /// ```
 /// use reflective::combinator::Either;
@@ -264,24 +276,30 @@ where
 {
     let memoized = Arc::new_cyclic(|itself: &Weak<Memoized<P, B, A, F>>| Memoized {
         define,
-        members: Mutex::new(HashMap::default()),
+        tables: std::array::from_fn(|_| Mutex::default()),
         itself: itself.clone(),
     });
-    Family {
-        define: memoized,
-        memoized: true,
-    }
+    Family { define: memoized }
 }
 
-/// The most members a [`memoized_family`] keeps.
-pub const MEMOIZED_MEMBERS: usize = 4_096;
+/// The most members a thread's table in a [`memoized_family`] keeps.
+pub const MEMOIZED_MEMBERS: usize = 8_192;
+
+/// How many tables a [`memoized_family`] keeps its members in, one per thread in turn.
+const TABLES: usize = 8;
+
+/// The next thread's table.
+static NEXT_TABLE: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// This thread's table in every [`memoized_family`].
+    static TABLE: usize = NEXT_TABLE.fetch_add(1, Ordering::Relaxed) % TABLES;
+}
 
 /// A family of generators indexed by a parameter `P`, each reflecting on a `B` and producing
 /// an `A`: see [`family`] and [`memoized_family`]. Cloning it is cheap (a shared pointer).
 pub struct Family<P, B: ?Sized, A> {
     define: Arc<dyn Define<P, B, A>>,
-    /// Whether it is a [`memoized_family`], whose handles keep the member they find.
-    memoized: bool,
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] Family<P, B, A>);
@@ -290,7 +308,6 @@ impl<P, B: ?Sized, A> Clone for Family<P, B, A> {
     fn clone(&self) -> Self {
         Family {
             define: Arc::clone(&self.define),
-            memoized: self.memoized,
         }
     }
 }
@@ -302,7 +319,6 @@ impl<P: Clone, B: ?Sized, A> Family<P, B, A> {
         At {
             family: self.clone(),
             param,
-            member: OnceLock::new(),
         }
     }
 }
@@ -324,12 +340,6 @@ trait Define<P, B: ?Sized, A>: Send + Sync {
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A>;
-
-    /// A [`memoized_family`]'s member at `param` (built now if it was not), and whether the
-    /// family keeps it; `None` for a [`family`], or if the family was dropped.
-    fn member(&self, _param: &P) -> Option<(Gen<B, A>, bool)> {
-        None
-    }
 }
 
 struct Definition<F>(F);
@@ -438,16 +448,15 @@ impl<P, B: ?Sized, A, D: Define<P, B, A>> Define<P, B, A> for Unowned<D> {
             define.backward(family, param, b, run, limit)
         })
     }
-
-    fn member(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
-        self.0.upgrade()?.member(param)
-    }
 }
 
-/// A [`memoized_family`]'s definition and the members it has built.
+/// A [`memoized_family`]'s members at their parameters.
+type Members<P, B, A> = HashMap<P, Gen<B, A>, BuildHasherDefault<ParamHasher>>;
+
+/// A [`memoized_family`]'s definition and the members it has built, in a table per thread.
 struct Memoized<P, B: ?Sized, A, F> {
     define: F,
-    members: Mutex<HashMap<P, Gen<B, A>, BuildHasherDefault<ParamHasher>>>,
+    tables: [Mutex<Members<P, B, A>>; TABLES],
     /// Itself, for the handles its members are built with (see [`Unowned`]).
     itself: Weak<Self>,
 }
@@ -460,24 +469,28 @@ where
     G: Node<Input = B, Output = A> + 'static,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
 {
-    /// The member at `param`: the one kept, or one built now (and kept, if there is room);
-    /// and whether it is kept. The lock is not held while the member is built, so a
-    /// definition may reach the family, which it is given as a handle that does not own it.
-    fn built(&self, param: &P) -> (Gen<B, A>, bool) {
-        let members = || self.members.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(member) = members().get(param) {
-            return (member.clone(), true);
+    /// The member at `param` in this thread's table: the one kept, or one built now (and
+    /// kept, if the table has room). The lock is not held while the member is built, so a
+    /// definition may reach the family, which it is given as a handle that does not own it;
+    /// nor while a member another run kept first is dropped, which may run a user's `Drop`.
+    fn member(&self, param: &P) -> Gen<B, A> {
+        let table = &self.tables[TABLE.with(|table| *table)];
+        let lock = || table.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(member) = lock().get(param) {
+            return member.clone();
         }
         let family = Family {
             define: Arc::new(Unowned(self.itself.clone())),
-            memoized: true,
         };
-        let member = (self.define)(&family, param.clone()).into_gen();
-        let mut members = members();
-        if members.len() < MEMOIZED_MEMBERS {
-            return (members.entry(param.clone()).or_insert(member).clone(), true);
+        let built = (self.define)(&family, param.clone()).into_gen();
+        let mut members = lock();
+        if let Some(kept) = members.get(param) {
+            return kept.clone();
         }
-        (member, false)
+        if members.len() < MEMOIZED_MEMBERS {
+            members.insert(param.clone(), built.clone());
+        }
+        built
     }
 }
 
@@ -495,7 +508,7 @@ where
         param: &P,
         run: &mut Forward<'_>,
     ) -> Result<A, Halt> {
-        self.built(param).0.forward(run)
+        self.member(param).forward(run)
     }
 
     fn backward(
@@ -506,11 +519,7 @@ where
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A> {
-        self.built(param).0.backward(b, run, limit)
-    }
-
-    fn member(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
-        Some(self.built(param))
+        self.member(param).backward(b, run, limit)
     }
 }
 
@@ -518,35 +527,6 @@ where
 pub struct At<P, B: ?Sized, A> {
     family: Family<P, B, A>,
     param: P,
-    /// For a [`memoized_family`]: the member, once found kept, so that later runs skip the
-    /// family's lookup. It does not own the member, which may hold this handle (a member
-    /// that reaches itself would never be freed).
-    member: OnceLock<Weak<dyn Node<Input = B, Output = A>>>,
-}
-
-impl<P, B: ?Sized, A> At<P, B, A> {
-    /// [`Node::forward`] of a [`memoized_family`]'s member, apart so that a [`family`]'s
-    /// handles, run at every node, stay as small in code as they were.
-    #[inline(never)]
-    fn forward_memoized(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        match self.member() {
-            Some(member) => member.forward(run),
-            None => self.family.define.forward(&self.family, &self.param, run),
-        }
-    }
-
-    /// A [`memoized_family`]'s member for this handle: the one it keeps, or the family's
-    /// (kept by the handle if the family keeps it); `None` if the family was dropped.
-    fn member(&self) -> Option<Arc<dyn Node<Input = B, Output = A>>> {
-        if let Some(member) = self.member.get() {
-            return member.upgrade();
-        }
-        let (member, kept) = self.family.define.member(&self.param)?;
-        if kept {
-            let _ = self.member.set(Arc::downgrade(&member.node));
-        }
-        Some(member.node)
-    }
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] At<P, B, A>);
@@ -568,23 +548,11 @@ where
     type Output = A;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        run.nested(|run| {
-            if self.family.memoized {
-                return self.forward_memoized(run);
-            }
-            self.family.define.forward(&self.family, &self.param, run)
-        })
+        run.nested(|run| self.family.define.forward(&self.family, &self.param, run))
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
         run.nested(|run| {
-            if self.family.memoized
-                && let Some(member) = self.member()
-            {
-                // A member kept by the handle or found by the family: what the family's
-                // lookup below would reach.
-                return member.backward(b, run, limit);
-            }
             self.family
                 .define
                 .backward(&self.family, &self.param, b, run, limit)
@@ -613,7 +581,7 @@ mod tests {
         })
     }
 
-    /// Checks that what held `alive` (a family's definition) was freed.
+    /// Checks that what held `alive` (a family's definition, or its members) was freed.
     fn assert_freed(alive: &Arc<()>) {
         assert_eq!(
             Arc::strong_count(alive),
@@ -657,6 +625,48 @@ mod tests {
         assert_freed(&alive);
     }
 
+    /// A member that holds a handle to itself (not inside a `bind`, which builds it at every
+    /// run) is freed with its family: the handle does not own the family, nor the member.
+    #[test]
+    fn a_member_holding_a_handle_to_itself_is_freed() {
+        let alive = Arc::new(());
+        let kept = Arc::clone(&alive);
+        let family = memoized_family(move |itself: &Family<u32, u32, u32>, n: u32| {
+            let token = Arc::clone(&kept);
+            crate::combinator::frequency((
+                (
+                    3,
+                    crate::combinator::exact(n).map(move |x| {
+                        let _ = &token;
+                        x
+                    }),
+                ),
+                (1, itself.at(n).map(|x| x + 1)),
+            ))
+        });
+        let g = family.at(2);
+        assert!((0..50).all(|seed| g.sample(seed) >= 2));
+        drop((family, g));
+        assert_freed(&alive);
+    }
+
+    /// A definition that panics (once) leaves the family usable: no lock is held while it runs.
+    #[test]
+    fn a_definition_that_panics_leaves_the_family_usable() {
+        let first = std::sync::atomic::AtomicBool::new(true);
+        let family = memoized_family(move |_: &Family<u32, u32, u32>, n: u32| {
+            assert!(
+                !first.swap(false, Ordering::Relaxed),
+                "the first build fails"
+            );
+            range(0..=n)
+        });
+        let g = family.at(4);
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| g.sample(0)));
+        assert!(panicked.is_err());
+        assert!(g.sample(1) <= 4);
+    }
+
     /// A handle a member was built with, kept past the family, fails clearly: no panic.
     #[test]
     fn a_member_handle_kept_past_its_family_is_an_error() {
@@ -679,7 +689,7 @@ mod tests {
     }
 
     #[test]
-    fn past_its_room_a_family_builds_new_members_each_time_and_they_still_generate() {
+    fn past_its_room_a_table_builds_new_members_each_time_and_they_still_generate() {
         let (built, alive) = (Arc::new(AtomicUsize::new(0)), Arc::new(()));
         let family = counted(&built, &alive);
         let extra = 10;
@@ -691,5 +701,26 @@ mod tests {
             let expected = params as usize + round * extra as usize;
             assert_eq!(built.load(Ordering::Relaxed), expected, "round {round}");
         }
+    }
+
+    /// Threads running one family make the same values, each table building a member once
+    /// (threads share a table only beyond eight, or when others took the tables between).
+    #[test]
+    fn threads_running_one_family_make_the_same_values() {
+        let (built, alive) = (Arc::new(AtomicUsize::new(0)), Arc::new(()));
+        let family = counted(&built, &alive);
+        let g = family.at(1_000);
+        let values = |g: &At<u32, u32, u32>| (0..100).map(|seed| g.sample(seed)).collect();
+        let here: Vec<u32> = values(&g);
+        let there: Vec<Vec<u32>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..3).map(|_| scope.spawn(|| values(&g))).collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(there.iter().all(|values| *values == here));
+        let members = built.load(Ordering::Relaxed);
+        assert!(
+            (1..=4).contains(&members),
+            "{members} members built by 4 threads"
+        );
     }
 }
