@@ -371,7 +371,8 @@ mod tests {
 
     /// The memoized terms are the terms [`expr_at`] makes as a plain `family`: the same
     /// values and choices from the same seeds, the same reflections, at several types and
-    /// sizes, with members kept from earlier runs.
+    /// sizes, with members kept from earlier runs. It checks the memoization of terms; the
+    /// types (`gen_type`) and each application's family are memoized on both sides.
     #[test]
     fn memoized_terms_are_the_plain_familys() {
         use rand::SeedableRng;

@@ -212,12 +212,13 @@ where
 /// every value generated, reflected, shrunk or mutated.
 ///
 /// Runs that meet a parameter for the first time build its member; later ones look it up (a
-/// hash of the parameter). Each thread has a table of its own (up to eight, shared in turn
-/// beyond), so that threads running the same generator, as the runner's parallel rounds do,
-/// neither wait for one lock nor share the members' reference counts. A table holds at most
-/// [`MEMOIZED_MEMBERS`] members, the first its thread built (the small, common parameters a
-/// run meets first); past that, a new parameter's member is built each time it runs, as
-/// [`family`] builds them. So it pays most where runs come back to the same parameters, as
+/// hash of the parameter). Each running thread uses a table of its own (the one fewest
+/// running threads use, of eight, so that more than eight threads share them; a thread that
+/// ends leaves its table to the next), so that threads running the same generator, as the
+/// runner's parallel rounds do, neither wait for one lock nor share the members' reference
+/// counts. A table holds at most [`MEMOIZED_MEMBERS`] members, the first the threads using it
+/// built (the small, common parameters a run meets first); past that, a new parameter's
+/// member is built each time it runs, as [`family`] builds them. So it pays most where runs come back to the same parameters, as
 /// mutation, reflection and shrinking of a value do. A lookup costs more than building a
 /// small generator: for a definition as cheap as a `pick` of two unboxed branches,
 /// [`family`] is faster.
@@ -228,7 +229,8 @@ where
 /// make the same choices as [`family`]'s with the same definition: only the time differs.
 /// They reach the family through the handle `define` is given, which does not own the family,
 /// so that a family and its members are freed when the handles its user holds are dropped;
-/// a generator taken out of a member and run after that fails with an error. A member that
+/// a generator taken out of a member and run after that fails with an error (and reflects
+/// nothing). A member that
 /// reached the family through a handle that owns it (a `thread_local!` family's own
 /// function, called inside its definition) would keep it alive: write mutually recursive
 /// families as one family over an enum of their parameters.
@@ -274,26 +276,52 @@ where
     G: Node<Input = B, Output = A> + 'static,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
 {
-    let memoized = Arc::new_cyclic(|itself: &Weak<Memoized<P, B, A, F>>| Memoized {
-        define,
-        tables: std::array::from_fn(|_| Mutex::default()),
-        itself: itself.clone(),
-    });
-    Family { define: memoized }
+    let memoized = Memoized {
+        define: Arc::new(define),
+        tables: std::array::from_fn(|_| OnceLock::new()),
+    };
+    Family {
+        define: Arc::new(memoized),
+    }
 }
 
 /// The most members a thread's table in a [`memoized_family`] keeps.
 pub const MEMOIZED_MEMBERS: usize = 8_192;
 
-/// How many tables a [`memoized_family`] keeps its members in, one per thread in turn.
+/// How many tables a [`memoized_family`] keeps its members in.
 const TABLES: usize = 8;
 
-/// The next thread's table.
-static NEXT_TABLE: AtomicUsize = AtomicUsize::new(0);
+/// How many running threads use each table.
+static TABLE_USERS: [AtomicUsize; TABLES] = [const { AtomicUsize::new(0) }; TABLES];
+
+/// A thread's table in every [`memoized_family`]: the one fewest running threads use (the
+/// lowest such), given back when the thread ends, so that the threads a runner starts for
+/// each round take the tables the previous round's threads filled.
+struct TableIndex(usize);
+
+impl TableIndex {
+    fn take() -> TableIndex {
+        let users = |index: &usize| TABLE_USERS[*index].load(Ordering::Relaxed);
+        let index = (0..TABLES).min_by_key(users).unwrap_or(0);
+        TABLE_USERS[index].fetch_add(1, Ordering::Relaxed);
+        TableIndex(index)
+    }
+}
+
+impl Drop for TableIndex {
+    fn drop(&mut self) {
+        TABLE_USERS[self.0].fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 thread_local! {
-    /// This thread's table in every [`memoized_family`].
-    static TABLE: usize = NEXT_TABLE.fetch_add(1, Ordering::Relaxed) % TABLES;
+    /// This thread's table.
+    static TABLE: TableIndex = TableIndex::take();
+}
+
+/// This thread's table: table 0 while the thread's locals are being destroyed.
+fn table_index() -> usize {
+    TABLE.try_with(|table| table.0).unwrap_or(0)
 }
 
 /// A family of generators indexed by a parameter `P`, each reflecting on a `B` and producing
@@ -453,10 +481,24 @@ impl<P, B: ?Sized, A, D: Define<P, B, A>> Define<P, B, A> for Unowned<D> {
 /// A [`memoized_family`]'s members at their parameters.
 type Members<P, B, A> = HashMap<P, Gen<B, A>, BuildHasherDefault<ParamHasher>>;
 
-/// A [`memoized_family`]'s definition and the members it has built, in a table per thread.
+/// A [`memoized_family`]: its definition, and a table of members per thread (made when a
+/// thread first runs the family).
 struct Memoized<P, B: ?Sized, A, F> {
-    define: F,
-    tables: [Mutex<Members<P, B, A>>; TABLES],
+    define: Arc<F>,
+    tables: [TableSlot<P, B, A, F>; TABLES],
+}
+
+/// A table of a [`memoized_family`], made when a thread first needs it.
+type TableSlot<P, B, A, F> = OnceLock<Arc<Table<P, B, A, F>>>;
+
+/// One of a [`memoized_family`]'s tables: the members the threads that use it built. It is
+/// its own allocation, aligned to 128 bytes, and its members reach it (not the family) through
+/// their handles: threads on different tables share no lock, no reference count and no cache
+/// line.
+#[repr(align(128))]
+struct Table<P, B: ?Sized, A, F> {
+    define: Arc<F>,
+    members: Mutex<Members<P, B, A>>,
     /// Itself, for the handles its members are built with (see [`Unowned`]).
     itself: Weak<Self>,
 }
@@ -469,13 +511,32 @@ where
     G: Node<Input = B, Output = A> + 'static,
     F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
 {
-    /// The member at `param` in this thread's table: the one kept, or one built now (and
-    /// kept, if the table has room). The lock is not held while the member is built, so a
-    /// definition may reach the family, which it is given as a handle that does not own it;
-    /// nor while a member another run kept first is dropped, which may run a user's `Drop`.
+    /// This thread's table.
+    fn table(&self) -> &Table<P, B, A, F> {
+        self.tables[table_index()].get_or_init(|| {
+            Arc::new_cyclic(|itself| Table {
+                define: Arc::clone(&self.define),
+                members: Mutex::default(),
+                itself: itself.clone(),
+            })
+        })
+    }
+}
+
+impl<P, B, A, G, F> Table<P, B, A, F>
+where
+    P: Clone + Eq + Hash + Send + Sync + 'static,
+    B: ?Sized + 'static,
+    A: 'static,
+    G: Node<Input = B, Output = A> + 'static,
+    F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
+{
+    /// The member at `param`: the one kept, or one built now (and kept, if the table has
+    /// room). The lock is not held while the member is built, so a definition may reach the
+    /// family, which it is given as a handle that does not own it; nor while a member another
+    /// run kept first is dropped, which may run a user's `Drop`.
     fn member(&self, param: &P) -> Gen<B, A> {
-        let table = &self.tables[TABLE.with(|table| *table)];
-        let lock = || table.lock().unwrap_or_else(PoisonError::into_inner);
+        let lock = || self.members.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(member) = lock().get(param) {
             return member.clone();
         }
@@ -494,7 +555,7 @@ where
     }
 }
 
-impl<P, B, A, G, F> Define<P, B, A> for Memoized<P, B, A, F>
+impl<P, B, A, G, F> Define<P, B, A> for Table<P, B, A, F>
 where
     P: Clone + Eq + Hash + Send + Sync + 'static,
     B: ?Sized + 'static,
@@ -520,6 +581,35 @@ where
         limit: usize,
     ) -> Reflected<A> {
         self.member(param).backward(b, run, limit)
+    }
+}
+
+impl<P, B, A, G, F> Define<P, B, A> for Memoized<P, B, A, F>
+where
+    P: Clone + Eq + Hash + Send + Sync + 'static,
+    B: ?Sized + 'static,
+    A: 'static,
+    G: Node<Input = B, Output = A> + 'static,
+    F: Fn(&Family<P, B, A>, P) -> G + Send + Sync + 'static,
+{
+    fn forward(
+        &self,
+        _family: &Family<P, B, A>,
+        param: &P,
+        run: &mut Forward<'_>,
+    ) -> Result<A, Halt> {
+        self.table().member(param).forward(run)
+    }
+
+    fn backward(
+        &self,
+        _family: &Family<P, B, A>,
+        param: &P,
+        b: &B,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<A> {
+        self.table().member(param).backward(b, run, limit)
     }
 }
 
@@ -650,7 +740,7 @@ mod tests {
         assert_freed(&alive);
     }
 
-    /// A definition that panics (once) leaves the family usable: no lock is held while it runs.
+    /// A definition that panics (once) leaves the family usable.
     #[test]
     fn a_definition_that_panics_leaves_the_family_usable() {
         let first = std::sync::atomic::AtomicBool::new(true);
@@ -665,6 +755,17 @@ mod tests {
         let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| g.sample(0)));
         assert!(panicked.is_err());
         assert!(g.sample(1) <= 4);
+    }
+
+    /// A definition may run the family while its member is built (no lock is held then: a
+    /// definition that did so under the lock would never return).
+    #[test]
+    fn a_definition_may_run_the_family_while_it_is_built() {
+        let family = memoized_family(|family: &Family<u32, u32, u32>, n: u32| {
+            let below = (n > 0).then(|| family.at(n - 1).sample(u64::from(n)));
+            range(below.unwrap_or(0)..=n)
+        });
+        assert!((0..20).all(|seed| family.at(5).sample(seed) <= 5));
     }
 
     /// A handle a member was built with, kept past the family, fails clearly: no panic.
