@@ -107,7 +107,7 @@ pub fn bst_memoized(lo: i64, hi: i64) -> impl Generator<Input = Tree, Output = T
 }
 
 /// The member of [`bst_family`] at the range `lo..=hi`.
-pub fn bst_member(
+fn bst_member(
     bst: &Family<(i64, i64), Tree, Tree>,
     (lo, hi): (i64, i64),
 ) -> impl Generator<Input = Tree, Output = Tree> + use<> {

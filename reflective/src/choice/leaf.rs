@@ -89,6 +89,17 @@ impl fmt::Display for Choice {
     }
 }
 
+/// A fast keyless hash's step: the state after `word`, both halves of a 128-bit product
+/// folded (as foldhash does), so that a change to one word reaches every bit before the next
+/// word comes. For hashes only ever compared within one process: [`fingerprint`], and the
+/// parameters of a memoized family.
+#[inline]
+pub(crate) fn mix(state: u64, word: u64) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+    let product = u128::from(state ^ word) * u128::from(MULTIPLIER);
+    (product as u64) ^ ((product >> 64) as u64)
+}
+
 /// A hash of the values of `choices`: what replay reads of them (bounds, arities and labels
 /// are not read).
 ///
@@ -99,12 +110,6 @@ impl fmt::Display for Choice {
 /// and no change to one word can be undone by a fixed change to the next. It runs for every
 /// candidate.
 pub(crate) fn fingerprint(choices: &[Choice]) -> u64 {
-    /// The state after `word`: both halves of a 128-bit product, folded.
-    fn mix(state: u64, word: u64) -> u64 {
-        const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-        let product = u128::from(state ^ word) * u128::from(MULTIPLIER);
-        (product as u64) ^ ((product >> 64) as u64)
-    }
     let mut state = mix(0x243f_6a88_85a3_08d3, choices.len() as u64);
     for choice in choices {
         state = match *choice {

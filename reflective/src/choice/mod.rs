@@ -35,7 +35,7 @@ mod tree;
 pub(crate) use collection::Collection;
 pub use label::Label;
 pub use leaf::Choice;
-pub(crate) use leaf::{fingerprint, nearest_zero};
+pub(crate) use leaf::{fingerprint, mix, nearest_zero};
 pub use span::Span;
 pub(crate) use trail::{OpenSpan, Trail};
 pub use tree::ChoiceTree;

@@ -5,6 +5,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
+use crate::choice::mix;
 use crate::engine::{Backward, Forward, Halt, Reflected};
 use crate::node::{Gen, Node, Sealed};
 
@@ -400,12 +401,19 @@ where
     }
 }
 
-/// The hash of a [`memoized_family`]'s parameters, looked up at every run of a member: FxHash's
-/// multiply-and-rotate per word, several times faster than the standard library's SipHash on
-/// parameters of many small parts (a context of types). Parameters come from the program, not
-/// from an adversary, so SipHash's resistance to chosen collisions buys nothing here.
-#[derive(Default)]
+/// The hash of a [`memoized_family`]'s parameters, looked up at every run of a member: the
+/// choices' fingerprint's keyless step ([`mix`]) per word, several times faster than the
+/// standard library's SipHash on parameters of many small parts (a context of types).
+/// Parameters come from the program, not from an adversary, so SipHash's resistance to
+/// chosen collisions buys nothing here.
 struct ParamHasher(u64);
+
+impl Default for ParamHasher {
+    /// A state that words of zeros change too (a product with 0 would stay 0).
+    fn default() -> Self {
+        ParamHasher(0x243f_6a88_85a3_08d3)
+    }
+}
 
 impl Hasher for ParamHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -418,7 +426,7 @@ impl Hasher for ParamHasher {
 
     #[inline]
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 = mix(self.0, word);
     }
 
     #[inline]
