@@ -11,6 +11,7 @@
 //! generation would draw it. Whatever the edit, the mutant is what the generator makes of some
 //! choices: it keeps every invariant the generator keeps.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
@@ -19,7 +20,7 @@ use rand_core::{Rng, SeedableRng};
 
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
 use crate::engine::source::ChoiceSource;
-use crate::engine::source::aligned::AlignedSource;
+use crate::engine::source::aligned::{AlignedSource, SpanLayout};
 use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Budgets, ReflectError};
@@ -346,9 +347,14 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
     ) -> Result<Mutant<G::Output>, MutateError> {
         let original = fingerprint(tree.choices());
+        let facts = Facts::default();
+        let seed = Seed {
+            tree,
+            facts: &facts,
+        };
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            if let Some(mutant) = self.try_mutant(tree, rng, search)
+            if let Some(mutant) = self.try_mutant(seed, rng, search)
                 && fingerprint(mutant.tree.choices()) != original
             {
                 return Ok(mutant);
@@ -369,19 +375,21 @@ impl<'g, G: Node> Mutator<'g, G> {
         Ok(Mutants {
             mutator: self.clone(),
             tree,
+            facts: Facts::default(),
             rng: DefaultRng::seed_from_u64(seed),
             seen,
         })
     }
 
-    /// One edit of `tree`, replayed; `None` if the edit chosen has nothing to work on or the
-    /// replay fails.
+    /// One edit of the seed's tree, replayed; `None` if the edit chosen has nothing to work
+    /// on or the replay fails.
     fn try_mutant(
         &self,
-        tree: &ChoiceTree,
+        seed: Seed<'_>,
         rng: &mut dyn Rng,
         search: Search,
     ) -> Option<Mutant<G::Output>> {
+        let tree = seed.tree;
         if tree.is_empty() {
             return None;
         }
@@ -391,33 +399,31 @@ impl<'g, G: Node> Mutator<'g, G> {
         let candidate = match edit {
             Edit::Reroll => {
                 let at = below(rng, choices.len() as u64) as usize;
-                return self.replay_aligned(tree, choices, Some(at), rng, edit);
+                return self.replay_aligned(seed, choices, Some(at), rng, edit);
             }
-            Edit::Regenerate => return self.regenerate(tree, rng),
+            Edit::Regenerate => return self.regenerate(seed, rng),
             Edit::Descend => descend(tree, &*self.compatible, rng, search)?,
             Edit::Swap => swap(tree, &*self.compatible, rng, search)?,
-            Edit::Insert => insert(tree, rng)?,
-            Edit::Delete => delete(tree, rng)?,
+            Edit::Insert => insert(tree, seed.collections(), rng)?,
+            Edit::Delete => delete(tree, seed.collections(), rng)?,
             Edit::Nudge => {
-                let nudged = nudge(choices, rng)?;
-                return self.replay_aligned(tree, &nudged, None, rng, edit);
+                let nudged = nudge(choices, seed.integers(), rng)?;
+                return self.replay_aligned(seed, &nudged, None, rng, edit);
             }
             Edit::Copy => {
-                let copied = copy(choices, rng)?;
-                return self.replay_aligned(tree, &copied, None, rng, edit);
+                let copied = copy(choices, seed.integers(), rng)?;
+                return self.replay_aligned(seed, &copied, None, rng, edit);
             }
         };
         self.replay(tree.size(), &candidate, rng, edit)
     }
 
-    /// A span of `tree` generated afresh, everything around it replayed as it was.
-    fn regenerate(&self, tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
-        let spans: Vec<usize> = (0..tree.spans().len())
-            .filter(|&index| !tree.spans()[index].range().is_empty())
-            .collect();
-        let &span = one_of(&spans, rng)?;
-        let mut source = AlignedSource::new(tree, tree.choices(), rng).regenerating(span);
-        self.run(&mut source, tree.size(), Edit::Regenerate)
+    /// A span of the seed's tree generated afresh, everything around it replayed as it was.
+    fn regenerate(&self, seed: Seed<'_>, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
+        let &span = one_of(seed.non_empty_spans(), rng)?;
+        let mut source =
+            AlignedSource::new(seed.layout(), seed.tree.choices(), rng).regenerating(span);
+        self.run(&mut source, seed.tree.size(), Edit::Regenerate)
     }
 
     /// `choices` replayed at `size`, a choice that does not fit drawn at random; `None` if the
@@ -433,22 +439,22 @@ impl<'g, G: Node> Mutator<'g, G> {
         self.run(&mut source, size, edit)
     }
 
-    /// `choices`, `tree`'s with one edited in place, replayed span by span with `tree`'s
+    /// `choices`, the seed's with one edited in place, replayed span by span with the seed's
     /// structure (so that what the edit does not touch stays as it was), the one at `reroll`
     /// drawn again.
     fn replay_aligned(
         &self,
-        tree: &ChoiceTree,
+        seed: Seed<'_>,
         choices: &[Choice],
         reroll: Option<usize>,
         rng: &mut dyn Rng,
         edit: Edit,
     ) -> Option<Mutant<G::Output>> {
-        let mut source = AlignedSource::new(tree, choices, rng);
+        let mut source = AlignedSource::new(seed.layout(), choices, rng);
         if let Some(at) = reroll {
             source = source.rerolling(at);
         }
-        self.run(&mut source, tree.size(), edit)
+        self.run(&mut source, seed.tree.size(), edit)
     }
 
     /// The generator run on `source` at `size`, recording; `None` if it fails or panics.
@@ -467,6 +473,8 @@ impl<'g, G: Node> Mutator<'g, G> {
 pub struct Mutants<'g, G> {
     mutator: Mutator<'g, G>,
     tree: ChoiceTree,
+    /// What the edits read of `tree`, worked out on first use.
+    facts: Facts,
     rng: DefaultRng,
     seen: HashSet<u64>,
 }
@@ -485,13 +493,65 @@ impl<G: Node> Iterator for Mutants<'_, G> {
     fn next(&mut self) -> Option<Mutant<G::Output>> {
         for attempt in 0..MUTANTS_PATIENCE {
             let search = Search::after(attempt, MUTANTS_PATIENCE);
-            if let Some(mutant) = self.mutator.try_mutant(&self.tree, &mut self.rng, search)
+            let seed = Seed {
+                tree: &self.tree,
+                facts: &self.facts,
+            };
+            if let Some(mutant) = self.mutator.try_mutant(seed, &mut self.rng, search)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
                 return Some(mutant.compact());
             }
         }
         None
+    }
+}
+
+/// A tree to edit, with what the edits read of it.
+#[derive(Clone, Copy)]
+struct Seed<'t> {
+    tree: &'t ChoiceTree,
+    facts: &'t Facts,
+}
+
+/// What the edits read of a tree, worked out the first time an edit needs it and kept for the
+/// next: a stream of mutants edits the same tree thousands of times.
+#[derive(Default)]
+struct Facts {
+    layout: OnceCell<SpanLayout>,
+    non_empty_spans: OnceCell<Vec<usize>>,
+    collections: OnceCell<Vec<Collection>>,
+    integers: OnceCell<Vec<Integer>>,
+}
+
+impl<'t> Seed<'t> {
+    /// How the tree's spans nest, for replaying an edit of it span by span.
+    fn layout(self) -> &'t SpanLayout {
+        self.facts.layout.get_or_init(|| SpanLayout::of(self.tree))
+    }
+
+    /// The indices of the spans that hold a choice.
+    fn non_empty_spans(self) -> &'t [usize] {
+        self.facts.non_empty_spans.get_or_init(|| {
+            let spans = self.tree.spans();
+            (0..spans.len())
+                .filter(|&index| !spans[index].range().is_empty())
+                .collect()
+        })
+    }
+
+    /// The tree's collections.
+    fn collections(self) -> &'t [Collection] {
+        self.facts
+            .collections
+            .get_or_init(|| self.tree.collections())
+    }
+
+    /// The tree's integer choices that have more than one possible value.
+    fn integers(self) -> &'t [Integer] {
+        self.facts
+            .integers
+            .get_or_init(|| integers(self.tree.choices()))
     }
 }
 
@@ -639,10 +699,9 @@ fn with_count(choices: &mut [Choice], collection: &Collection, by: i128) {
     }
 }
 
-/// An element of a collection copied to a place in it.
-fn insert(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let collections = tree.collections();
-    let collection = one_of(&collections, rng)?;
+/// An element of one of `tree`'s `collections` copied to a place in it.
+fn insert(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let collection = one_of(collections, rng)?;
     let element = one_of(&collection.elements, rng)?.clone();
     let place = below(rng, collection.elements.len() as u64 + 1) as usize;
     let at = collection.elements.get(place).map_or_else(
@@ -656,10 +715,9 @@ fn insert(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
     Some(out)
 }
 
-/// An element of a collection deleted.
-fn delete(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let collections = tree.collections();
-    let collection = one_of(&collections, rng)?;
+/// An element of one of `tree`'s `collections` deleted.
+fn delete(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let collection = one_of(collections, rng)?;
     let element = one_of(&collection.elements, rng)?.clone();
     let mut out = tree.choices().to_vec();
     with_count(&mut out, collection, -1);
@@ -667,9 +725,10 @@ fn delete(tree: &ChoiceTree, rng: &mut dyn Rng) -> Option<Vec<Choice>> {
     Some(out)
 }
 
-/// An integer moved by 1 or up to 16, or set to a boundary of its range.
-fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let &(at, value, lo, hi) = one_of(&integers(choices), rng)?;
+/// One of the `integers` among `choices` moved by 1 or up to 16, or set to a boundary of
+/// its range.
+fn nudge(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+    let &(at, value, lo, hi) = one_of(integers, rng)?;
     let step = 1 + below(rng, 16) as i128;
     let sign = if below(rng, 2) == 0 { 1 } else { -1 };
     let moved = match below(rng, 3) {
@@ -687,13 +746,13 @@ fn nudge(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
     Some(out)
 }
 
-/// An integer set to the value of another integer choice that differs from its own: one of
-/// the same range if there is one (most likely drawn by the same generator: another key),
-/// else one that fits its range; `None` if a few integers drawn have no such other.
-fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
-    let integers = integers(choices);
+/// One of the `integers` among `choices` set to the value of another integer choice that
+/// differs from its own: one of the same range if there is one (most likely drawn by the
+/// same generator: another key), else one that fits its range; `None` if a few integers
+/// drawn have no such other.
+fn copy(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
     for _ in 0..COPY_TRIES {
-        let &(at, value, lo, hi) = one_of(&integers, rng)?;
+        let &(at, value, lo, hi) = one_of(integers, rng)?;
         let sources = |same_range: bool| -> Vec<i128> {
             integers
                 .iter()
@@ -723,9 +782,11 @@ fn copy(choices: &[Choice], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
     None
 }
 
-/// The integer choices with more than one possible value, for the edits that change one:
-/// where each is, its value, and its range.
-fn integers(choices: &[Choice]) -> Vec<(usize, i128, i128, i128)> {
+/// An integer choice, for the edits that change one: where it is, its value, and its range.
+type Integer = (usize, i128, i128, i128);
+
+/// The integer choices with more than one possible value.
+fn integers(choices: &[Choice]) -> Vec<Integer> {
     choices
         .iter()
         .enumerate()

@@ -43,32 +43,21 @@ struct Level {
     next_child: usize,
 }
 
-/// Replays `choices` with the structure of `tree`'s spans (the choices are `tree`'s, edited
-/// in place), drawing at random where they run out or do not fit.
-pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
-    choices: &'c [Choice],
+/// How a recorded tree's spans nest, as [`AlignedSource`] follows them: worked out once per
+/// tree, for a tree edited and replayed many times (a mutator's seed).
+#[derive(Clone, Debug)]
+pub(crate) struct SpanLayout {
     /// Each recorded span's range.
     ranges: Vec<std::ops::Range<usize>>,
     /// Each recorded span's children, in order; the last entry holds the top-level spans.
     children: Vec<Vec<usize>>,
-    levels: Vec<Level>,
-    position: usize,
-    /// How far the current level may read.
-    limit: usize,
-    /// How many open spans have no counterpart (their choices are drawn at random).
-    unmatched: usize,
-    random: RandomSource<'r, R>,
-    /// The position whose choice is drawn again, other than recorded where it can be.
-    reroll: Option<usize>,
-    /// The recorded span drawn afresh, as if it had no counterpart.
-    regenerate: Option<usize>,
 }
 
-impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
-    /// Replays `choices` (of `tree`'s length) with `tree`'s spans.
-    pub(crate) fn new(tree: &ChoiceTree, choices: &'c [Choice], rng: &'r mut R) -> Self {
-        let spans = tree.spans();
-        let ranges: Vec<std::ops::Range<usize>> = spans.iter().map(|span| span.range()).collect();
+impl SpanLayout {
+    /// How `tree`'s spans nest.
+    pub(crate) fn of(tree: &ChoiceTree) -> SpanLayout {
+        let ranges: Vec<std::ops::Range<usize>> =
+            tree.spans().iter().map(|span| span.range()).collect();
         let top = ranges.len();
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
         let mut open: Vec<usize> = Vec::new();
@@ -85,10 +74,38 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
             children[open.last().copied().unwrap_or(top)].push(index);
             open.push(index);
         }
+        SpanLayout { ranges, children }
+    }
+}
+
+/// Replays `choices` with the structure of a tree's spans (its [`SpanLayout`]; the choices
+/// are the tree's, edited in place), drawing at random where they run out or do not fit.
+pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
+    choices: &'c [Choice],
+    /// Each recorded span's range.
+    ranges: &'c [std::ops::Range<usize>],
+    /// Each recorded span's children, in order; the last entry holds the top-level spans.
+    children: &'c [Vec<usize>],
+    levels: Vec<Level>,
+    position: usize,
+    /// How far the current level may read.
+    limit: usize,
+    /// How many open spans have no counterpart (their choices are drawn at random).
+    unmatched: usize,
+    random: RandomSource<'r, R>,
+    /// The position whose choice is drawn again, other than recorded where it can be.
+    reroll: Option<usize>,
+    /// The recorded span drawn afresh, as if it had no counterpart.
+    regenerate: Option<usize>,
+}
+
+impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
+    /// Replays `choices` (of the tree's length) with the tree's spans, laid out in `layout`.
+    pub(crate) fn new(layout: &'c SpanLayout, choices: &'c [Choice], rng: &'r mut R) -> Self {
         AlignedSource {
             choices,
-            ranges,
-            children,
+            ranges: &layout.ranges,
+            children: &layout.children,
             levels: vec![Level {
                 span: None,
                 regenerated: None,
