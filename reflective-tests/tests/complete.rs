@@ -113,6 +113,8 @@ fn hole_paths(spec: &Spec, value: &V, path: &mut Vec<usize>, out: &mut Vec<Vec<u
         path.pop();
     };
     match (spec, value) {
+        // The member's value is the inner generator's, at the same place.
+        (Spec::Memoized(inner), value) => hole_paths(inner, value, path, out),
         (Spec::Pair(a, b), V::Pair(x, y)) => {
             child(0, a, x, out);
             child(1, b, y, out);

@@ -1,5 +1,5 @@
 //! Random generators: a [`Spec`] describes a generator built from the core's combinators
-//! (integer ranges, `zip`, `vec`, `pick`, `bind`, `focus`, `map`), [`build`] builds it over the
+//! (integer ranges, `zip`, `vec`, `pick`, `bind`, `focus`, `map`, memoized families), [`build`] builds it over the
 //! dynamic values [`V`], and `Spec` derives its own generator, so a test draws thousands of
 //! different generators and checks an interpretation's laws on each.
 //!
@@ -53,6 +53,9 @@ pub enum Spec {
         /// How many values beyond the least.
         width: u8,
     },
+    /// The same generator as the member of a `memoized_family` (built once and kept, its
+    /// values reused by the replays of mutation).
+    Memoized(Box<Spec>),
 }
 
 /// The generator `spec` describes.
@@ -69,6 +72,12 @@ pub fn build(spec: &Spec) -> Gen<V, V> {
             .focus(list)
             .map(V::List)
             .boxed(),
+        Spec::Memoized(inner) => {
+            let inner = build(inner);
+            memoized_family(move |_: &Family<(), V, V>, ()| inner.clone())
+                .at(())
+                .boxed()
+        }
         Spec::Pick(branches) if branches.is_empty() => int_between(0, 0),
         Spec::Pick(branches) => {
             let branches: Vec<(u32, String, Gen<V, V>)> = branches
@@ -130,6 +139,7 @@ pub fn conforms(spec: &Spec, value: &V) -> bool {
         (Spec::Int { lo, width }, V::Int(x)) => {
             (i64::from(*lo)..=i64::from(*lo) + i64::from(*width)).contains(x)
         }
+        (Spec::Memoized(inner), value) => conforms(inner, value),
         (Spec::Pair(a, b), V::Pair(x, y)) => conforms(a, x) && conforms(b, y),
         (Spec::List(element, max), V::List(items)) => {
             items.len() <= usize::from(*max) && items.iter().all(|item| conforms(element, item))

@@ -11,10 +11,9 @@
 //! generation would draw it. Whatever the edit, the mutant is what the generator makes of some
 //! choices: it keeps every invariant the generator keeps.
 
-use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rand_core::{Rng, SeedableRng};
 
@@ -518,10 +517,10 @@ struct Seed<'t> {
 /// next: a stream of mutants edits the same tree thousands of times.
 #[derive(Default)]
 struct Facts {
-    layout: OnceCell<SpanLayout>,
-    non_empty_spans: OnceCell<Vec<usize>>,
-    collections: OnceCell<Vec<Collection>>,
-    integers: OnceCell<Vec<Integer>>,
+    layout: OnceLock<SpanLayout>,
+    non_empty_spans: OnceLock<Vec<usize>>,
+    collections: OnceLock<Vec<Collection>>,
+    integers: OnceLock<Vec<Integer>>,
 }
 
 impl<'t> Seed<'t> {
@@ -795,4 +794,16 @@ fn integers(choices: &[Choice]) -> Vec<Integer> {
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stream of mutants may be shared between threads, as before it kept facts of its seed.
+    #[test]
+    fn a_stream_of_mutants_is_send_and_sync() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<Mutants<'static, crate::Gen<u8, u8>>>();
+    }
 }
