@@ -1,7 +1,7 @@
 //! Random generators: a [`Spec`] describes a generator built from the core's combinators
-//! (integer ranges, `zip`, `vec`, `pick`, `bind`, `focus`, `map`, memoized families), [`build`] builds it over the
-//! dynamic values [`V`], and `Spec` derives its own generator, so a test draws thousands of
-//! different generators and checks an interpretation's laws on each.
+//! (integer ranges, `zip`, `vec`, `pick`, `bind`, `focus`, `map`, memoized families),
+//! [`build`] builds it over the dynamic values [`V`], and `Spec` derives its own generator, so
+//! a test draws thousands of different generators and checks an interpretation's laws on each.
 //!
 //! Every spec builds an aligned generator with sound annotations: each `map` is undone by a
 //! `focus`, and the branches of a pick tag their values, so reflection is exact. Two specs

@@ -347,13 +347,13 @@ impl<'g, G: Node> Mutator<'g, G> {
     ) -> Result<Mutant<G::Output>, MutateError> {
         let original = fingerprint(tree.choices());
         let facts = Facts::default();
-        let seed = Seed {
+        let parent = Parent {
             tree,
             facts: &facts,
         };
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            if let Some(mutant) = self.try_mutant(seed, rng, search)
+            if let Some(mutant) = self.try_mutant(parent, rng, search)
                 && fingerprint(mutant.tree.choices()) != original
             {
                 return Ok(mutant);
@@ -380,15 +380,15 @@ impl<'g, G: Node> Mutator<'g, G> {
         })
     }
 
-    /// One edit of the seed's tree, replayed; `None` if the edit chosen has nothing to work
+    /// One edit of the parent's tree, replayed; `None` if the edit chosen has nothing to work
     /// on or the replay fails.
     fn try_mutant(
         &self,
-        seed: Seed<'_>,
+        parent: Parent<'_>,
         rng: &mut dyn Rng,
         search: Search,
     ) -> Option<Mutant<G::Output>> {
-        let tree = seed.tree;
+        let tree = parent.tree;
         if tree.is_empty() {
             return None;
         }
@@ -398,31 +398,31 @@ impl<'g, G: Node> Mutator<'g, G> {
         let candidate = match edit {
             Edit::Reroll => {
                 let at = below(rng, choices.len() as u64) as usize;
-                return self.replay_aligned(seed, choices, Some(at), rng, edit);
+                return self.replay_aligned(parent, choices, Some(at), rng, edit);
             }
-            Edit::Regenerate => return self.regenerate(seed, rng),
+            Edit::Regenerate => return self.regenerate(parent, rng),
             Edit::Descend => descend(tree, &*self.compatible, rng, search)?,
             Edit::Swap => swap(tree, &*self.compatible, rng, search)?,
-            Edit::Insert => insert(tree, seed.collections(), rng)?,
-            Edit::Delete => delete(tree, seed.collections(), rng)?,
+            Edit::Insert => insert(tree, parent.collections(), rng)?,
+            Edit::Delete => delete(tree, parent.collections(), rng)?,
             Edit::Nudge => {
-                let nudged = nudge(choices, seed.integers(), rng)?;
-                return self.replay_aligned(seed, &nudged, None, rng, edit);
+                let nudged = nudge(choices, parent.integers(), rng)?;
+                return self.replay_aligned(parent, &nudged, None, rng, edit);
             }
             Edit::Copy => {
-                let copied = copy(choices, seed.integers(), rng)?;
-                return self.replay_aligned(seed, &copied, None, rng, edit);
+                let copied = copy(choices, parent.integers(), rng)?;
+                return self.replay_aligned(parent, &copied, None, rng, edit);
             }
         };
         self.replay(tree.size(), &candidate, rng, edit)
     }
 
-    /// A span of the seed's tree generated afresh, everything around it replayed as it was.
-    fn regenerate(&self, seed: Seed<'_>, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
-        let &span = one_of(seed.non_empty_spans(), rng)?;
+    /// A span of the parent's tree generated afresh, everything around it replayed as it was.
+    fn regenerate(&self, parent: Parent<'_>, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
+        let &span = one_of(parent.non_empty_spans(), rng)?;
         let mut source =
-            AlignedSource::new(seed.layout(), seed.tree.choices(), rng).regenerating(span);
-        self.run(&mut source, seed.tree.size(), Edit::Regenerate)
+            AlignedSource::new(parent.layout(), parent.tree.choices(), rng).regenerating(span);
+        self.run(&mut source, parent.tree.size(), Edit::Regenerate)
     }
 
     /// `choices` replayed at `size`, a choice that does not fit drawn at random; `None` if the
@@ -438,22 +438,22 @@ impl<'g, G: Node> Mutator<'g, G> {
         self.run(&mut source, size, edit)
     }
 
-    /// `choices`, the seed's with one edited in place, replayed span by span with the seed's
-    /// structure (so that what the edit does not touch stays as it was), the one at `reroll`
-    /// drawn again.
+    /// `choices`, the parent's with one edited in place, replayed span by span with the
+    /// parent's structure (so that what the edit does not touch stays as it was), the one at
+    /// `reroll` drawn again.
     fn replay_aligned(
         &self,
-        seed: Seed<'_>,
+        parent: Parent<'_>,
         choices: &[Choice],
         reroll: Option<usize>,
         rng: &mut dyn Rng,
         edit: Edit,
     ) -> Option<Mutant<G::Output>> {
-        let mut source = AlignedSource::new(seed.layout(), choices, rng);
+        let mut source = AlignedSource::new(parent.layout(), choices, rng);
         if let Some(at) = reroll {
             source = source.rerolling(at);
         }
-        self.run(&mut source, seed.tree.size(), edit)
+        self.run(&mut source, parent.tree.size(), edit)
     }
 
     /// The generator run on `source` at `size`, recording; `None` if it fails or panics.
@@ -492,11 +492,11 @@ impl<G: Node> Iterator for Mutants<'_, G> {
     fn next(&mut self) -> Option<Mutant<G::Output>> {
         for attempt in 0..MUTANTS_PATIENCE {
             let search = Search::after(attempt, MUTANTS_PATIENCE);
-            let seed = Seed {
+            let parent = Parent {
                 tree: &self.tree,
                 facts: &self.facts,
             };
-            if let Some(mutant) = self.mutator.try_mutant(seed, &mut self.rng, search)
+            if let Some(mutant) = self.mutator.try_mutant(parent, &mut self.rng, search)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
                 return Some(mutant.compact());
@@ -506,9 +506,9 @@ impl<G: Node> Iterator for Mutants<'_, G> {
     }
 }
 
-/// A tree to edit, with what the edits read of it.
+/// A tree to edit (the parent of the mutants made of it), with what the edits read of it.
 #[derive(Clone, Copy)]
-struct Seed<'t> {
+struct Parent<'t> {
     tree: &'t ChoiceTree,
     facts: &'t Facts,
 }
@@ -523,7 +523,7 @@ struct Facts {
     integers: OnceLock<Vec<Integer>>,
 }
 
-impl<'t> Seed<'t> {
+impl<'t> Parent<'t> {
     /// How the tree's spans nest, for replaying an edit of it span by span.
     fn layout(self) -> &'t SpanLayout {
         self.facts.layout.get_or_init(|| SpanLayout::of(self.tree))
@@ -800,7 +800,7 @@ fn integers(choices: &[Choice]) -> Vec<Integer> {
 mod tests {
     use super::*;
 
-    /// A stream of mutants may be shared between threads, as before it kept facts of its seed.
+    /// A stream of mutants may be shared between threads, as before it kept its parent's facts.
     #[test]
     fn a_stream_of_mutants_is_send_and_sync() {
         fn send_and_sync<T: Send + Sync>() {}
