@@ -348,6 +348,7 @@ impl<P: Clone, B: ?Sized, A> Family<P, B, A> {
         At {
             family: self.clone(),
             param,
+            kept: OnceLock::new(),
         }
     }
 }
@@ -369,7 +370,17 @@ trait Define<P, B: ?Sized, A>: Send + Sync {
         run: &mut Backward,
         limit: usize,
     ) -> Reflected<A>;
+
+    /// For a family whose members are kept in a table its handle reaches (a handle a
+    /// [`memoized_family`] gives its definition): the member at `param`, and whether the
+    /// table keeps it, for an [`At`] to keep and run again without looking it up.
+    fn lookup(&self, _param: &P) -> Option<(Gen<B, A>, bool)> {
+        None
+    }
 }
+
+/// A member a [`memoized_family`]'s table keeps, reached without owning it (see [`At`]).
+type Kept<B, A> = Weak<dyn Node<Input = B, Output = A>>;
 
 struct Definition<F>(F);
 
@@ -484,6 +495,10 @@ impl<P, B: ?Sized, A, D: Define<P, B, A>> Define<P, B, A> for Unowned<D> {
             define.backward(family, param, b, run, limit)
         })
     }
+
+    fn lookup(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
+        self.0.upgrade()?.lookup(param)
+    }
 }
 
 /// A [`memoized_family`]'s members at their parameters.
@@ -544,9 +559,14 @@ where
     /// family, which it is given as a handle that does not own it; nor while a member another
     /// run kept first is dropped, which may run a user's `Drop`.
     fn member(&self, param: &P) -> Gen<B, A> {
+        self.find(param).0
+    }
+
+    /// [`Table::member`], and whether the table keeps it.
+    fn find(&self, param: &P) -> (Gen<B, A>, bool) {
         let lock = || self.members.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(member) = lock().get(param) {
-            return member.clone();
+            return (member.clone(), true);
         }
         let family = Family {
             define: Arc::new(Unowned(self.itself.clone())),
@@ -554,12 +574,13 @@ where
         let built = (self.define)(&family, param.clone()).into_gen();
         let mut members = lock();
         if let Some(kept) = members.get(param) {
-            return kept.clone();
+            return (kept.clone(), true);
         }
-        if members.len() < MEMOIZED_MEMBERS {
+        let room = members.len() < MEMOIZED_MEMBERS;
+        if room {
             members.insert(param.clone(), built.clone());
         }
-        built
+        (built, room)
     }
 }
 
@@ -589,6 +610,10 @@ where
         limit: usize,
     ) -> Reflected<A> {
         self.member(param).backward(b, run, limit)
+    }
+
+    fn lookup(&self, param: &P) -> Option<(Gen<B, A>, bool)> {
+        Some(self.find(param))
     }
 }
 
@@ -622,9 +647,15 @@ where
 }
 
 /// The generator [`Family::at`] returns: one member of a family.
+///
+/// Inside a member of a [`memoized_family`], it keeps the member it reaches (without owning
+/// it, so that members that reach each other are still freed) once a run has looked it up:
+/// later runs skip the lookup, which would hash and compare the parameter each time.
 pub struct At<P, B: ?Sized, A> {
     family: Family<P, B, A>,
     param: P,
+    /// The member, once looked up: `None` if the family keeps none (see [`Define::lookup`]).
+    kept: OnceLock<Option<Kept<B, A>>>,
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] At<P, B, A>);
@@ -646,15 +677,42 @@ where
     type Output = A;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
-        run.nested(|run| self.family.define.forward(&self.family, &self.param, run))
+        run.nested(|run| match self.member() {
+            Some(member) => member.forward(run),
+            None => self.family.define.forward(&self.family, &self.param, run),
+        })
     }
 
     fn backward(&self, b: &B, run: &mut Backward, limit: usize) -> Reflected<A> {
-        run.nested(|run| {
-            self.family
+        run.nested(|run| match self.member() {
+            Some(member) => member.backward(b, run, limit),
+            None => self
+                .family
                 .define
-                .backward(&self.family, &self.param, b, run, limit)
+                .backward(&self.family, &self.param, b, run, limit),
         })
+    }
+}
+
+impl<P, B: ?Sized, A> At<P, B, A> {
+    /// The member at the parameter, found by the lookup at the first run and kept if its table
+    /// keeps it: `None` if the family keeps none, or if the member is gone with its family
+    /// (the family's own run then reports it). The lookup runs outside the cell's
+    /// initialisation, since building the member runs a user's definition, which may run this
+    /// very generator.
+    fn member(&self) -> Option<Arc<dyn Node<Input = B, Output = A>>> {
+        if let Some(kept) = self.kept.get() {
+            return kept.as_ref()?.upgrade();
+        }
+        let (member, kept) = match self.family.define.lookup(&self.param) {
+            Some(found) => found,
+            None => {
+                let _ = self.kept.set(None);
+                return None;
+            }
+        };
+        let _ = self.kept.set(kept.then(|| Arc::downgrade(&member.node)));
+        Some(member.node)
     }
 }
 
@@ -777,6 +835,49 @@ mod tests {
     }
 
     /// A handle a member was built with, kept past the family, fails clearly: no panic.
+    /// Members that reach each other in a circle, each through an [`At`] built into it, which
+    /// keeps the member it reached once it has run: the values are the plain family's, the
+    /// members are freed with the family, and a member's `At` taken out and run after that is
+    /// an error (it kept no member alive).
+    #[test]
+    fn members_that_kept_each_other_in_a_circle_run_and_are_freed() {
+        fn next(
+            circle: &Family<u32, u32, u32>,
+            n: u32,
+        ) -> impl Node<Input = u32, Output = u32> + use<> {
+            crate::combinator::frequency((
+                (1, crate::combinator::exact(n)),
+                (2, circle.at((n + 1) % 3)),
+            ))
+        }
+        let (alive, stolen) = (Arc::new(()), Arc::new(Mutex::new(None)));
+        let (kept, thief) = (Arc::clone(&alive), Arc::clone(&stolen));
+        let circle = memoized_family(move |circle: &Family<u32, u32, u32>, n: u32| {
+            *thief.lock().unwrap() = Some(circle.at((n + 1) % 3));
+            // Each member holds `alive`, to show it was freed.
+            let alive = Arc::clone(&kept);
+            next(circle, n).map(move |v| {
+                let _ = &alive;
+                v
+            })
+        });
+        let plain = family(|circle: &Family<u32, u32, u32>, n: u32| next(circle, n));
+        let (g, expected) = (circle.at(0), plain.at(0));
+        for seed in 0..200 {
+            assert_eq!(g.sample(seed), expected.sample(seed));
+        }
+        let taken = stolen.lock().unwrap().take().expect("the definition ran");
+        assert!(taken.sample(1) < 3);
+        drop((circle, g));
+        assert_freed(&alive);
+        let mut rng = crate::DefaultRng::seed_from_u64(1);
+        let error = taken.try_generate(&mut rng, 10).unwrap_err();
+        assert!(
+            error.to_string().contains("after the family was dropped"),
+            "{error}"
+        );
+    }
+
     #[test]
     fn a_member_handle_kept_past_its_family_is_an_error() {
         let stolen: Arc<Mutex<Option<Family<u32, u32, u32>>>> = Arc::default();
