@@ -252,6 +252,39 @@ fn a_rare_descend_is_found_among_many_spans() {
     }
 }
 
+/// A stream of one kind of edit whose candidates replay as they are (a nudge of an integer, a
+/// deletion from a list) makes every value one such edit away, each once, and then ends: a
+/// stream skips candidates whose choices it made before, and must skip no other.
+#[test]
+fn a_stream_makes_every_value_one_edit_away_and_ends() {
+    let pairs = zip(
+        range(0u8..=3).focus(|p: &(u8, u8)| Some(&p.0)),
+        range(0u8..=3).focus(|p: &(u8, u8)| Some(&p.1)),
+    );
+    let nudged: Vec<(u8, u8)> = pairs
+        .mutator()
+        .edits(&[Edit::Nudge])
+        .mutants(&(1, 2), 3)
+        .unwrap()
+        .map(|m| m.value)
+        .collect();
+    let expected = [(0, 2), (2, 2), (3, 2), (1, 0), (1, 1), (1, 3)];
+    assert_eq!(nudged.len(), expected.len(), "{nudged:?}");
+    assert_eq!(
+        nudged.iter().copied().collect::<HashSet<_>>(),
+        HashSet::from(expected)
+    );
+    let lists = vec(range(0u8..=9), ..);
+    let shorter: HashSet<Vec<u8>> = lists
+        .mutator()
+        .edits(&[Edit::Delete])
+        .mutants(&vec![1, 2, 3], 3)
+        .unwrap()
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(shorter, HashSet::from([vec![2, 3], vec![1, 3], vec![1, 2]]));
+}
+
 #[test]
 fn mutation_is_deterministic_for_a_seed() {
     let g = bst(0, 50);

@@ -353,7 +353,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         };
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            if let Some(mutant) = self.try_mutant(parent, rng, search)
+            if let Some(mutant) = self.try_mutant(parent, rng, search, &|known| known == original)
                 && fingerprint(mutant.tree.choices()) != original
             {
                 return Ok(mutant);
@@ -381,12 +381,14 @@ impl<'g, G: Node> Mutator<'g, G> {
     }
 
     /// One edit of the parent's tree, replayed; `None` if the edit chosen has nothing to work
-    /// on or the replay fails.
+    /// on, if it makes choices that are `known` (by their [`fingerprint`]: the parent's, or a
+    /// mutant's made before, which replay to that value again), or if the replay fails.
     fn try_mutant(
         &self,
         parent: Parent<'_>,
         rng: &mut dyn Rng,
         search: Search,
+        known: &dyn Fn(u64) -> bool,
     ) -> Option<Mutant<G::Output>> {
         let tree = parent.tree;
         if tree.is_empty() {
@@ -407,13 +409,18 @@ impl<'g, G: Node> Mutator<'g, G> {
             Edit::Delete => delete(tree, parent.collections(), rng)?,
             Edit::Nudge => {
                 let nudged = nudge(choices, parent.integers(), rng)?;
-                return self.replay_aligned(parent, &nudged, None, rng, edit);
+                return (!known(fingerprint(&nudged)))
+                    .then(|| self.replay_aligned(parent, &nudged, None, rng, edit))?;
             }
             Edit::Copy => {
                 let copied = copy(choices, parent.integers(), rng)?;
-                return self.replay_aligned(parent, &copied, None, rng, edit);
+                return (!known(fingerprint(&copied)))
+                    .then(|| self.replay_aligned(parent, &copied, None, rng, edit))?;
             }
         };
+        if known(fingerprint(&candidate)) {
+            return None;
+        }
         self.replay(tree.size(), &candidate, rng, edit)
     }
 
@@ -496,7 +503,11 @@ impl<G: Node> Iterator for Mutants<'_, G> {
                 tree: &self.tree,
                 facts: &self.facts,
             };
-            if let Some(mutant) = self.mutator.try_mutant(parent, &mut self.rng, search)
+            let seen = &self.seen;
+            let known = |print: u64| seen.contains(&print);
+            if let Some(mutant) = self
+                .mutator
+                .try_mutant(parent, &mut self.rng, search, &known)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
                 return Some(mutant.compact());
