@@ -381,8 +381,9 @@ impl<'g, G: Node> Mutator<'g, G> {
     }
 
     /// One edit of the parent's tree, replayed; `None` if the edit chosen has nothing to work
-    /// on, if it makes choices that are `known` (by their [`fingerprint`]: the parent's, or a
-    /// mutant's made before, which replay to that value again), or if the replay fails.
+    /// on, if the choices it makes are `known` by their [`fingerprint`] (the parent's, or a
+    /// mutant's made before: choices a run recorded replay to the value it made, so the
+    /// replay would give that value again), or if the replay fails.
     fn try_mutant(
         &self,
         parent: Parent<'_>,
@@ -409,13 +410,17 @@ impl<'g, G: Node> Mutator<'g, G> {
             Edit::Delete => delete(tree, parent.collections(), rng)?,
             Edit::Nudge => {
                 let nudged = nudge(choices, parent.integers(), rng)?;
-                return (!known(fingerprint(&nudged)))
-                    .then(|| self.replay_aligned(parent, &nudged, None, rng, edit))?;
+                if known(fingerprint(&nudged)) {
+                    return None;
+                }
+                return self.replay_aligned(parent, &nudged, None, rng, edit);
             }
             Edit::Copy => {
                 let copied = copy(choices, parent.integers(), rng)?;
-                return (!known(fingerprint(&copied)))
-                    .then(|| self.replay_aligned(parent, &copied, None, rng, edit))?;
+                if known(fingerprint(&copied)) {
+                    return None;
+                }
+                return self.replay_aligned(parent, &copied, None, rng, edit);
             }
         };
         if known(fingerprint(&candidate)) {
