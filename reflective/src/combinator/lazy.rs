@@ -834,7 +834,6 @@ mod tests {
         assert!((0..20).all(|seed| family.at(5).sample(seed) <= 5));
     }
 
-    /// A handle a member was built with, kept past the family, fails clearly: no panic.
     /// Members that reach each other in a circle, each through an [`At`] built into it, which
     /// keeps the member it reached once it has run: the values are the plain family's, the
     /// members are freed with the family, and a member's `At` taken out and run after that is
@@ -878,6 +877,7 @@ mod tests {
         );
     }
 
+    /// A handle a member was built with, kept past the family, fails clearly: no panic.
     #[test]
     fn a_member_handle_kept_past_its_family_is_an_error() {
         let stolen: Arc<Mutex<Option<Family<u32, u32, u32>>>> = Arc::default();

@@ -12,10 +12,11 @@
 //! choices: it keeps every invariant the generator keeps.
 
 use std::collections::HashSet;
+use std::convert::Infallible;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use rand_core::{Rng, SeedableRng};
+use rand_core::{Rng, SeedableRng, TryRng};
 
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
 use crate::engine::source::ChoiceSource;
@@ -353,7 +354,8 @@ impl<'g, G: Node> Mutator<'g, G> {
         };
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            if let Some(mutant) = self.try_mutant(parent, rng, search, &|known| known == original)
+            if let Some(mutant) =
+                self.try_mutant(parent, rng, search, &|known| known == original, None)
                 && fingerprint(mutant.tree.choices()) != original
             {
                 return Ok(mutant);
@@ -377,19 +379,28 @@ impl<'g, G: Node> Mutator<'g, G> {
             facts: Facts::default(),
             rng: DefaultRng::seed_from_u64(seed),
             seen,
+            settled: HashSet::new(),
         })
     }
 
     /// One edit of the parent's tree, replayed; `None` if the edit chosen has nothing to work
-    /// on, if the choices it makes are `known` by their [`fingerprint`] (the parent's, or a
-    /// mutant's made before: choices a run recorded replay to the value it made, so the
-    /// replay would give that value again), or if the replay fails.
+    /// on, if the replay fails, or if it is skipped because it can only give a value made
+    /// before:
+    ///
+    /// - an edit replayed in order (descend, swap, insert, delete) whose choices are `known`
+    ///   by their [`fingerprint`] (the parent's, or a mutant's made before): choices a run
+    ///   recorded, replayed in order, give the value it made;
+    /// - an edit replayed aligned with the parent's spans (nudge, copy) whose choices are in
+    ///   a stream's `settled`: replayed before without drawing at random, so that they would
+    ///   give what they gave then. (Aligned, choices a run recorded may give another value:
+    ///   an edited key changes the ranges of the keys after it.)
     fn try_mutant(
         &self,
         parent: Parent<'_>,
         rng: &mut dyn Rng,
         search: Search,
         known: &dyn Fn(u64) -> bool,
+        settled: Option<&mut HashSet<u64>>,
     ) -> Option<Mutant<G::Output>> {
         let tree = parent.tree;
         if tree.is_empty() {
@@ -410,17 +421,11 @@ impl<'g, G: Node> Mutator<'g, G> {
             Edit::Delete => delete(tree, parent.collections(), rng)?,
             Edit::Nudge => {
                 let nudged = nudge(choices, parent.integers(), rng)?;
-                if known(fingerprint(&nudged)) {
-                    return None;
-                }
-                return self.replay_aligned(parent, &nudged, None, rng, edit);
+                return self.replay_unsettled(parent, &nudged, rng, edit, settled);
             }
             Edit::Copy => {
                 let copied = copy(choices, parent.integers(), rng)?;
-                if known(fingerprint(&copied)) {
-                    return None;
-                }
-                return self.replay_aligned(parent, &copied, None, rng, edit);
+                return self.replay_unsettled(parent, &copied, rng, edit, settled);
             }
         };
         if known(fingerprint(&candidate)) {
@@ -468,6 +473,32 @@ impl<'g, G: Node> Mutator<'g, G> {
         self.run(&mut source, parent.tree.size(), edit)
     }
 
+    /// [`Mutator::replay_aligned`] of `choices`, unless they are in `settled` (a stream's
+    /// edits whose aligned replay drew nothing at random); added to it if this replay draws
+    /// nothing either.
+    fn replay_unsettled(
+        &self,
+        parent: Parent<'_>,
+        choices: &[Choice],
+        rng: &mut dyn Rng,
+        edit: Edit,
+        settled: Option<&mut HashSet<u64>>,
+    ) -> Option<Mutant<G::Output>> {
+        let Some(settled) = settled else {
+            return self.replay_aligned(parent, choices, None, rng, edit);
+        };
+        let print = fingerprint(choices);
+        if settled.contains(&print) {
+            return None;
+        }
+        let mut counted = Counted { rng, draws: 0 };
+        let mutant = self.replay_aligned(parent, choices, None, &mut counted, edit);
+        if counted.draws == 0 {
+            settled.insert(print);
+        }
+        mutant
+    }
+
     /// The generator run on `source` at `size`, recording; `None` if it fails or panics.
     fn run(
         &self,
@@ -488,6 +519,9 @@ pub struct Mutants<'g, G> {
     facts: Facts,
     rng: DefaultRng,
     seen: HashSet<u64>,
+    /// The edits replayed aligned whose replay drew nothing at random (see
+    /// [`Mutator::replay_unsettled`]).
+    settled: HashSet<u64>,
 }
 
 impl<G> fmt::Debug for Mutants<'_, G> {
@@ -510,15 +544,42 @@ impl<G: Node> Iterator for Mutants<'_, G> {
             };
             let seen = &self.seen;
             let known = |print: u64| seen.contains(&print);
-            if let Some(mutant) = self
-                .mutator
-                .try_mutant(parent, &mut self.rng, search, &known)
+            let settled = Some(&mut self.settled);
+            if let Some(mutant) =
+                self.mutator
+                    .try_mutant(parent, &mut self.rng, search, &known, settled)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
             {
                 return Some(mutant.compact());
             }
         }
         None
+    }
+}
+
+/// An RNG that counts the words drawn from it.
+struct Counted<'r> {
+    rng: &'r mut dyn Rng,
+    draws: usize,
+}
+
+impl TryRng for Counted<'_> {
+    type Error = Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        self.draws += 1;
+        Ok(self.rng.next_u32())
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        self.draws += 1;
+        Ok(self.rng.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.draws += 1;
+        self.rng.fill_bytes(dst);
+        Ok(())
     }
 }
 
@@ -821,5 +882,53 @@ mod tests {
     fn a_stream_of_mutants_is_send_and_sync() {
         fn send_and_sync<T: Send + Sync>() {}
         send_and_sync::<Mutants<'static, crate::Gen<u8, u8>>>();
+    }
+
+    /// A stream skips only replays that would give a value it made, drawing nothing: it makes
+    /// the mutants the same loop makes with no skipping, on pairs whose second number's range
+    /// starts at the first (so that a nudge or a copy of the first changes what the second's
+    /// choice means, and may draw it again).
+    #[test]
+    fn skipping_leaves_a_stream_as_it_was() {
+        use crate::combinator::range;
+        use crate::generator::Generator;
+        let g = range(0u32..=40)
+            .focus(|p: &(u32, u32)| Some(&p.0))
+            .bind(|a| {
+                range(a..=40)
+                    .focus(|p: &(u32, u32)| Some(&p.1))
+                    .map(move |b| (a, b))
+            })
+            .boxed();
+        let mutator = g.mutator();
+        for seed in 0..30 {
+            let value = (seed as u32 % 20, 30);
+            let stream: Vec<(u32, u32)> = mutator
+                .mutants(&value, seed)
+                .unwrap()
+                .map(|m| m.value)
+                .collect();
+            let tree = mutator.choices_of(&value).unwrap();
+            let (facts, mut rng) = (Facts::default(), DefaultRng::seed_from_u64(seed));
+            let mut seen = HashSet::from([fingerprint(tree.choices())]);
+            let mut unskipped = Vec::new();
+            'next: loop {
+                for attempt in 0..MUTANTS_PATIENCE {
+                    let parent = Parent {
+                        tree: &tree,
+                        facts: &facts,
+                    };
+                    let search = Search::after(attempt, MUTANTS_PATIENCE);
+                    if let Some(m) = mutator.try_mutant(parent, &mut rng, search, &|_| false, None)
+                        && seen.insert(fingerprint(m.tree.choices()))
+                    {
+                        unskipped.push(m.value);
+                        continue 'next;
+                    }
+                }
+                break;
+            }
+            assert_eq!(stream, unskipped, "seed {seed}");
+        }
     }
 }
