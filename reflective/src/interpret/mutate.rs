@@ -884,6 +884,43 @@ mod tests {
         send_and_sync::<Mutants<'static, crate::Gen<u8, u8>>>();
     }
 
+    /// The mutants a stream of `mutator` makes of `value`, and those the same loop makes with
+    /// no skipping.
+    fn with_and_without_skipping<T: Clone, G: Node<Input = T, Output = T>>(
+        mutator: &Mutator<'_, G>,
+        value: &T,
+        seed: u64,
+        count: usize,
+    ) -> (Vec<T>, Vec<T>) {
+        let stream: Vec<T> = mutator
+            .mutants(value, seed)
+            .unwrap()
+            .take(count)
+            .map(|m| m.value)
+            .collect();
+        let tree = mutator.choices_of(value).unwrap();
+        let (facts, mut rng) = (Facts::default(), DefaultRng::seed_from_u64(seed));
+        let mut seen = HashSet::from([fingerprint(tree.choices())]);
+        let mut unskipped = Vec::new();
+        'next: while unskipped.len() < count {
+            for attempt in 0..MUTANTS_PATIENCE {
+                let parent = Parent {
+                    tree: &tree,
+                    facts: &facts,
+                };
+                let search = Search::after(attempt, MUTANTS_PATIENCE);
+                if let Some(m) = mutator.try_mutant(parent, &mut rng, search, &|_| false, None)
+                    && seen.insert(fingerprint(m.tree.choices()))
+                {
+                    unskipped.push(m.value);
+                    continue 'next;
+                }
+            }
+            break;
+        }
+        (stream, unskipped)
+    }
+
     /// A stream skips only replays that would give a value it made, drawing nothing: it makes
     /// the mutants the same loop makes with no skipping, on pairs whose second number's range
     /// starts at the first (so that a nudge or a copy of the first changes what the second's
@@ -903,32 +940,76 @@ mod tests {
         let mutator = g.mutator();
         for seed in 0..30 {
             let value = (seed as u32 % 20, 30);
-            let stream: Vec<(u32, u32)> = mutator
-                .mutants(&value, seed)
-                .unwrap()
-                .map(|m| m.value)
-                .collect();
-            let tree = mutator.choices_of(&value).unwrap();
-            let (facts, mut rng) = (Facts::default(), DefaultRng::seed_from_u64(seed));
-            let mut seen = HashSet::from([fingerprint(tree.choices())]);
-            let mut unskipped = Vec::new();
-            'next: loop {
-                for attempt in 0..MUTANTS_PATIENCE {
-                    let parent = Parent {
-                        tree: &tree,
-                        facts: &facts,
-                    };
-                    let search = Search::after(attempt, MUTANTS_PATIENCE);
-                    if let Some(m) = mutator.try_mutant(parent, &mut rng, search, &|_| false, None)
-                        && seen.insert(fingerprint(m.tree.choices()))
-                    {
-                        unskipped.push(m.value);
-                        continue 'next;
-                    }
-                }
-                break;
-            }
+            let (stream, unskipped) = with_and_without_skipping(&mutator, &value, seed, 1000);
             assert_eq!(stream, unskipped, "seed {seed}");
+        }
+    }
+
+    /// A binary search tree: keys in ranges that the keys above them set.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Tree {
+        Leaf,
+        Node(Box<Tree>, i64, Box<Tree>),
+    }
+
+    impl Tree {
+        fn left(&self) -> Option<&Tree> {
+            match self {
+                Tree::Node(left, _, _) => Some(left),
+                Tree::Leaf => None,
+            }
+        }
+
+        fn right(&self) -> Option<&Tree> {
+            match self {
+                Tree::Node(_, _, right) => Some(right),
+                Tree::Leaf => None,
+            }
+        }
+    }
+
+    /// Binary search trees with keys in `0..=50`.
+    fn search_trees() -> crate::Gen<Tree, Tree> {
+        use crate::combinator::{Family, exact, family, frequency, range, zip};
+        use crate::generator::Generator;
+        let trees = family(
+            |trees: &Family<(i64, i64), Tree, Tree>, (lo, hi): (i64, i64)| {
+                if lo > hi {
+                    return exact(Tree::Leaf).boxed();
+                }
+                let trees = trees.clone();
+                let node = range(lo..=hi)
+                    .focus(|t: &Tree| match t {
+                        Tree::Node(_, key, _) => Some(key),
+                        Tree::Leaf => None,
+                    })
+                    .bind(move |key| {
+                        zip(
+                            trees.at((lo, key - 1)).focus(Tree::left),
+                            trees.at((key + 1, hi)).focus(Tree::right),
+                        )
+                        .map(move |(l, r)| Tree::Node(Box::new(l), key, Box::new(r)))
+                    });
+                frequency(((1, exact(Tree::Leaf)), (3, node))).boxed()
+            },
+        );
+        trees.at((0, 50)).boxed()
+    }
+
+    /// The same on search trees, whose nudged or copied keys change the ranges of the keys
+    /// below them: choices a stream made may give another tree when replayed aligned with
+    /// the parent's.
+    #[test]
+    fn skipping_leaves_a_stream_of_search_trees_as_it_was() {
+        use crate::generator::Generator;
+        let g = search_trees();
+        for edits in [&[Edit::Nudge, Edit::Copy][..], &Edit::ALL[..]] {
+            let mutator = g.mutator().edits(edits);
+            for seed in 0..8 {
+                let value = g.sample(seed);
+                let (stream, unskipped) = with_and_without_skipping(&mutator, &value, seed, 500);
+                assert_eq!(stream, unskipped, "seed {seed}, edits {edits:?}");
+            }
         }
     }
 }
