@@ -203,6 +203,7 @@ where
 {
     Family {
         define: Arc::new(Definition(define)),
+        reaches_a_table: false,
     }
 }
 
@@ -283,6 +284,7 @@ where
     };
     Family {
         define: Arc::new(memoized),
+        reaches_a_table: false,
     }
 }
 
@@ -329,6 +331,9 @@ fn table_index() -> usize {
 /// an `A`: see [`family`] and [`memoized_family`]. Cloning it is cheap (a shared pointer).
 pub struct Family<P, B: ?Sized, A> {
     define: Arc<dyn Define<P, B, A>>,
+    /// Whether it is the handle a [`memoized_family`] gives its definition, which reaches one
+    /// table of members: only then may an [`At`] keep the member it finds.
+    reaches_a_table: bool,
 }
 
 opaque_debug!(impl[P, B: ?Sized, A] Family<P, B, A>);
@@ -337,6 +342,7 @@ impl<P, B: ?Sized, A> Clone for Family<P, B, A> {
     fn clone(&self) -> Self {
         Family {
             define: Arc::clone(&self.define),
+            reaches_a_table: self.reaches_a_table,
         }
     }
 }
@@ -570,6 +576,7 @@ where
         }
         let family = Family {
             define: Arc::new(Unowned(self.itself.clone())),
+            reaches_a_table: true,
         };
         let built = (self.define)(&family, param.clone()).into_gen();
         let mut members = lock();
@@ -701,6 +708,9 @@ impl<P, B: ?Sized, A> At<P, B, A> {
     /// initialisation, since building the member runs a user's definition, which may run this
     /// very generator.
     fn member(&self) -> Option<Arc<dyn Node<Input = B, Output = A>>> {
+        if !self.family.reaches_a_table {
+            return None;
+        }
         if let Some(kept) = self.kept.get() {
             return kept.as_ref()?.upgrade();
         }

@@ -536,6 +536,14 @@ impl<G: Node> Iterator for Mutants<'_, G> {
     type Item = Mutant<G::Output>;
 
     fn next(&mut self) -> Option<Mutant<G::Output>> {
+        self.next_mutant(true)
+    }
+}
+
+impl<G: Node> Mutants<'_, G> {
+    /// The next distinct mutant, skipping the replays that can only give one made before if
+    /// `skipping` (off only to check, in tests, that skipping changes nothing).
+    fn next_mutant(&mut self, skipping: bool) -> Option<Mutant<G::Output>> {
         for attempt in 0..MUTANTS_PATIENCE {
             let search = Search::after(attempt, MUTANTS_PATIENCE);
             let parent = Parent {
@@ -543,8 +551,8 @@ impl<G: Node> Iterator for Mutants<'_, G> {
                 facts: &self.facts,
             };
             let seen = &self.seen;
-            let known = |print: u64| seen.contains(&print);
-            let settled = Some(&mut self.settled);
+            let known = |print: u64| skipping && seen.contains(&print);
+            let settled = skipping.then_some(&mut self.settled);
             if let Some(mutant) =
                 self.mutator
                     .try_mutant(parent, &mut self.rng, search, &known, settled)
@@ -884,41 +892,22 @@ mod tests {
         send_and_sync::<Mutants<'static, crate::Gen<u8, u8>>>();
     }
 
-    /// The mutants a stream of `mutator` makes of `value`, and those the same loop makes with
-    /// no skipping.
+    /// The first `count` mutants a stream of `mutator` makes of `value`, and those the same
+    /// stream makes with no skipping.
     fn with_and_without_skipping<T: Clone, G: Node<Input = T, Output = T>>(
         mutator: &Mutator<'_, G>,
         value: &T,
         seed: u64,
         count: usize,
     ) -> (Vec<T>, Vec<T>) {
-        let stream: Vec<T> = mutator
-            .mutants(value, seed)
-            .unwrap()
-            .take(count)
-            .map(|m| m.value)
-            .collect();
-        let tree = mutator.choices_of(value).unwrap();
-        let (facts, mut rng) = (Facts::default(), DefaultRng::seed_from_u64(seed));
-        let mut seen = HashSet::from([fingerprint(tree.choices())]);
-        let mut unskipped = Vec::new();
-        'next: while unskipped.len() < count {
-            for attempt in 0..MUTANTS_PATIENCE {
-                let parent = Parent {
-                    tree: &tree,
-                    facts: &facts,
-                };
-                let search = Search::after(attempt, MUTANTS_PATIENCE);
-                if let Some(m) = mutator.try_mutant(parent, &mut rng, search, &|_| false, None)
-                    && seen.insert(fingerprint(m.tree.choices()))
-                {
-                    unskipped.push(m.value);
-                    continue 'next;
-                }
-            }
-            break;
-        }
-        (stream, unskipped)
+        let made = |skipping: bool| -> Vec<T> {
+            let mut stream = mutator.mutants(value, seed).unwrap();
+            std::iter::from_fn(|| stream.next_mutant(skipping))
+                .take(count)
+                .map(|m| m.value)
+                .collect()
+        };
+        (made(true), made(false))
     }
 
     /// A stream skips only replays that would give a value it made, drawing nothing: it makes
