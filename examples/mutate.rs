@@ -45,12 +45,12 @@ use std::fmt::Display;
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-use reflective::mutate::Mutant;
 use reflective::prelude::*;
 use reflective_examples::measure::thousands;
 use reflective_examples::mutation::{
-    Budget, Workload, avl_workload, bst_workload, distance, distinct, generate_and_filter, median,
-    naive_mutants, planted, reflective_mutants, same_root, stlc_workload, timed,
+    Budget, ReflectiveMutant, Workload, avl_workload, bst_workload, distance, distinct,
+    generate_and_filter, median, naive_mutants, planted, reflective_mutants, same_root,
+    stlc_workload, timed,
 };
 
 /// Mutants per workload and kind of seed, for each strategy.
@@ -185,7 +185,7 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
     });
     let reflective = reflective_counts(workload, seeds, &mutants, time);
     let mut checked = 0;
-    for (_, mutant) in mutants.iter().step_by(CAN_GENERATE_EVERY) {
+    for mutant in mutants.iter().step_by(CAN_GENERATE_EVERY) {
         assert!(
             g.can_generate(&mutant.value),
             "{}: the generator cannot produce its mutant {}",
@@ -197,10 +197,10 @@ fn measure_seeds<T: Clone + Eq + Hash + Display>(
     let mut by_edit: BTreeMap<String, (EditRow, HashSet<&T>)> = BTreeMap::new();
     let mut reflective_distances = Vec::new();
     let mut reflective_roots = 0;
-    for (seed, mutant) in &mutants {
-        let d = distance(workload, &seeds[*seed], &mutant.value);
+    for mutant in &mutants {
+        let d = distance(workload, &seeds[mutant.seed], &mutant.value);
         reflective_distances.push(d);
-        reflective_roots += usize::from(same_root(workload, &seeds[*seed], &mutant.value));
+        reflective_roots += usize::from(same_root(workload, &seeds[mutant.seed], &mutant.value));
         let (row, values) = by_edit.entry(mutant.edit.to_string()).or_default();
         row.count += 1;
         row.valid += usize::from((workload.valid)(&mutant.value));
@@ -311,12 +311,12 @@ fn in_time<T: Clone + Eq + Hash + Display>(
 fn reflective_counts<T: Eq + Hash + Display>(
     workload: &Workload<T>,
     seeds: &[T],
-    mutants: &[(usize, Mutant<T>)],
+    mutants: &[ReflectiveMutant<T>],
     time: Duration,
 ) -> Counts {
     let valid = mutants
         .iter()
-        .filter(|(_, mutant)| (workload.valid)(&mutant.value))
+        .filter(|mutant| (workload.valid)(&mutant.value))
         .count();
     assert_eq!(
         valid,
@@ -327,7 +327,7 @@ fn reflective_counts<T: Eq + Hash + Display>(
     Counts {
         produced: mutants.len(),
         valid,
-        distinct: distinct(mutants.iter().map(|(_, m)| &m.value), seeds),
+        distinct: distinct(mutants.iter().map(|m| &m.value), seeds),
         time,
     }
 }

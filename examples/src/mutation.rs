@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use rand::RngExt;
-use reflective::mutate::Mutant;
+use reflective::mutate::Edit;
 use reflective::prelude::*;
 
 use crate::avl::{self, Avl};
@@ -132,7 +132,9 @@ impl Budget {
 /// Mutants of `seeds` by the library's mutator until `budget` is spent, taken in turn from
 /// each seed's [`mutants`](reflective::mutate::Mutator::mutants) iterator (seeded with `seed`
 /// and the seed's index), with the index of the seed each came from. Fewer if every iterator
-/// ends first. Reflecting each seed is part of the work.
+/// ends first. Reflecting each seed is part of the work. Each mutant is kept as its value and
+/// edit, as the naive side keeps its values: its choice tree, which no measurement reads, is
+/// dropped as the stream hands it out.
 ///
 /// # Panics
 ///
@@ -142,7 +144,7 @@ pub fn reflective_mutants<T>(
     seeds: &[T],
     budget: Budget,
     seed: u64,
-) -> Vec<(usize, Mutant<T>)> {
+) -> Vec<ReflectiveMutant<T>> {
     let start = Instant::now();
     let mutator = generator.mutator();
     let mut streams: Vec<_> = seeds
@@ -162,12 +164,28 @@ pub fn reflective_mutants<T>(
                 break 'made;
             }
             match slot.as_mut().and_then(Iterator::next) {
-                Some(mutant) => out.push((index, mutant)),
+                Some(mutant) => out.push(ReflectiveMutant {
+                    seed: index,
+                    value: mutant.value,
+                    edit: mutant.edit,
+                }),
                 None => *slot = None,
             }
         }
     }
     out
+}
+
+/// A reflective mutant as the measurements keep it: the index of its seed, the value, and the
+/// edit that made it.
+#[derive(Clone, Debug)]
+pub struct ReflectiveMutant<T> {
+    /// The index of the seed it came from.
+    pub seed: usize,
+    /// The mutant.
+    pub value: T,
+    /// The edit that made it.
+    pub edit: Edit,
 }
 
 /// A naive mutant: the value, the index of its seed, the edit that made it, and whether it
@@ -971,16 +989,16 @@ mod tests {
         seeds.extend(workload.fixtures.iter().cloned());
         let mutants = reflective_mutants(&workload.generator, &seeds, Budget::Values(200), 9);
         assert_eq!(mutants.len(), 200, "{}", workload.name);
-        for (seed, mutant) in &mutants {
+        for mutant in &mutants {
             assert!((workload.valid)(&mutant.value), "{}", mutant.value);
             assert!(
                 workload.generator.can_generate(&mutant.value),
                 "{}",
                 mutant.value
             );
-            assert!(distance(workload, &seeds[*seed], &mutant.value) < usize::MAX);
+            assert!(distance(workload, &seeds[mutant.seed], &mutant.value) < usize::MAX);
         }
-        let values = mutants.iter().map(|(_, mutant)| &mutant.value);
+        let values = mutants.iter().map(|mutant| &mutant.value);
         assert!(distinct(values, &seeds) > 100, "{}", workload.name);
         let naive = naive_mutants(workload, &seeds, Budget::Values(200), 9);
         assert_eq!(naive.len(), 200);
