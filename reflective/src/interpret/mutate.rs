@@ -12,13 +12,12 @@
 //! choices: it keeps every invariant the generator keeps.
 
 use std::collections::HashSet;
-use std::convert::Infallible;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use rand_core::{Rng, SeedableRng, TryRng};
+use rand_core::{Rng, SeedableRng};
 
-use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint};
+use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint, mix};
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::{AlignedSource, SpanLayout};
 use crate::engine::source::random::{below, weighted};
@@ -390,10 +389,12 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// - an edit replayed in order (descend, swap, insert, delete) whose choices are `known`
     ///   by their [`fingerprint`] (the parent's, or a mutant's made before): choices a run
     ///   recorded, replayed in order, give the value it made;
-    /// - an edit replayed aligned with the parent's spans (nudge, copy) whose choices are in
-    ///   a stream's `settled`: replayed before without drawing at random, so that they would
-    ///   give what they gave then. (Aligned, choices a run recorded may give another value:
-    ///   an edited key changes the ranges of the keys after it.)
+    /// - an edit replayed aligned with the parent's spans (nudge, copy, reroll, regenerate),
+    ///   in a stream, once it has drawn at random what the same edit's replay drew before it
+    ///   ended: a replay is a function of its edit and of the values it draws, so it would
+    ///   give what it gave then (see [`Mutator::replay_aligned`]). The edited choices alone
+    ///   do not settle it: aligned, choices a run recorded may give another value (an edited
+    ///   key changes the ranges of the keys after it, whose subtrees are drawn again).
     fn try_mutant(
         &self,
         parent: Parent<'_>,
@@ -412,34 +413,30 @@ impl<'g, G: Node> Mutator<'g, G> {
         let candidate = match edit {
             Edit::Reroll => {
                 let at = below(rng, choices.len() as u64) as usize;
-                return self.replay_aligned(parent, choices, Some(at), rng, edit);
+                return self.replay_aligned(parent, Aligned::Reroll(at), rng, edit, settled);
             }
-            Edit::Regenerate => return self.regenerate(parent, rng),
+            Edit::Regenerate => {
+                let &span = one_of(parent.non_empty_spans(), rng)?;
+                let how = Aligned::Regenerate(span);
+                return self.replay_aligned(parent, how, rng, edit, settled);
+            }
             Edit::Descend => descend(tree, &*self.compatible, rng, search)?,
             Edit::Swap => swap(tree, &*self.compatible, rng, search)?,
             Edit::Insert => insert(tree, parent.collections(), rng)?,
             Edit::Delete => delete(tree, parent.collections(), rng)?,
             Edit::Nudge => {
                 let nudged = nudge(choices, parent.integers(), rng)?;
-                return self.replay_unsettled(parent, &nudged, rng, edit, settled);
+                return self.replay_aligned(parent, Aligned::Edited(&nudged), rng, edit, settled);
             }
             Edit::Copy => {
                 let copied = copy(choices, parent.integers(), rng)?;
-                return self.replay_unsettled(parent, &copied, rng, edit, settled);
+                return self.replay_aligned(parent, Aligned::Edited(&copied), rng, edit, settled);
             }
         };
         if known(fingerprint(&candidate)) {
             return None;
         }
         self.replay(tree.size(), &candidate, rng, edit)
-    }
-
-    /// A span of the parent's tree generated afresh, everything around it replayed as it was.
-    fn regenerate(&self, parent: Parent<'_>, rng: &mut dyn Rng) -> Option<Mutant<G::Output>> {
-        let &span = one_of(parent.non_empty_spans(), rng)?;
-        let mut source =
-            AlignedSource::new(parent.layout(), parent.tree.choices(), rng).regenerating(span);
-        self.run(&mut source, parent.tree.size(), Edit::Regenerate)
     }
 
     /// `choices` replayed at `size`, a choice that does not fit drawn at random; `None` if the
@@ -455,47 +452,49 @@ impl<'g, G: Node> Mutator<'g, G> {
         self.run(&mut source, size, edit)
     }
 
-    /// `choices`, the parent's with one edited in place, replayed span by span with the
-    /// parent's structure (so that what the edit does not touch stays as it was), the one at
-    /// `reroll` drawn again.
+    /// The parent's tree replayed span by span with its structure (so that what the edit does
+    /// not touch stays as it was), as `how` edits it. With a stream's `settled` (the
+    /// fingerprints of the replays made before, each of what the replay is a function of: the
+    /// edit and the values it drew at random), skipped once it has drawn what such a replay
+    /// drew before it ended, or before it starts if such a replay drew nothing: it would give
+    /// what it gave then. It has made those draws as the whole replay would, so the stream's
+    /// random words go on as they would have. Otherwise its own fingerprint is added.
     fn replay_aligned(
         &self,
         parent: Parent<'_>,
-        choices: &[Choice],
-        reroll: Option<usize>,
-        rng: &mut dyn Rng,
-        edit: Edit,
-    ) -> Option<Mutant<G::Output>> {
-        let mut source = AlignedSource::new(parent.layout(), choices, rng);
-        if let Some(at) = reroll {
-            source = source.rerolling(at);
-        }
-        self.run(&mut source, parent.tree.size(), edit)
-    }
-
-    /// [`Mutator::replay_aligned`] of `choices`, unless they are in `settled` (a stream's
-    /// edits whose aligned replay drew nothing at random); added to it if this replay draws
-    /// nothing either.
-    fn replay_unsettled(
-        &self,
-        parent: Parent<'_>,
-        choices: &[Choice],
+        how: Aligned<'_>,
         rng: &mut dyn Rng,
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
     ) -> Option<Mutant<G::Output>> {
-        let Some(settled) = settled else {
-            return self.replay_aligned(parent, choices, None, rng, edit);
+        let choices = match how {
+            Aligned::Edited(choices) => choices,
+            Aligned::Reroll(_) | Aligned::Regenerate(_) => parent.tree.choices(),
         };
-        let print = fingerprint(choices);
-        if settled.contains(&print) {
+        let source = AlignedSource::new(parent.layout(), choices, rng);
+        let mut source = match how {
+            Aligned::Edited(_) => source,
+            Aligned::Reroll(at) => source.rerolling(at),
+            Aligned::Regenerate(span) => source.regenerating(span),
+        };
+        let size = parent.tree.size();
+        let Some(settled) = settled else {
+            return self.run(&mut source, size, edit);
+        };
+        let key = how.key();
+        if settled.contains(&key) {
             return None;
         }
-        let mut counted = Counted { rng, draws: 0 };
-        let mutant = self.replay_aligned(parent, choices, None, &mut counted, edit);
-        if counted.draws == 0 {
-            settled.insert(print);
-        }
+        let (mutant, drawn) = {
+            let made_before = |drawn| settled.contains(&drawn);
+            let mut source = source.stopping(key, &made_before);
+            let mutant = self.run(&mut source, size, edit);
+            if source.stopped() {
+                return None;
+            }
+            (mutant, source.drawn())
+        };
+        settled.insert(drawn);
         mutant
     }
 
@@ -519,9 +518,33 @@ pub struct Mutants<'g, G> {
     facts: Facts,
     rng: DefaultRng,
     seen: HashSet<u64>,
-    /// The edits replayed aligned whose replay drew nothing at random (see
-    /// [`Mutator::replay_unsettled`]).
+    /// The aligned replays made, each by the fingerprint of its edit and of the values it drew
+    /// at random (see [`Mutator::replay_aligned`]).
     settled: HashSet<u64>,
+}
+
+/// How an edit replayed aligned with the parent's spans changes the parent's replay: its
+/// choices edited in place (nudge, copy), one choice drawn again (reroll), or one span
+/// generated afresh (regenerate).
+#[derive(Clone, Copy)]
+enum Aligned<'c> {
+    Edited(&'c [Choice]),
+    Reroll(usize),
+    Regenerate(usize),
+}
+
+impl Aligned<'_> {
+    /// A fingerprint of the edit: with the values drawn at random, what the replay is a
+    /// function of. It starts from a constant with no pattern (the digits of pi): [`mix`] of
+    /// two equal words is 0, so small numbers mixed into a small start would collide.
+    fn key(self) -> u64 {
+        let (kind, word) = match self {
+            Aligned::Edited(choices) => (0, fingerprint(choices)),
+            Aligned::Reroll(at) => (1, at as u64),
+            Aligned::Regenerate(span) => (2, span as u64),
+        };
+        mix(mix(0x1319_8a2e_0370_7344, kind), word)
+    }
 }
 
 impl<G> fmt::Debug for Mutants<'_, G> {
@@ -562,32 +585,6 @@ impl<G: Node> Mutants<'_, G> {
             }
         }
         None
-    }
-}
-
-/// An RNG that counts the words drawn from it.
-struct Counted<'r> {
-    rng: &'r mut dyn Rng,
-    draws: usize,
-}
-
-impl TryRng for Counted<'_> {
-    type Error = Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        self.draws += 1;
-        Ok(self.rng.next_u32())
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        self.draws += 1;
-        Ok(self.rng.next_u64())
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        self.draws += 1;
-        self.rng.fill_bytes(dst);
-        Ok(())
     }
 }
 
