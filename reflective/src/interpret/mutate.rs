@@ -20,6 +20,7 @@ use rand_core::{Rng, SeedableRng};
 use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint, mix};
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::{AlignedSource, SpanLayout};
+use crate::engine::source::draws::Draws;
 use crate::engine::source::random::{below, weighted};
 use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Budgets, ReflectError};
@@ -389,12 +390,13 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// - an edit replayed in order (descend, swap, insert, delete) whose choices are `known`
     ///   by their [`fingerprint`] (the parent's, or a mutant's made before): choices a run
     ///   recorded, replayed in order, give the value it made;
-    /// - an edit replayed aligned with the parent's spans (nudge, copy, reroll, regenerate),
-    ///   in a stream, once it has drawn at random what the same edit's replay drew before it
-    ///   ended: a replay is a function of its edit and of the values it draws, so it would
-    ///   give what it gave then (see [`Mutator::replay_aligned`]). The edited choices alone
-    ///   do not settle it: aligned, choices a run recorded may give another value (an edited
-    ///   key changes the ranges of the keys after it, whose subtrees are drawn again).
+    /// - any edit, in a stream, once its replay has drawn at random what a replay of the same
+    ///   edit drew before it ended: a replay is a function of its edit and of the values it
+    ///   draws, so it would give what it gave then (see [`Mutator::settling`]). For an edit
+    ///   replayed aligned with the parent's spans (nudge, copy, reroll, regenerate), the
+    ///   edited choices alone do not settle it: aligned, choices a run recorded may give
+    ///   another value (an edited key changes the ranges of the keys after it, whose subtrees
+    ///   are drawn again).
     fn try_mutant(
         &self,
         parent: Parent<'_>,
@@ -433,32 +435,39 @@ impl<'g, G: Node> Mutator<'g, G> {
                 return self.replay_aligned(parent, Aligned::Edited(&copied), rng, edit, settled);
             }
         };
-        if known(fingerprint(&candidate)) {
+        let print = fingerprint(&candidate);
+        if known(print) {
             return None;
         }
-        self.replay(tree.size(), &candidate, rng, edit)
+        self.replay(tree.size(), (&candidate, print), rng, edit, settled)
     }
 
-    /// `choices` replayed at `size`, a choice that does not fit drawn at random; `None` if the
-    /// generator fails or panics on them.
+    /// `choices` (whose [`fingerprint`] is `print`) replayed in order at `size`, a choice that
+    /// does not fit drawn at random; `None` if the generator fails or panics on them, or if a
+    /// stream's `settled` skips the replay (see [`Mutator::settling`]).
     fn replay(
         &self,
         size: usize,
-        choices: &[Choice],
+        (choices, print): (&[Choice], u64),
         rng: &mut dyn Rng,
         edit: Edit,
+        settled: Option<&mut HashSet<u64>>,
     ) -> Option<Mutant<G::Output>> {
-        let mut source = ReplaySource::new(choices, Fallback::Random(rng));
-        self.run(&mut source, size, edit)
+        let key = replay_key(3, print);
+        self.settling(settled, key, |stop: Option<&dyn Fn(u64) -> bool>| {
+            let source = ReplaySource::new(choices, Fallback::Random(rng));
+            let mut source = match stop {
+                Some(stop) => source.stopping(key, stop),
+                None => source,
+            };
+            let mutant = self.run(&mut source, size, edit);
+            (mutant, unstopped(source.draws()))
+        })
     }
 
     /// The parent's tree replayed span by span with its structure (so that what the edit does
-    /// not touch stays as it was), as `how` edits it. With a stream's `settled` (the
-    /// fingerprints of the replays made before, each of what the replay is a function of: the
-    /// edit and the values it drew at random), skipped once it has drawn what such a replay
-    /// drew before it ended, or before it starts if such a replay drew nothing: it would give
-    /// what it gave then. It has made those draws as the whole replay would, so the stream's
-    /// random words go on as they would have. Otherwise its own fingerprint is added.
+    /// not touch stays as it was), as `how` edits it; `None` if the generator fails or panics,
+    /// or if a stream's `settled` skips the replay (see [`Mutator::settling`]).
     fn replay_aligned(
         &self,
         parent: Parent<'_>,
@@ -471,30 +480,46 @@ impl<'g, G: Node> Mutator<'g, G> {
             Aligned::Edited(choices) => choices,
             Aligned::Reroll(_) | Aligned::Regenerate(_) => parent.tree.choices(),
         };
-        let source = AlignedSource::new(parent.layout(), choices, rng);
-        let mut source = match how {
-            Aligned::Edited(_) => source,
-            Aligned::Reroll(at) => source.rerolling(at),
-            Aligned::Regenerate(span) => source.regenerating(span),
-        };
-        let size = parent.tree.size();
-        let Some(settled) = settled else {
-            return self.run(&mut source, size, edit);
-        };
         let key = how.key();
+        self.settling(settled, key, |stop: Option<&dyn Fn(u64) -> bool>| {
+            let source = AlignedSource::new(parent.layout(), choices, rng);
+            let source = match how {
+                Aligned::Edited(_) => source,
+                Aligned::Reroll(at) => source.rerolling(at),
+                Aligned::Regenerate(span) => source.regenerating(span),
+            };
+            let mut source = match stop {
+                Some(stop) => source.stopping(key, stop),
+                None => source,
+            };
+            let mutant = self.run(&mut source, parent.tree.size(), edit);
+            (mutant, unstopped(source.draws()))
+        })
+    }
+
+    /// A replay (`replay`, given when to stop, returning its mutant and the fingerprint of its
+    /// key and draws, `None` if it stopped) of an edit whose key is `key`. Without a stream's
+    /// `settled` (the fingerprints of the replays it made), it runs to its end. With it, it
+    /// is skipped before it starts if a replay of the same key drew nothing, and ended once it
+    /// has drawn at random what a replay of the same key drew before it ended: a replay is a
+    /// function of its key and of the values it draws, so it would give what that one gave,
+    /// a value the stream made or a failure. It has then made those draws as the whole
+    /// replay would, so the stream's random words go on as they would have. A replay that
+    /// runs to its end adds its fingerprint.
+    fn settling(
+        &self,
+        settled: Option<&mut HashSet<u64>>,
+        key: u64,
+        replay: impl FnOnce(Option<&dyn Fn(u64) -> bool>) -> (Option<Mutant<G::Output>>, Option<u64>),
+    ) -> Option<Mutant<G::Output>> {
+        let Some(settled) = settled else {
+            return replay(None).0;
+        };
         if settled.contains(&key) {
             return None;
         }
-        let (mutant, drawn) = {
-            let made_before = |drawn| settled.contains(&drawn);
-            let mut source = source.stopping(key, &made_before);
-            let mutant = self.run(&mut source, size, edit);
-            if source.stopped() {
-                return None;
-            }
-            (mutant, source.drawn())
-        };
-        settled.insert(drawn);
+        let (mutant, print) = replay(Some(&|print| settled.contains(&print)));
+        settled.insert(print?);
         mutant
     }
 
@@ -535,16 +560,27 @@ enum Aligned<'c> {
 
 impl Aligned<'_> {
     /// A fingerprint of the edit: with the values drawn at random, what the replay is a
-    /// function of. It starts from a constant with no pattern (the digits of pi): [`mix`] of
-    /// two equal words is 0, so small numbers mixed into a small start would collide.
+    /// function of (see [`replay_key`]).
     fn key(self) -> u64 {
-        let (kind, word) = match self {
-            Aligned::Edited(choices) => (0, fingerprint(choices)),
-            Aligned::Reroll(at) => (1, at as u64),
-            Aligned::Regenerate(span) => (2, span as u64),
-        };
-        mix(mix(0x1319_8a2e_0370_7344, kind), word)
+        match self {
+            Aligned::Edited(choices) => replay_key(0, fingerprint(choices)),
+            Aligned::Reroll(at) => replay_key(1, at as u64),
+            Aligned::Regenerate(span) => replay_key(2, span as u64),
+        }
     }
+}
+
+/// The key of a replay (of a `kind`: 3 for choices replayed in order, else an [`Aligned`]'s)
+/// from a word that tells it from the others of its kind. It starts from a constant with no
+/// pattern (the digits of pi): [`mix`] of two equal words is 0, so small numbers mixed into a
+/// small start would collide.
+fn replay_key(kind: u64, word: u64) -> u64 {
+    mix(mix(0x1319_8a2e_0370_7344, kind), word)
+}
+
+/// The fingerprint of a replay's key and draws, unless it stopped.
+fn unstopped(draws: &Draws<'_>) -> Option<u64> {
+    (!draws.stopped()).then(|| draws.print())
 }
 
 impl<G> fmt::Debug for Mutants<'_, G> {

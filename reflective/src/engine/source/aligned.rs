@@ -11,9 +11,10 @@
 
 use rand_core::Rng;
 
+use super::draws::Draws;
 use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
-use crate::choice::{Choice, ChoiceTree, mix};
+use crate::choice::{Choice, ChoiceTree};
 
 /// How many draws a reroll makes to find a value other than the recorded one.
 const REROLL_TRIES: usize = 16;
@@ -97,13 +98,8 @@ pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
     reroll: Option<usize>,
     /// The recorded span drawn afresh, as if it had no counterpart.
     regenerate: Option<usize>,
-    /// A fingerprint of the replay's key (see [`stopping`](Self::stopping)) and of the values
-    /// drawn at random so far, a reroll's draws again counting as one.
-    drawn: u64,
-    /// Whether the replay is to end after the draws whose fingerprint it is given.
-    stop: Option<&'c dyn Fn(u64) -> bool>,
-    /// Whether it ended so.
-    stopped: bool,
+    /// The values drawn at random (a reroll's draws again counting as one).
+    draws: Draws<'c>,
 }
 
 impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
@@ -124,43 +120,21 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
             random: RandomSource::new(rng),
             reroll: None,
             regenerate: None,
-            drawn: 0,
-            stop: None,
-            stopped: false,
+            draws: Draws::unfollowed(),
         }
     }
 
-    /// Follows the values the replay draws at random in a fingerprint that starts from `key`
-    /// (which stands for the choices, the reroll and the regenerated span: the replay is a
-    /// function of them and of those values), and ends the replay (a misfit) after a draw if
-    /// `stop` says so of the fingerprint: for a caller that knows that a replay with the same
-    /// key drew those values and no more.
+    /// Follows the values the replay draws at random from `key` (which stands for the
+    /// choices, the reroll and the regenerated span), and ends the replay (a misfit) after a
+    /// draw where `stop` says so (see [`Draws`]).
     pub(crate) fn stopping(mut self, key: u64, stop: &'c dyn Fn(u64) -> bool) -> Self {
-        self.drawn = key;
-        self.stop = Some(stop);
+        self.draws = Draws::stopping(key, stop);
         self
     }
 
-    /// The fingerprint of the key and the values drawn (see [`stopping`](Self::stopping)).
-    pub(crate) fn drawn(&self) -> u64 {
-        self.drawn
-    }
-
-    /// Whether the replay ended after a draw (see [`stopping`](Self::stopping)).
-    pub(crate) fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// Follows a draw at random of `value`; a misfit if the replay is to stop there.
-    fn drew(&mut self, value: i128) -> Result<(), Halt> {
-        if let Some(stop) = self.stop {
-            self.drawn = mix(mix(self.drawn, value as u64), (value >> 64) as u64);
-            if stop(self.drawn) {
-                self.stopped = true;
-                return Err(Halt::Misfit);
-            }
-        }
-        Ok(())
+    /// The values drawn at random, followed.
+    pub(crate) fn draws(&self) -> &Draws<'c> {
+        &self.draws
     }
 
     /// Draws the recorded span `span` (an index into the tree's spans) afresh, everything
@@ -207,12 +181,12 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
                 }
                 let recorded = reroll.then_some(*index);
                 let drawn = draw_other_than(recorded, || self.random.pick(site))?;
-                self.drew(i128::from(drawn))?;
+                self.draws.drew(i128::from(drawn))?;
                 Ok(drawn)
             }
             _ => {
                 let drawn = self.random.pick(site)?;
-                self.drew(i128::from(drawn))?;
+                self.draws.drew(i128::from(drawn))?;
                 Ok(drawn)
             }
         }
@@ -226,12 +200,12 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
                 }
                 let recorded = reroll.then_some(*value);
                 let drawn = draw_other_than(recorded, || self.random.int(site))?;
-                self.drew(drawn)?;
+                self.draws.drew(drawn)?;
                 Ok(drawn)
             }
             _ => {
                 let drawn = self.random.int(site)?;
-                self.drew(drawn)?;
+                self.draws.drew(drawn)?;
                 Ok(drawn)
             }
         }

@@ -2,12 +2,14 @@
 //!
 //! The forward engine asks a source at every pick and every integer draw. A source is small:
 //! [`random`] draws with a seeded generator, [`replay`] reads a recorded choice tree back,
-//! [`aligned`] reads an edited one back span by span,
+//! [`aligned`] reads an edited one back span by span (both can follow their draws at random,
+//! [`draws`], to end a replay that would repeat one made before),
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
 //! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative),
 //! or splicing in parts of values given ([`fragments`]).
 
 pub(crate) mod aligned;
+pub(crate) mod draws;
 pub(crate) mod exhaustive;
 pub(crate) mod fragments;
 pub(crate) mod prefix;

@@ -2,6 +2,7 @@
 
 use rand_core::Rng;
 
+use super::draws::Draws;
 use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
 use crate::choice::Choice;
@@ -26,6 +27,8 @@ pub(crate) struct ReplaySource<'c> {
     fallback: Fallback<'c>,
     /// How many choices did not fit and were repaired.
     repaired: usize,
+    /// The values drawn at random in repairs.
+    draws: Draws<'c>,
 }
 
 impl<'c> ReplaySource<'c> {
@@ -35,7 +38,21 @@ impl<'c> ReplaySource<'c> {
             position: 0,
             fallback,
             repaired: 0,
+            draws: Draws::unfollowed(),
         }
+    }
+
+    /// Follows the values the replay draws at random in repairs from `key` (which stands for
+    /// the choices), and ends the replay (a misfit) after a draw where `stop` says so (see
+    /// [`Draws`]).
+    pub(crate) fn stopping(mut self, key: u64, stop: &'c dyn Fn(u64) -> bool) -> Self {
+        self.draws = Draws::stopping(key, stop);
+        self
+    }
+
+    /// The values drawn at random in repairs, followed.
+    pub(crate) fn draws(&self) -> &Draws<'c> {
+        &self.draws
     }
 
     /// Whether every recorded choice was read and fitted as recorded.
@@ -50,7 +67,7 @@ impl<'c> ReplaySource<'c> {
     }
 
     /// The repair of a choice that does not fit: `simplest`, or a random draw by `draw`.
-    fn repair<T>(
+    fn repair<T: Copy + Into<i128>>(
         &mut self,
         simplest: T,
         draw: impl FnOnce(&mut RandomSource<'_, dyn Rng + '_>) -> Result<T, Halt>,
@@ -63,7 +80,9 @@ impl<'c> ReplaySource<'c> {
             }
             Fallback::Random(rng) => {
                 self.repaired += 1;
-                draw(&mut RandomSource::new(&mut **rng))
+                let drawn = draw(&mut RandomSource::new(&mut **rng))?;
+                self.draws.drew(drawn.into())?;
+                Ok(drawn)
             }
         }
     }
