@@ -543,8 +543,9 @@ pub struct Mutants<'g, G> {
     facts: Facts,
     rng: DefaultRng,
     seen: HashSet<u64>,
-    /// The aligned replays made, each by the fingerprint of its edit and of the values it drew
-    /// at random (see [`Mutator::replay_aligned`]).
+    /// The replays that ran to their end, each by the fingerprint of its edit and of the values
+    /// it drew at random (just the edit's if it drew none; see [`Mutator::settling`]): one
+    /// entry per replay, as `seen` has one per mutant.
     settled: HashSet<u64>,
 }
 
@@ -925,19 +926,18 @@ mod tests {
         send_and_sync::<Mutants<'static, crate::Gen<u8, u8>>>();
     }
 
-    /// The first `count` mutants a stream of `mutator` makes of `value`, and those the same
-    /// stream makes with no skipping.
+    /// The first `count` mutants (values, choices and edits) a stream of `mutator` makes of
+    /// `value`, and those the same stream makes with no skipping.
     fn with_and_without_skipping<T: Clone, G: Node<Input = T, Output = T>>(
         mutator: &Mutator<'_, G>,
         value: &T,
         seed: u64,
         count: usize,
-    ) -> (Vec<T>, Vec<T>) {
-        let made = |skipping: bool| -> Vec<T> {
+    ) -> (Vec<Mutant<T>>, Vec<Mutant<T>>) {
+        let made = |skipping: bool| -> Vec<Mutant<T>> {
             let mut stream = mutator.mutants(value, seed).unwrap();
             std::iter::from_fn(|| stream.next_mutant(skipping))
                 .take(count)
-                .map(|m| m.value)
                 .collect()
         };
         (made(true), made(false))
@@ -963,6 +963,47 @@ mod tests {
         for seed in 0..30 {
             let value = (seed as u32 % 20, 30);
             let (stream, unskipped) = with_and_without_skipping(&mutator, &value, seed, 1000);
+            assert_eq!(stream, unskipped, "seed {seed}");
+        }
+        // And it does skip: the generator's last step runs less often than with no skipping
+        // (a skipped replay does not start, a stopped one does not get there).
+        let runs = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = g.clone().map({
+            let runs = Arc::clone(&runs);
+            move |pair: (u32, u32)| {
+                runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                pair
+            }
+        });
+        let counted = counted.comap(|pair: &(u32, u32)| Some(*pair)).boxed();
+        let mutator = counted.mutator();
+        let mut ran = [0; 2];
+        for (skipping, ran) in [true, false].into_iter().zip(&mut ran) {
+            runs.store(0, std::sync::atomic::Ordering::Relaxed);
+            let mut stream = mutator.mutants(&(3, 30), 7).unwrap();
+            let made = std::iter::from_fn(|| stream.next_mutant(skipping)).count();
+            assert!(made > 50, "{made} mutants");
+            *ran = runs.load(std::sync::atomic::Ordering::Relaxed);
+        }
+        assert!(
+            ran[0] < ran[1],
+            "runs with skipping {} against {}",
+            ran[0],
+            ran[1]
+        );
+    }
+
+    /// Skipping follows every bit of the values drawn: rerolls of `i128`s, whose edge values
+    /// `0` and `i128::MIN` (or `-1` and `i128::MAX`) share their low 64 bits, make the
+    /// mutants they make with no skipping.
+    #[test]
+    fn skipping_follows_wide_draws_whole() {
+        use crate::combinator::int;
+        use crate::generator::Generator;
+        let g = int::<i128>().boxed();
+        let mutator = g.mutator().edits(&[Edit::Reroll]);
+        for seed in 0..20 {
+            let (stream, unskipped) = with_and_without_skipping(&mutator, &0, seed, 400);
             assert_eq!(stream, unskipped, "seed {seed}");
         }
     }
