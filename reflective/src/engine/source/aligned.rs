@@ -98,8 +98,9 @@ pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
     reroll: Option<usize>,
     /// The recorded span drawn afresh, as if it had no counterpart.
     regenerate: Option<usize>,
-    /// The values drawn at random (a reroll's draws again counting as one).
-    draws: Draws<'c>,
+    /// The values drawn at random (a reroll's draws again counting as one), followed if a
+    /// caller sets them to [`Draws::stopping`] before the replay.
+    pub(crate) draws: Draws<'c>,
 }
 
 impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
@@ -122,19 +123,6 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
             regenerate: None,
             draws: Draws::unfollowed(),
         }
-    }
-
-    /// Follows the values the replay draws at random from `key` (which stands for the
-    /// choices, the reroll and the regenerated span), and ends the replay (a misfit) after a
-    /// draw where `stop` says so (see [`Draws`]).
-    pub(crate) fn stopping(mut self, key: u64, stop: &'c dyn Fn(u64) -> bool) -> Self {
-        self.draws = Draws::stopping(key, stop);
-        self
-    }
-
-    /// The values drawn at random, followed.
-    pub(crate) fn draws(&self) -> &Draws<'c> {
-        &self.draws
     }
 
     /// Draws the recorded span `span` (an index into the tree's spans) afresh, everything

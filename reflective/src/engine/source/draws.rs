@@ -51,13 +51,9 @@ impl<'c> Draws<'c> {
         Ok(())
     }
 
-    /// The fingerprint of the key and of the values drawn.
-    pub(crate) fn print(&self) -> u64 {
-        self.print
-    }
-
-    /// Whether the replay ended after a draw, because `stop` said so.
-    pub(crate) fn stopped(&self) -> bool {
-        self.stopped
+    /// The fingerprint of the key and of the values drawn, if the replay was not ended by
+    /// `stop`.
+    pub(crate) fn completed(&self) -> Option<u64> {
+        (!self.stopped).then_some(self.print)
     }
 }

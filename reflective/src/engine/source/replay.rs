@@ -27,8 +27,9 @@ pub(crate) struct ReplaySource<'c> {
     fallback: Fallback<'c>,
     /// How many choices did not fit and were repaired.
     repaired: usize,
-    /// The values drawn at random in repairs.
-    draws: Draws<'c>,
+    /// The values drawn at random in repairs, followed if a caller sets them to
+    /// [`Draws::stopping`] before the replay.
+    pub(crate) draws: Draws<'c>,
 }
 
 impl<'c> ReplaySource<'c> {
@@ -40,19 +41,6 @@ impl<'c> ReplaySource<'c> {
             repaired: 0,
             draws: Draws::unfollowed(),
         }
-    }
-
-    /// Follows the values the replay draws at random in repairs from `key` (which stands for
-    /// the choices), and ends the replay (a misfit) after a draw where `stop` says so (see
-    /// [`Draws`]).
-    pub(crate) fn stopping(mut self, key: u64, stop: &'c dyn Fn(u64) -> bool) -> Self {
-        self.draws = Draws::stopping(key, stop);
-        self
-    }
-
-    /// The values drawn at random in repairs, followed.
-    pub(crate) fn draws(&self) -> &Draws<'c> {
-        &self.draws
     }
 
     /// Whether every recorded choice was read and fitted as recorded.
