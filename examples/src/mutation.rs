@@ -575,27 +575,35 @@ fn subterm_mut<'t>(term: &'t mut Expr, path: &[u8]) -> &'t mut Expr {
     path.iter().fold(term, |at, &step| child_mut(at, step))
 }
 
-/// A term's nodes, for [`distance`]: each subterm's path and its constructor with its
-/// literal, de Bruijn index or annotation.
-fn term_nodes(term: &Expr) -> Vec<LabelledNode> {
+/// A term's subterms, itself included, each with its path (the child taken at each step).
+fn subterms(term: &Expr) -> Vec<(&Expr, Vec<u8>)> {
     let mut out = Vec::new();
     let mut pending = vec![(term, Vec::new())];
     while let Some((at, path)) = pending.pop() {
-        let label = match at {
-            Expr::Lit(n) => format!("Lit {n}"),
-            Expr::Var(i) => format!("Var {i}"),
-            Expr::Lam(ty, _) => format!("Lam {ty}"),
-            Expr::Plus(..) => "Plus".to_string(),
-            Expr::App(..) => "App".to_string(),
-        };
         for (step, child) in children(at).into_iter().enumerate() {
             let mut to_child = path.clone();
             to_child.push(step as u8);
             pending.push((child, to_child));
         }
-        out.push((path, label));
+        out.push((at, path));
     }
     out
+}
+
+/// A term's nodes, for [`distance`]: each subterm's path and its constructor with its
+/// literal, de Bruijn index or annotation.
+fn term_nodes(term: &Expr) -> Vec<LabelledNode> {
+    let label = |at: &Expr| match at {
+        Expr::Lit(n) => format!("Lit {n}"),
+        Expr::Var(i) => format!("Var {i}"),
+        Expr::Lam(ty, _) => format!("Lam {ty}"),
+        Expr::Plus(..) => "Plus".to_string(),
+        Expr::App(..) => "App".to_string(),
+    };
+    subterms(term)
+        .into_iter()
+        .map(|(at, path)| (path, label(at)))
+        .collect()
 }
 
 /// A type of at most `depth` arrows deep: `Int` half the time.
@@ -639,7 +647,7 @@ fn naive_term(term: &Expr, rng: &mut DefaultRng) -> (Expr, &'static str) {
 /// literal, by a random variable (index 0 to 2), or by a random small term; two disjoint
 /// subterms swapped.
 fn naive_term_edit(term: &Expr, rng: &mut DefaultRng) -> (Expr, &'static str) {
-    let paths: Vec<Vec<u8>> = term_nodes(term).into_iter().map(|(path, _)| path).collect();
+    let paths: Vec<Vec<u8>> = subterms(term).into_iter().map(|(_, path)| path).collect();
     let any = |rng: &mut DefaultRng| paths[rng.random_range(0..paths.len())].clone();
     let mut out = term.clone();
     match rng.random_range(0..4u32) {
