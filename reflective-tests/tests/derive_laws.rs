@@ -416,8 +416,8 @@ derive_laws! {
     laws_text: Text => SMALL;
     laws_arrays: Arrays => SMALL;
     laws_hashed: Hashed => Config { unordered: true, ..SMALL };
-    // Sizes 0 and 1 only: a larger map can redraw a duplicate key, and the value drawn with
-    // it does not reflect (see `bug_map_redraws_generate_values_that_do_not_reflect`).
+    // Sizes 0 and 1 here: `fixed_map_redraws_generate_values_that_do_not_reflect` checks the
+    // laws at larger sizes, where a map redraws duplicate keys.
     laws_ordered: Ordered => Config {
         laws_sizes: &[0, 1],
         sizes: &[0, 1],

@@ -68,7 +68,11 @@ pub fn string_of(
 /// An ordered set of elements from `elem`, its size in `len`.
 ///
 /// A drawn element equal to one already in the set is drawn again (up to a thousand draws); a
-/// set that cannot reach its minimum size that way fails to generate, with a message.
+/// set that cannot reach its minimum size that way fails to generate, with a message. Each
+/// redraw draws its integers as at a larger size (at least the number of elements already
+/// drawn, doubled at each redraw), so a set of integers finds a new element in a draw or two
+/// even when its elements run at a small share of the size; the elements' structure (the
+/// lengths inside them) keeps their share.
 ///
 /// # Probability
 ///

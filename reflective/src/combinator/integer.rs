@@ -292,7 +292,7 @@ impl<T: Integer> Int<T> {
         let &IntRepr::Offset { base, lo, .. } = &self.0 else {
             unreachable!("only a range drawn as one offset is narrow")
         };
-        let site = self.site(run.size);
+        let site = self.site(run.int_size());
         let start = T::from_offset(base, lo);
         in_chunks::<u32, T>(
             count,
@@ -326,7 +326,7 @@ impl<T: Integer> Node for Int<T> {
     fn forward(&self, run: &mut Forward<'_>) -> Result<T, Halt> {
         match &self.0 {
             IntRepr::Offset { base, .. } => {
-                let offset = run.int(&self.site(run.size))?;
+                let offset = run.int(&self.site(run.int_size()))?;
                 Ok(T::from_offset(*base, offset))
             }
             IntRepr::Split(halves) => halves.forward(run),
@@ -344,7 +344,7 @@ impl<T: Integer> Node for Int<T> {
         };
         if !is_narrow(lo, hi) {
             // Wider ranges in one loop too, each value drawn as `forward` draws it.
-            let site = self.site(run.size);
+            let site = self.site(run.int_size());
             return in_chunks::<i128, T>(
                 count,
                 out,

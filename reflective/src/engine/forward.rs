@@ -31,6 +31,9 @@ pub struct Forward<'s> {
     /// How much of the size the run has used so far: recursive nodes and collections'
     /// elements, counted so that a field's use is the difference.
     pub(crate) consumed: usize,
+    /// The least size integers are drawn at while a collection of distinct elements draws an
+    /// element again (0 outside such a redraw): see [`Forward::int_size`].
+    pub(crate) widened: usize,
     trail: Trail,
     record: bool,
     depth: usize,
@@ -96,6 +99,7 @@ impl<'s> Forward<'s> {
             fuel: None,
             in_recursive_value: false,
             consumed: 0,
+            widened: 0,
             trail: if record {
                 Trail::recycled()
             } else {
@@ -197,6 +201,7 @@ impl<'s> Forward<'s> {
             fuel: self.fuel,
             in_recursive_value: self.in_recursive_value,
             consumed: self.consumed,
+            widened: self.widened,
             trail: std::mem::take(&mut self.trail),
             record: self.record,
             depth: self.depth,
@@ -240,6 +245,15 @@ impl<'s> Forward<'s> {
     /// [`ChoiceSource::redraws`]).
     pub(crate) fn redraws(&self) -> bool {
         self.source.redraws()
+    }
+
+    /// The size an integer's distribution is drawn at: the run's size, or more while a
+    /// collection of distinct elements draws an element again (see `widened_size` in the
+    /// combinator `repeat`). Only the distribution changes, never the range, and a recorded
+    /// integer is just its value, so replay and reflection are the same at any size.
+    #[inline]
+    pub(crate) fn int_size(&self) -> usize {
+        self.size.max(self.widened)
     }
 
     /// Asks the source for an integer, and records it.
