@@ -1319,6 +1319,67 @@ fn sets_and_maps_of_integers_draw_a_few_words_per_element() {
     }
 }
 
+/// The mean number of times `elements` runs per element of the sets `set_of(elements)`
+/// generates at `size` from the seeds 0 to 199, with how many values failed to generate.
+fn element_runs_per_element<T, S>(
+    elements: Gen<T, T>,
+    set_of: impl Fn(Gen<T, T>) -> Gen<S, S>,
+    len: impl Fn(&S) -> usize,
+    size: usize,
+) -> (f64, usize)
+where
+    T: Clone + Send + Sync + 'static,
+    S: Clone + 'static,
+{
+    let runs = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = {
+        let runs = runs.clone();
+        elements.map(move |x| {
+            runs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            x
+        })
+    };
+    let g = set_of(counted.boxed());
+    let (mut made, mut failed) = (0, 0);
+    for seed in 0..200 {
+        match g.try_generate(&mut DefaultRng::seed_from_u64(seed), size) {
+            Ok(generated) => made += len(&generated.value),
+            Err(_) => failed += 1,
+        }
+    }
+    let runs = runs.load(std::sync::atomic::Ordering::Relaxed);
+    (runs as f64 / made.max(1) as f64, failed)
+}
+
+/// A set stops redrawing an element whose draws give a few values already drawn, once it has
+/// its minimum length: a string at a share of 0 is always empty, a `bool` is one of two, and
+/// a thousand redraws gave nothing else (a `BTreeSet<String>` at size 100 spent them on most
+/// values). Below its minimum length the set redraws as long as before, so that a rare value
+/// is still found.
+#[test]
+fn sets_give_up_early_on_elements_with_a_few_values_only_past_their_minimum() {
+    let (strings, failed) =
+        element_runs_per_element(string(), |s| btree_set(s, ..), BTreeSet::len, 100);
+    assert_eq!(failed, 0);
+    assert!(strings < 6.0, "{strings:.1} string runs per element");
+    let (bits, failed) = element_runs_per_element(bool(), |b| btree_set(b, ..), BTreeSet::len, 100);
+    assert_eq!(failed, 0);
+    assert!(bits < 60.0, "{bits:.1} bool runs per element");
+    let (keys, failed) = element_runs_per_element(
+        string(),
+        |k| btree_map(k, int::<u8>(), ..),
+        BTreeMap::len,
+        100,
+    );
+    assert_eq!(failed, 0);
+    assert!(keys < 6.0, "{keys:.1} key runs per entry");
+    // Both values are needed, and one is drawn one time in a hundred: more draws than the
+    // early give-up allows, which must not apply below the minimum.
+    let rare = frequency([(99, exact(0u8)), (1, exact(1u8))]).boxed();
+    let (_, failed) = element_runs_per_element(rare, |r| btree_set(r, 2..=2), BTreeSet::len, 10);
+    assert_eq!(failed, 0, "sets of a rare value that failed");
+}
+
 /// Every split of `n` into `k` piles, in order.
 fn all_splits(k: usize, n: usize) -> Vec<Vec<usize>> {
     match k {

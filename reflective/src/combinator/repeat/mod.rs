@@ -29,6 +29,16 @@ use crate::node::{Node, Sealed};
 /// its elements at a share at least as large, which accepts them.
 const DUPLICATE_RETRIES: usize = 1_000;
 
+/// A collection that has its minimum length gives up on an element whose first
+/// `FEW_REPEATS.0` draws all gave elements already drawn, at most `FEW_REPEATS.1` different
+/// ones: the element generator has only those values (or others very rarely), and the
+/// [`DUPLICATE_RETRIES`] draws would give them again. A `BTreeSet<String>` at size 100, whose
+/// last elements' shares run out, drew an empty string a thousand times for most values; a
+/// `BTreeSet<bool>` longer than 2 drew `true` and `false` a thousand times. The collection
+/// ends short as it would have (a generator with a single value left gives the same
+/// collection), or, rarely, a little shorter.
+const FEW_REPEATS: (usize, usize) = (64, 8);
+
 /// The most elements a collection generates: a longer one (from a huge size, or edited
 /// choices) is an error rather than an allocation that cannot succeed.
 const MAX_LENGTH: usize = u32::MAX as usize;
@@ -41,6 +51,8 @@ pub trait Distinct<T>: Send + Sync + 'static {
     type Seen: Default;
     /// Records `item`'s key; false if it was already seen.
     fn insert(seen: &mut Self::Seen, item: &T) -> bool;
+    /// Whether `a` and `b` have the same key.
+    fn same(a: &T, b: &T) -> bool;
 }
 
 /// Every element may repeat (vectors, strings).
@@ -52,6 +64,9 @@ impl<T> Distinct<T> for Duplicates {
     fn insert(_: &mut (), _: &T) -> bool {
         true
     }
+    fn same(_: &T, _: &T) -> bool {
+        false
+    }
 }
 
 /// No two elements equal by `Ord` (ordered sets).
@@ -61,6 +76,9 @@ impl<T: Ord + Clone + 'static> Distinct<T> for DistinctOrd {
     type Seen = BTreeSet<T>;
     fn insert(seen: &mut BTreeSet<T>, item: &T) -> bool {
         seen.insert(item.clone())
+    }
+    fn same(a: &T, b: &T) -> bool {
+        a.cmp(b).is_eq()
     }
 }
 
@@ -72,6 +90,9 @@ impl<T: Hash + Eq + Clone + 'static> Distinct<T> for DistinctHash {
     fn insert(seen: &mut HashSet<T>, item: &T) -> bool {
         seen.insert(item.clone())
     }
+    fn same(a: &T, b: &T) -> bool {
+        a == b
+    }
 }
 
 /// No two entries with keys equal by `Ord` (ordered maps).
@@ -82,6 +103,9 @@ impl<K: Ord + Clone + 'static, V> Distinct<(K, V)> for DistinctOrdKey {
     fn insert(seen: &mut BTreeSet<K>, item: &(K, V)) -> bool {
         seen.insert(item.0.clone())
     }
+    fn same(a: &(K, V), b: &(K, V)) -> bool {
+        a.0.cmp(&b.0).is_eq()
+    }
 }
 
 /// No two entries with keys equal by `Hash` and `Eq` (hash maps).
@@ -91,6 +115,9 @@ impl<K: Hash + Eq + Clone + 'static, V> Distinct<(K, V)> for DistinctHashKey {
     type Seen = HashSet<K>;
     fn insert(seen: &mut HashSet<K>, item: &(K, V)) -> bool {
         seen.insert(item.0.clone())
+    }
+    fn same(a: &(K, V), b: &(K, V)) -> bool {
+        a.0 == b.0
     }
 }
 
@@ -328,42 +355,22 @@ where
         let mut seen = D::Seen::default();
         // An enumeration takes each sequence of distinct elements once, without redraws.
         let draws = if run.redraws() { DUPLICATE_RETRIES } else { 1 };
-        // A redraw of a repeat draws integers from a wider distribution (see `widened_size`),
-        // or from that of a redraw around this collection if wider.
-        let around = run.widened;
         while items.len() < length {
             let span = run.open_span(None);
-            let index = items.len();
-            let mut fresh = None;
-            for redraw in 0..draws {
-                run.share = sharing.as_ref().map(|sharing| sharing.share(index));
-                run.taken = None;
-                run.widened = around.max(widened_size(run.size, index, redraw));
-                let item = self.elem.forward(run);
-                run.widened = around;
-                let taken = took_share(run.share.take(), run.taken.take());
-                let item = item?;
-                if D::insert(&mut seen, &item) {
-                    if let Some(sharing) = &mut sharing {
-                        sharing.took(taken);
-                    }
-                    fresh = Some(item);
-                    break;
-                }
-            }
+            let may_end = items.len() >= self.min;
+            let drawn = self.draw_new(run, &mut seen, &mut sharing, items.len(), draws, may_end)?;
             run.close_span(span);
-            match fresh {
-                Some(item) => items.push(item),
-                None if draws == 1 => {
+            match drawn {
+                Ok(item) => items.push(item),
+                Err(_) if draws == 1 => {
                     return Err(Halt::Failed("an element already drawn".into()));
                 }
-                None if items.len() >= self.min => break,
-                None => {
+                Err(_) if items.len() >= self.min => break,
+                Err(made) => {
                     return Err(Halt::Failed(format!(
-                        "could not draw {} distinct elements: after {}, {DUPLICATE_RETRIES} \
-                         draws at size {} gave only elements already drawn; the element \
-                         generator may have fewer distinct values than the minimum length at \
-                         this size",
+                        "could not draw {} distinct elements: after {}, {made} draws at size \
+                         {} gave only elements already drawn; the element generator may have \
+                         fewer distinct values than the minimum length at this size",
                         self.min,
                         items.len(),
                         run.size
@@ -372,6 +379,52 @@ where
             }
         }
         Ok(items)
+    }
+
+    /// Draws element `index` of a collection of distinct elements until it is not one of those
+    /// `seen`, at most `draws` times: the new element, or how many draws gave only repeats
+    /// (fewer than `draws` if the collection `may_end` and the repeats were a few values, see
+    /// [`FEW_REPEATS`]). A redraw draws integers from a wider distribution (see
+    /// [`widened_size`]), or from that of a redraw around this collection if wider.
+    fn draw_new(
+        &self,
+        run: &mut Forward<'_>,
+        seen: &mut D::Seen,
+        sharing: &mut Option<Sharing>,
+        index: usize,
+        draws: usize,
+        may_end: bool,
+    ) -> Result<Result<T, usize>, Halt> {
+        let around = run.widened;
+        let (few_draws, few_values) = FEW_REPEATS;
+        // The different repeats so far, while there are few.
+        let mut repeats: Option<Vec<T>> = may_end.then(Vec::new);
+        for redraw in 0..draws {
+            run.share = sharing.as_ref().map(|sharing| sharing.share(index));
+            run.taken = None;
+            run.widened = around.max(widened_size(run.size, index, redraw));
+            let item = self.elem.forward(run);
+            run.widened = around;
+            let taken = took_share(run.share.take(), run.taken.take());
+            let item = item?;
+            if D::insert(seen, &item) {
+                if let Some(sharing) = sharing {
+                    sharing.took(taken);
+                }
+                return Ok(Ok(item));
+            }
+            if let Some(values) = &mut repeats {
+                if !values.iter().any(|value| D::same(value, &item)) {
+                    values.push(item);
+                }
+                if values.len() > few_values {
+                    repeats = None;
+                } else if redraw + 1 == few_draws {
+                    return Ok(Err(few_draws));
+                }
+            }
+        }
+        Ok(Err(draws))
     }
 
     /// Reflects the length (a share of the budget around, see [`Share`]), then the elements at
