@@ -1319,6 +1319,79 @@ fn sets_and_maps_of_integers_draw_a_few_words_per_element() {
     }
 }
 
+/// The redraws of a set widen their own integers only: the first draw of each element is the
+/// one a vector would make; an integer drawn after a set that redrew keeps its distribution;
+/// the vectors inside a map's values keep their share of the size.
+#[test]
+fn a_redraw_widens_only_its_own_integers() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    // Elements made distinct by a counter, so that a set never redraws: it draws what a vector
+    // draws, element by element, though its elements run at a share of 1.
+    let counter = Arc::new(AtomicU64::new(0));
+    let numbered = int::<u16>()
+        .comap(|&(_, value): &(u64, u16)| Some(value))
+        .map(move |value| (counter.fetch_add(1, Ordering::Relaxed), value))
+        .boxed();
+    let set = btree_set(numbered.clone(), 40..=40);
+    let list = vec(numbered, 40..=40);
+    for seed in 0..50 {
+        let values = |numbered: Vec<(u64, u16)>| -> Vec<u16> {
+            let mut values: Vec<_> = numbered.into_iter().map(|(_, value)| value).collect();
+            values.sort_unstable();
+            values
+        };
+        let from_set = set.generate_value(&mut DefaultRng::seed_from_u64(seed), 40);
+        let from_list = list.generate_value(&mut DefaultRng::seed_from_u64(seed), 40);
+        assert_eq!(
+            values(from_set.into_iter().collect()),
+            values(from_list),
+            "seed {seed}"
+        );
+    }
+    // An integer after a set of ten `u8`s at size 10, which redraws (its elements run at size
+    // 1): at size 10, 4.5% of `int::<u8>()` is spread over the whole range, so about 4.3% of
+    // the values are in 11..=254; a widening left behind by the set would spread far more.
+    let after = tuple((btree_set(int::<u8>(), 10..=10), int::<u8>()));
+    let wide = (0..2_000)
+        .filter(|&seed| {
+            let (_, next) = after.generate_value(&mut DefaultRng::seed_from_u64(seed), 10);
+            (11..=254).contains(&next)
+        })
+        .count();
+    assert!(
+        wide < 200,
+        "{wide} of 2000 integers after a set in 11..=254"
+    );
+    // The vectors in a map's values share the map's size, redraws or not.
+    let map = btree_map(int::<u8>(), vec(bool(), ..), ..);
+    for seed in 0..500 {
+        let value = map.generate_value(&mut DefaultRng::seed_from_u64(seed), 30);
+        let parts: usize = value.values().map(Vec::len).sum();
+        assert!(
+            parts <= 30,
+            "seed {seed}: {parts} bits in the values at size 30"
+        );
+    }
+    // Every element runs at its share of the size, redrawn or not (40 elements at size 40:
+    // 1), though its `u16` repeats often there.
+    let sized_elements = sized(|size| {
+        int::<u16>()
+            .comap(|&(_, value): &(usize, u16)| Some(value))
+            .map(move |value| (size, value))
+    });
+    let set = btree_set(sized_elements, 40..=40);
+    for seed in 0..50 {
+        let value = set.generate_value(&mut DefaultRng::seed_from_u64(seed), 40);
+        let sizes: BTreeSet<usize> = value.iter().map(|&(size, _)| size).collect();
+        assert_eq!(
+            sizes,
+            BTreeSet::from([1]),
+            "seed {seed}: elements ran at these sizes"
+        );
+    }
+}
+
 /// The mean number of times `elements` runs per element of the sets `set_of(elements)`
 /// generates at `size` from the seeds 0 to 199, with how many values failed to generate.
 fn element_runs_per_element<T, S>(

@@ -31,12 +31,13 @@ const DUPLICATE_RETRIES: usize = 1_000;
 
 /// A collection that has its minimum length gives up on an element whose first
 /// `FEW_REPEATS.0` draws all gave elements already drawn, at most `FEW_REPEATS.1` different
-/// ones: the element generator has only those values (or others very rarely), and the
-/// [`DUPLICATE_RETRIES`] draws would give them again. A `BTreeSet<String>` at size 100, whose
-/// last elements' shares run out, drew an empty string a thousand times for most values; a
-/// `BTreeSet<bool>` longer than 2 drew `true` and `false` a thousand times. The collection
-/// ends short as it would have (a generator with a single value left gives the same
-/// collection), or, rarely, a little shorter.
+/// ones: the element generator has only those values, or others so rarely that 64 draws missed
+/// them (a value of probability `p` is missed with probability `(1 - p)^64`: about half at 1%,
+/// a seventh at 3%), and the [`DUPLICATE_RETRIES`] draws would most likely give them again.
+/// A `BTreeSet<String>` at size 100, whose last elements' shares run out, drew an empty string
+/// a thousand times for most values; a `BTreeSet<bool>` longer than 2 drew `true` and `false`
+/// a thousand times. The collection ends short as it would have (a generator with no other
+/// value gives the same collection), or a little shorter where a rare value was missed.
 const FEW_REPEATS: (usize, usize) = (64, 8);
 
 /// The most elements a collection generates: a longer one (from a huge size, or edited
