@@ -362,16 +362,18 @@ where
             let drawn = self.draw_new(run, &mut seen, &mut sharing, items.len(), draws, may_end)?;
             run.close_span(span);
             match drawn {
-                Ok(item) => items.push(item),
-                Err(_) if draws == 1 => {
+                Some(item) => items.push(item),
+                None if draws == 1 => {
                     return Err(Halt::Failed("an element already drawn".into()));
                 }
-                Err(_) if items.len() >= self.min => break,
-                Err(made) => {
+                None if may_end => break,
+                None => {
+                    // Below the minimum length, every one of the draws was made.
                     return Err(Halt::Failed(format!(
-                        "could not draw {} distinct elements: after {}, {made} draws at size \
-                         {} gave only elements already drawn; the element generator may have \
-                         fewer distinct values than the minimum length at this size",
+                        "could not draw {} distinct elements: after {}, {DUPLICATE_RETRIES} \
+                         draws at size {} gave only elements already drawn; the element \
+                         generator may have fewer distinct values than the minimum length at \
+                         this size",
                         self.min,
                         items.len(),
                         run.size
@@ -383,9 +385,9 @@ where
     }
 
     /// Draws element `index` of a collection of distinct elements until it is not one of those
-    /// `seen`, at most `draws` times: the new element, or how many draws gave only repeats
-    /// (fewer than `draws` if the collection `may_end` and the repeats were a few values, see
-    /// [`FEW_REPEATS`]). A redraw draws integers from a wider distribution (see
+    /// `seen`, at most `draws` times: the new element, or `None` if every draw gave a repeat
+    /// (fewer than `draws` of them if the collection `may_end` and the repeats were a few
+    /// values, see [`FEW_REPEATS`]). A redraw draws integers from a wider distribution (see
     /// [`widened_size`]), or from that of a redraw around this collection if wider.
     fn draw_new(
         &self,
@@ -395,7 +397,7 @@ where
         index: usize,
         draws: usize,
         may_end: bool,
-    ) -> Result<Result<T, usize>, Halt> {
+    ) -> Result<Option<T>, Halt> {
         let around = run.widened;
         let (few_draws, few_values) = FEW_REPEATS;
         // The different repeats so far, while there are few.
@@ -412,7 +414,7 @@ where
                 if let Some(sharing) = sharing {
                     sharing.took(taken);
                 }
-                return Ok(Ok(item));
+                return Ok(Some(item));
             }
             if let Some(values) = &mut repeats {
                 if !values.iter().any(|value| D::same(value, &item)) {
@@ -421,11 +423,11 @@ where
                 if values.len() > few_values {
                     repeats = None;
                 } else if redraw + 1 == few_draws {
-                    return Ok(Err(few_draws));
+                    return Ok(None);
                 }
             }
         }
-        Ok(Err(draws))
+        Ok(None)
     }
 
     /// Reflects the length (a share of the budget around, see [`Share`]), then the elements at

@@ -162,41 +162,33 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
 
 impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        match self.next() {
+        let avoid = match self.next() {
             Some((Choice::Pick { index, .. }, reroll)) => {
                 if site.takes(*index) && !reroll {
                     return Ok(*index);
                 }
-                let recorded = reroll.then_some(*index);
-                let drawn = draw_other_than(recorded, || self.random.pick(site))?;
-                self.draws.drew(i128::from(drawn))?;
-                Ok(drawn)
+                reroll.then_some(*index)
             }
-            _ => {
-                let drawn = self.random.pick(site)?;
-                self.draws.drew(i128::from(drawn))?;
-                Ok(drawn)
-            }
-        }
+            _ => None,
+        };
+        let drawn = draw_other_than(avoid, || self.random.pick(site))?;
+        self.draws.drew(i128::from(drawn))?;
+        Ok(drawn)
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
-        match self.next() {
+        let avoid = match self.next() {
             Some((Choice::Int { value, .. }, reroll)) => {
                 if site.holds(*value) && !reroll {
                     return Ok(*value);
                 }
-                let recorded = reroll.then_some(*value);
-                let drawn = draw_other_than(recorded, || self.random.int(site))?;
-                self.draws.drew(drawn)?;
-                Ok(drawn)
+                reroll.then_some(*value)
             }
-            _ => {
-                let drawn = self.random.int(site)?;
-                self.draws.drew(drawn)?;
-                Ok(drawn)
-            }
-        }
+            _ => None,
+        };
+        let drawn = draw_other_than(avoid, || self.random.int(site))?;
+        self.draws.drew(drawn)?;
+        Ok(drawn)
     }
 
     fn follows_spans(&self) -> bool {
