@@ -448,11 +448,10 @@ fn mutation_cases_are_counted_and_off_by_default_where_nothing_is_discarded() {
             try_check_with(config, &exprs, &property).map_err(|e| without_time(&e.to_string()))
         };
         let default = report(&plain);
-        assert_eq!(
-            default,
-            report(&plain.clone().mutation_percent(0)),
-            "seed {seed}"
-        );
+        // The same report, but for the rerun line, which names the setting.
+        let without = report(&plain.clone().mutation_percent(0))
+            .map_err(|text| text.replace("REFLECTIVE_MUTATION_PERCENT=0 ", ""));
+        assert_eq!(default, without, "seed {seed}");
         if let Err(text) = default {
             assert!(!text.contains("mutants:"), "{text}");
             failed += 1;
@@ -986,4 +985,94 @@ fn a_panicking_generator_is_reported_with_the_case_to_replay() {
     .map(|text| *text)
     .expect("a report");
     assert_eq!(parallel, report);
+}
+
+/// A replayed case that the property discards is reported, not passed: the replay ran nothing.
+/// Both for generated cases and for gradient sampling's; a replayed case that holds passes. A
+/// gradient run refuses a mutation case's line, which it cannot replay.
+#[test]
+fn a_replayed_case_the_property_discards_is_an_error() {
+    use reflective::check::{try_check_by_gradient, try_check_with};
+    let g = vec(range(0u32..=1000), ..);
+    let replay = Replay::new(1, 3);
+    let config = Config::new().replay(replay).regressions(false);
+    let report = try_check_with(&config, &g, |_: &Vec<u32>| None::<bool>)
+        .expect_err("a discarded replay cannot pass")
+        .to_string();
+    assert!(
+        report.starts_with(
+            "the replayed case REFLECTIVE_REPLAY=0x1:3 did not run: the property discarded it"
+        ),
+        "{report}"
+    );
+    assert!(try_check_with(&config, &g, |_: &Vec<u32>| Some(true)).is_ok());
+    // Gradient sampling's replay, whose precondition no value meets.
+    let never = g.gradient(|_: &Vec<u32>| false).samples(2);
+    let report = try_check_by_gradient(&config, &never, |_: &Vec<u32>| true)
+        .expect_err("a replay that finds no value cannot pass")
+        .to_string();
+    assert!(report.contains("did not run"), "{report}");
+    // A mutation case's line, which gradient runs do not make.
+    let mutant = Replay {
+        mutation: Some(5),
+        ..replay
+    };
+    let sorted = g.gradient(|xs: &Vec<u32>| xs.is_sorted()).samples(2);
+    let config = Config::new().replay(mutant).regressions(false);
+    let report = try_check_by_gradient(&config, &sorted, |_: &Vec<u32>| true)
+        .expect_err("a gradient run has no mutation cases")
+        .to_string();
+    assert!(
+        report.starts_with("REFLECTIVE_REPLAY=0x1:3/0x5 names a mutation case"),
+        "{report}"
+    );
+}
+
+/// `max_size` above the largest size a replay line may carry is refused, with the bound: every
+/// case a run prints must replay from its line.
+#[test]
+fn a_max_size_no_replay_line_could_carry_is_refused() {
+    use reflective::check::MAX_ENV_SIZE;
+    let _ = Config::new().max_size(MAX_ENV_SIZE);
+    let refused = report(|| {
+        let _ = Config::new().max_size(MAX_ENV_SIZE + 1);
+    });
+    assert!(
+        refused.starts_with(&format!("max_size: at most {MAX_ENV_SIZE}")),
+        "{refused}"
+    );
+}
+
+/// The line that runs every case again names the settings that decide the cases where they
+/// are not the defaults: the size schedule and the mutation cases.
+#[test]
+fn the_rerun_line_names_a_schedule_and_mutation_that_are_not_the_defaults() {
+    let g = sized(|size| range(size as u64..=size as u64));
+    let rerun = |config: Config| {
+        let text = report(|| check_with(&config.seed(1).regressions(false), &g, |&n| n != 3));
+        section(&text, "run every case again:").to_string()
+    };
+    let plain = rerun(Config::new());
+    assert!(!plain.contains("REFLECTIVE_SIZE_SCHEDULE") && !plain.contains("MUTATION"));
+    let ramp = rerun(
+        Config::new()
+            .size_schedule(SizeSchedule::Ramp)
+            .max_size(10)
+            .mutation_percent(30),
+    );
+    assert!(
+        ramp.contains("REFLECTIVE_SIZE_SCHEDULE=ramp REFLECTIVE_MUTATION_PERCENT=30 "),
+        "{ramp}"
+    );
+}
+
+/// A mutation percentage above 100 is refused, as the environment and the test attribute
+/// refuse it.
+#[test]
+fn a_mutation_percentage_above_100_is_refused() {
+    let refused = report(|| {
+        let _ = Config::new().mutation_percent(101);
+    });
+    assert_eq!(refused, "mutation: a percentage from 0 to 100, got 101");
+    let _ = Config::new().mutation(Mutation::Percent(100));
 }

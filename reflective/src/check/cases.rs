@@ -20,7 +20,7 @@ use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_record
 use super::config::{Replay, Resolved};
 use super::mutation::{Pool, block_end};
 use super::outcome::{Outcome, Verdict, quietly, verdict};
-use super::report::{Failure, Origin, gave_up_report};
+use super::report::{Failure, Origin, discarded_replay_report, gave_up_report};
 use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
 
@@ -115,7 +115,8 @@ where
         return Ok(
             match run_case(settings, g, property, statistics, replay, origin, false) {
                 Ended::Failed(failure) => Some(*failure),
-                Ended::Held(_) | Ended::Discarded => None,
+                Ended::Held(_) => None,
+                Ended::Discarded => return Err(discarded_replay_report(replay, statistics)),
             },
         );
     }
@@ -174,7 +175,11 @@ where
         ))
     };
     if let Some(replay) = settings.replay {
-        return Ok(run_one(replay, Origin::Replayed(replay), statistics));
+        let failure = run_one(replay, Origin::Replayed(replay), statistics);
+        if failure.is_none() && statistics.discarded() > 0 {
+            return Err(discarded_replay_report(replay, statistics));
+        }
+        return Ok(failure);
     }
     let mut index = 0;
     loop {

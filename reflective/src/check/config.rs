@@ -227,7 +227,18 @@ impl Config {
     }
 
     /// Runs cases at sizes up to `max_size` (default [`DEFAULT_SIZE`]; `REFLECTIVE_MAX_SIZE`).
+    ///
+    /// # Panics
+    ///
+    /// If `max_size` is above [`MAX_ENV_SIZE`], the largest size a printed replay line may
+    /// carry: every case must replay from its line.
+    #[track_caller]
     pub fn max_size(self, max_size: usize) -> Self {
+        assert!(
+            max_size <= MAX_ENV_SIZE,
+            "max_size: at most {MAX_ENV_SIZE}, the largest size a case's replay line \
+             (`REFLECTIVE_REPLAY`) or `REFLECTIVE_MAX_SIZE` may carry; got {max_size}"
+        );
         Config {
             max_size: Some(max_size),
             ..self
@@ -343,14 +354,30 @@ impl Config {
     /// cases that meet the precondition pay; where fresh cases are as good, mutants cost
     /// time for nothing (each one regenerates its parent), and the cases record their
     /// choices to find their labels, which makes each case slower.
+    ///
+    /// # Panics
+    ///
+    /// If `percent` is above 100.
+    #[track_caller]
     pub fn mutation_percent(self, percent: u8) -> Self {
-        self.mutation(Mutation::Percent(percent.min(100)))
+        self.mutation(Mutation::Percent(percent))
     }
 
     /// Decides which cases are mutants as `mutation` says (default
     /// [`Mutation::WhenDiscarding`]; `REFLECTIVE_MUTATION_PERCENT`, a percentage or `auto`):
     /// code that sets it wins over the environment, as every setting does.
+    ///
+    /// # Panics
+    ///
+    /// If it is a [`Mutation::Percent`] above 100.
+    #[track_caller]
     pub fn mutation(self, mutation: Mutation) -> Self {
+        if let Mutation::Percent(percent) = mutation {
+            assert!(
+                percent <= 100,
+                "mutation: a percentage from 0 to 100, got {percent}"
+            );
+        }
         Config {
             mutation: Some(mutation),
             ..self
@@ -364,7 +391,7 @@ impl Config {
     /// If an environment variable is set to something it cannot read, with a message that
     /// names it.
     pub fn resolved(&self) -> Resolved {
-        self.resolved_from(|name| std::env::var(name).ok())
+        self.resolved_from(|name| std::env::var_os(name).map(readable))
             .unwrap_or_else(|error| {
                 panic!(
                     "reflective: a setting in the environment cannot be read: {error}; set it to \
@@ -398,7 +425,10 @@ impl Config {
                     .map_err(|_| format!("expected {what}, found `{text}`"))
             }
         };
-        let ci = env("CI").is_some_and(|value| !matches!(value.trim(), "" | "0" | "false"));
+        // CI systems set `CI` to `true` or to their name: anything but empty or a switch's
+        // "off" word turns it on.
+        let ci = env("CI")
+            .is_some_and(|value| !value.trim().is_empty() && parse_switch(&value).unwrap_or(true));
         let cases = match self.cases {
             Some(cases) => cases,
             None => read(&env, "REFLECTIVE_CASES", |text| {
@@ -512,8 +542,15 @@ impl Config {
     }
 }
 
-/// The largest size the environment may ask for: a larger one would ask generators for more
-/// memory than a test has (a list as long as the size).
+/// An environment variable's value as text: one that is not UTF-8 with its bad bytes
+/// replaced, so that it is refused with the variable's name rather than ignored.
+fn readable(value: std::ffi::OsString) -> String {
+    value.to_string_lossy().into_owned()
+}
+
+/// The largest size a run may use, set in code ([`Config::max_size`]) or by the environment:
+/// a larger one would ask generators for more memory than a test has (a list as long as the
+/// size), and every case the runner prints must replay from its line.
 pub const MAX_ENV_SIZE: usize = 1 << 20;
 
 /// A size up to [`MAX_ENV_SIZE`].
@@ -591,4 +628,39 @@ pub(super) fn test_name() -> Option<String> {
         .name()
         .filter(|name| *name != "main")
         .map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value that is not UTF-8 is refused with the variable's name, as any bad value is.
+    #[cfg(unix)]
+    #[test]
+    fn a_value_that_is_not_utf8_is_refused_not_ignored() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = readable(std::ffi::OsString::from_vec(vec![b'o', b'f', 0xff]));
+        let error = Config::new()
+            .resolved_from(|name| (name == "REFLECTIVE_REGRESSIONS").then(|| bad.clone()))
+            .unwrap_err();
+        assert!(error.starts_with("REFLECTIVE_REGRESSIONS: "), "{error}");
+    }
+
+    /// `CI` is off when empty or a switch's "off" word, in any case; on otherwise.
+    #[test]
+    fn ci_reads_off_words_as_off() {
+        let cases = |ci: &str| {
+            let ci = ci.to_string();
+            Config::new()
+                .resolved_from(|name| (name == "CI").then(|| ci.clone()))
+                .unwrap()
+                .cases
+        };
+        for off in ["", "0", "false", "FALSE", "off", "Off"] {
+            assert_eq!(cases(off), DEFAULT_CASES, "CI={off}");
+        }
+        for on in ["true", "1", "github-actions"] {
+            assert_eq!(cases(on), 10 * DEFAULT_CASES, "CI={on}");
+        }
+    }
 }

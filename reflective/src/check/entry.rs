@@ -118,6 +118,12 @@ pub fn check_by_gradient<G, P, O>(
     O: Outcome,
 {
     let settings = config.resolved();
+    if let Some(replay) = settings.replay.filter(|replay| replay.mutation.is_some()) {
+        panic!(
+            "REFLECTIVE_REPLAY={replay} names a mutation case (the part after `/`), which a run \
+             of gradient sampling does not make: replay the case without that part"
+        );
+    }
     let g = gradient.generator();
     // The shrinker's candidates must meet the precondition too.
     let property = |value: &G::Output| {

@@ -100,11 +100,23 @@ impl Stored {
 /// If the file cannot be read, or a line is not a stored case: the message names the file and
 /// the line, and says how to mend it.
 pub(crate) fn load(path: &Path) -> Result<Vec<(usize, Stored)>, String> {
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
-    };
+    match read(path)? {
+        Some(text) => cases_of(path, &text),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// The text of `path`; `None` if the file does not exist.
+fn read(path: &Path) -> Result<Option<String>, String> {
+    match fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
+    }
+}
+
+/// The stored cases of `text`, the contents of `path`, as [`load`] gives them.
+fn cases_of(path: &Path, text: &str) -> Result<Vec<(usize, Stored)>, String> {
     let mut cases = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -130,27 +142,43 @@ pub(crate) fn at_line(path: &Path, line: usize, error: &str) -> String {
     )
 }
 
-/// Adds `case` as the newest case of `path` for the test `test`, unless the file holds it:
-/// writes a temporary file beside it and renames it over the old one.
+/// Adds `case` as the newest case of `path` for the test `test`, unless the file holds it,
+/// keeping every other line of the file as it is: writes a temporary file beside it and
+/// renames it over the old one.
 ///
 /// # Errors
 ///
 /// If the directory or the file cannot be written, or the file there cannot be read.
 pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String> {
     let line = case.line();
-    let stored = load(path)?;
-    if stored.iter().any(|(_, old)| old.line() == line) {
-        return Ok(());
-    }
-    let mut text = format!(
-        "# Failing cases of `{test}`, replayed first, newest first. Commit this file.\n\
-         # Each line: the size, then the choices (p: a pick's branch, i: an integer), or the\n\
-         # value as JSON.\n{line}\n"
-    );
-    for (_, old) in &stored {
-        text.push_str(&old.line());
-        text.push('\n');
-    }
+    let text = match read(path)? {
+        // A new file: a header, then the case.
+        None => format!(
+            "# Failing cases of `{test}`, replayed first, newest first. Commit this file.\n\
+             # Each line: the size, then the choices (p: a pick's branch, i: an integer), or the\n\
+             # value as JSON.\n{line}\n"
+        ),
+        // The file as it is, every line kept (the user's comments too), with the case before
+        // the newest one stored, or last if it holds none.
+        Some(old) => {
+            let stored = cases_of(path, &old)?;
+            if stored.iter().any(|(_, kept)| kept.line() == line) {
+                return Ok(());
+            }
+            let lines: Vec<&str> = old.split_inclusive('\n').collect();
+            let at = stored
+                .first()
+                .map_or(lines.len(), |&(number, _)| number - 1);
+            let mut text: String = lines[..at].concat();
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&line);
+            text.push('\n');
+            text.push_str(&lines[at..].concat());
+            text
+        }
+    };
     let dir = path
         .parent()
         .ok_or_else(|| format!("{} has no directory", path.display()))?;
@@ -264,6 +292,51 @@ mod tests {
         save(&path, "t", &Stored::Value("[7]".into())).unwrap();
         let stored: Vec<Stored> = load(&path).unwrap().into_iter().map(|(_, s)| s).collect();
         assert_eq!(stored, [Stored::Value("[7]".into()), case(2), case(1)]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// Saving a case keeps every line of the file: a user's comments and blank lines, wherever
+    /// they are, and a last line without a newline.
+    #[test]
+    fn saving_keeps_the_users_lines() {
+        let dir = std::env::temp_dir().join(format!(
+            "reflective-regressions-kept-{}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let case = |size: usize, value: u32| {
+            Stored::Choices(
+                ChoiceTree::from_parts(
+                    size,
+                    vec![Choice::Pick {
+                        index: value,
+                        arity: value + 1,
+                        label: None,
+                    }],
+                    [],
+                )
+                .unwrap(),
+            )
+        };
+        let path = dir.join("commented.txt");
+        std::fs::write(
+            &path,
+            "# my note: bug #12\n\n# keep me\nsize 3: [p1]\n# after\nsize 4: [p2]",
+        )
+        .unwrap();
+        save(&path, "t", &case(5, 7)).unwrap();
+        save(&path, "t", &case(4, 2)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "# my note: bug #12\n\n# keep me\nsize 5: [p7]\nsize 3: [p1]\n# after\nsize 4: [p2]"
+        );
+        let only_comments = dir.join("only_comments.txt");
+        std::fs::write(&only_comments, "# notes").unwrap();
+        save(&only_comments, "t", &case(1, 1)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&only_comments).unwrap(),
+            "# notes\nsize 1: [p1]\n"
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 

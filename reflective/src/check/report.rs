@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use crate::engine::Filtered;
 use crate::interpret::shrink::{Shrunk, Stopped};
 
-use super::config::{Replay, Resolved, test_name};
+use super::config::{Mutation, Replay, Resolved, test_name};
+use super::schedule::SizeSchedule;
 use super::statistics::Statistics;
 
 /// Where a failing case came from.
@@ -102,6 +103,21 @@ impl<T: Debug> fmt::Display for Failure<T> {
             .strategy
             .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
             .unwrap_or_default();
+        // What decides the run's cases besides its seed, count and largest size: the size
+        // schedule and the mutation cases, where not the defaults.
+        let mut run = strategy.clone();
+        if self.settings.size_schedule != SizeSchedule::default() {
+            run.push_str(&format!(
+                "REFLECTIVE_SIZE_SCHEDULE={} ",
+                self.settings.size_schedule
+            ));
+        }
+        if self.settings.mutation != Mutation::default() {
+            run.push_str(&format!(
+                "REFLECTIVE_MUTATION_PERCENT={} ",
+                self.settings.mutation
+            ));
+        }
         if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
             writeln!(f)?;
             writeln!(f, "replay this case:")?;
@@ -113,7 +129,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
         if let Origin::Case(..) = self.origin {
             write!(
                 f,
-                "\nrun every case again:\n    {strategy}REFLECTIVE_SEED={:#x} \
+                "\nrun every case again:\n    {run}REFLECTIVE_SEED={:#x} \
                  REFLECTIVE_CASES={} REFLECTIVE_MAX_SIZE={} cargo test{test}",
                 self.settings.seed, self.settings.cases, self.settings.max_size
             )?;
@@ -141,6 +157,16 @@ pub(super) fn coverage_report(
         "property held, but {verdict} (seed {:#x}):\n\n{statistics}\nrun more cases \
          (REFLECTIVE_CASES), make the generator meet the requirement, or lower it",
         settings.seed
+    )
+}
+
+/// Why a run that replays one case, `replay`, cannot pass: the property discarded the case.
+pub(super) fn discarded_replay_report(replay: Replay, statistics: &Statistics) -> String {
+    format!(
+        "the replayed case REFLECTIVE_REPLAY={replay} did not run: the property discarded it \
+         (`assume`, or `None`), so it neither failed nor held.\n\n{statistics}\nCheck that the \
+         replay line is the one the failure printed, and whether the property's precondition \
+         or the generator changed since."
     )
 }
 

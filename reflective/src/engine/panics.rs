@@ -14,7 +14,7 @@ pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
     } else if let Some(text) = payload.downcast_ref::<String>() {
         text.clone()
     } else {
-        "(a panic without a message)".to_string()
+        "(a panic whose payload is not a string: `panic_any` of another type)".to_string()
     }
 }
 
