@@ -13,7 +13,7 @@ use std::ops::Bound;
 use std::time::{Duration, Instant};
 
 use reflective::prelude::*;
-use reflective::{Choice, GenerateError, ReflectError};
+use reflective::{Choice, ChoiceTree, GenerateError, ReflectError};
 use reflective_tests::catalogue::bst::{Tree, bst, is_bst, sized_tree};
 use reflective_tests::catalogue::lists::{
     Person, bounded_pair, dependent_vec, is_sorted, person, sorted_list,
@@ -983,4 +983,52 @@ fn mutation_and_completion_take_the_budgets_the_errors_name() {
         CompleteError::Reflect(ReflectError::DepthBudget { depth: 1 })
     );
     assert!(g.completer().complete(&partial, &Holes::new(), 0).is_ok());
+}
+
+/// A tree built by hand with an integer choice whose bounds are reversed is refused by
+/// `ChoiceTree::from_parts`, rather than passed on to panic inside the shrinker.
+#[test]
+fn a_choice_tree_with_reversed_bounds_is_refused() {
+    let reversed = Choice::Int {
+        value: 2,
+        lo: 5,
+        hi: 1,
+    };
+    assert!(ChoiceTree::from_parts(100, vec![reversed], []).is_none());
+    let fine = Choice::Int {
+        value: 2,
+        lo: 1,
+        hi: 5,
+    };
+    assert!(ChoiceTree::from_parts(100, vec![fine], []).is_some());
+}
+
+/// Validation at every size up to `usize::MAX` runs, as a size does (no overflow).
+#[test]
+fn validation_up_to_the_largest_size_runs() {
+    let report = vec(bool(), ..)
+        .validate()
+        .max_size(usize::MAX)
+        .cases(10)
+        .run();
+    assert!(report.problems.is_empty(), "{report}");
+}
+
+/// `piles` refuses splits too large to make (one choice per unit), naming the bound, and makes
+/// the largest it allows.
+#[test]
+fn piles_too_large_to_split_are_refused() {
+    use reflective::MAX_PILE_STEPS;
+    let payload =
+        std::panic::catch_unwind(|| piles(3, MAX_PILE_STEPS - 2)).expect_err("too many to split");
+    let text = panic_text(&*payload);
+    assert!(
+        text.starts_with(&format!(
+            "piles: {} units in 3 piles are too many to split (at most {MAX_PILE_STEPS}",
+            MAX_PILE_STEPS - 2
+        )),
+        "{text}"
+    );
+    let split = piles(3, MAX_PILE_STEPS - 3).sample(1);
+    assert_eq!(split.iter().sum::<usize>(), MAX_PILE_STEPS - 3);
 }

@@ -100,7 +100,8 @@ impl ChoiceTree {
     /// A tree from its parts: the size it ran at, its choices, and spans given as
     /// `(range, label)` in the order they were opened.
     ///
-    /// Returns `None` if a span reaches past the choices or two spans overlap without nesting.
+    /// Returns `None` if a span reaches past the choices, two spans overlap without nesting, or
+    /// an integer choice's bounds are reversed (`lo > hi`).
     pub fn from_parts(
         size: usize,
         choices: Vec<Choice>,
@@ -110,6 +111,12 @@ impl ChoiceTree {
             .into_iter()
             .map(|(range, label)| Span::new(range.start, range.end, label))
             .collect();
+        if choices
+            .iter()
+            .any(|choice| matches!(choice, Choice::Int { lo, hi, .. } if lo > hi))
+        {
+            return None;
+        }
         let mut open: Vec<&Span> = Vec::new();
         for span in &spans {
             if span.start() > span.end() || span.end() > choices.len() {

@@ -45,7 +45,7 @@ pub use map::Map;
 pub use pick::{
     Branch, BranchItem, BranchSet, IntoBranches, Pick, frequency, labeled, one_of, pick, shape,
 };
-pub use piles::{Piles, piles};
+pub use piles::{MAX_PILE_STEPS, Piles, piles};
 pub use pure::{Exact, Pure, exact, pure};
 pub use size::{Resize, Scale, SizedBy, sized};
 pub use strategy::SizeStrategy;

@@ -28,18 +28,26 @@ static UNIT_OR_NEXT: [Option<Label>; 2] = [Some(Label::new("unit")), Some(Label:
 /// assert!((shares.probability_of(&vec![2, 3, 5]) - 1.0 / 66.0).abs() < 1e-12);
 /// ```
 ///
+/// A split takes one choice per unit and per separator, so its time and memory grow with
+/// `n + k`.
+///
 /// # Panics
 ///
-/// If `n + k` does not fit a `u32`: each step is a weighted choice.
+/// If `n + k` is above [`MAX_PILE_STEPS`].
 #[track_caller]
 pub fn piles(k: usize, n: usize) -> Piles {
     assert!(
         n.checked_add(k)
-            .is_some_and(|total| u32::try_from(total).is_ok()),
-        "piles: {n} units in {k} piles are too many to split (at most u32::MAX in all)"
+            .is_some_and(|total| total <= MAX_PILE_STEPS),
+        "piles: {n} units in {k} piles are too many to split (at most {MAX_PILE_STEPS} units \
+         and piles in all: a split takes one choice for each)"
     );
     Piles { k, n }
 }
+
+/// The most units and piles [`piles`] splits, in all (2^20, the largest size the runner
+/// uses): one choice for each.
+pub const MAX_PILE_STEPS: usize = 1 << 20;
 
 /// The generator [`piles`] returns.
 #[derive(Clone, Copy, Debug)]

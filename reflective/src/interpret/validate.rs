@@ -319,9 +319,10 @@ where
         // Whether generated values are still reflected, and reference values still checked:
         // each stops when its reflection runs out of a budget, which it would on every value.
         let (mut reflecting, mut completing) = (true, true);
-        let period = self.max_size + 1;
+        // Sizes 0 to `max_size`, then again from 0 (every size, if `max_size` is `usize::MAX`).
+        let period = self.max_size.checked_add(1);
         for case in 0..self.cases {
-            let size = case % period;
+            let size = period.map_or(case, |period| case % period);
             match caught(|| try_generate(self.g, &mut rng, size)) {
                 Ok(Ok(generated)) => {
                     report.cases += 1;
