@@ -31,7 +31,7 @@
 //! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
 //! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`,
 //! `REFLECTIVE_MUTATION_PERCENT`); what code sets wins. On CI
-//! (the `CI` variable set) the defaults are stricter: ten times the cases, coverage checked
+//! (the `CI` variable set, to anything but empty or a switch's off word) the defaults are stricter: ten times the cases, coverage checked
 //! statistically. A property can record [statistics] of its cases and require coverage; the
 //! table of a run that passes is printed to the test's output, which `cargo test` shows with
 //! `-- --nocapture`.
