@@ -335,3 +335,22 @@ fn mutants_of_a_random_spec_value_stay_in_its_dependent_shape() {
     let distinct = assert_mutants_valid(&g, &value, 1, 200, |v| conforms(&spec, v));
     assert!(distinct >= 100, "only {distinct}");
 }
+
+/// A generator that panics on every edited choice (a `bind` continuation that panics on the
+/// values an edit gives it) gets `NoMutant`, whose message names that cause.
+#[test]
+fn a_generator_that_panics_on_every_edit_gets_no_mutant_naming_the_cause() {
+    let g = range(0usize..=3).comap(|v: &Vec<bool>| Some(v.len())).bind(
+        |n| -> Gen<Vec<bool>, Vec<bool>> {
+            assert!(n == 0, "this bind panics on {n}");
+            vec(bool(), 0..=0)
+        },
+    );
+    let error = g.mutator().mutate(&Vec::new(), 0).unwrap_err();
+    assert!(matches!(error, MutateError::NoMutant { .. }));
+    assert!(
+        error
+            .to_string()
+            .contains("or it fails or panics on every edited choice")
+    );
+}

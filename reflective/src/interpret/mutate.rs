@@ -133,7 +133,8 @@ pub enum MutateError {
         message: String,
     },
     /// No edit changed the value's choices in as many tries (a generator that makes no
-    /// choice, or only choices with one possible value).
+    /// choice, or only choices with one possible value; or one that fails or panics on every
+    /// edited choice).
     NoMutant {
         /// The tries made.
         tries: usize,
@@ -156,7 +157,9 @@ impl fmt::Display for MutateError {
             MutateError::NoMutant { tries } => write!(
                 f,
                 "cannot mutate the value: no edit of its choices changed them in {tries} tries \
-                 (the generator makes no choice with another possible value)"
+                 (the generator makes no choice with another possible value, or it fails or \
+                 panics on every edited choice: a `bind` or `map` that panics on values it is \
+                 given)"
             ),
         }
     }
