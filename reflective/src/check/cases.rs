@@ -176,6 +176,7 @@ where
     };
     if let Some(replay) = settings.replay {
         let failure = run_one(replay, Origin::Replayed(replay), statistics);
+        // The run's statistics hold this one case: a discard among them is its.
         if failure.is_none() && statistics.discarded() > 0 {
             return Err(discarded_replay_report(replay, statistics));
         }

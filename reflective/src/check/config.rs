@@ -5,7 +5,7 @@ use std::fmt::{self, Debug};
 use std::hash::{BuildHasher, Hasher};
 use std::time::Duration;
 
-use crate::engine::Strategy;
+use crate::engine::{LARGEST_SIZE, Strategy};
 use crate::interpret::DEFAULT_SIZE;
 use crate::interpret::shrink::ShrinkBudget;
 
@@ -548,10 +548,10 @@ fn readable(value: std::ffi::OsString) -> String {
     value.to_string_lossy().into_owned()
 }
 
-/// The largest size a run may use, set in code ([`Config::max_size`]) or by the environment:
-/// a larger one would ask generators for more memory than a test has (a list as long as the
-/// size), and every case the runner prints must replay from its line.
-pub const MAX_ENV_SIZE: usize = 1 << 20;
+/// The largest size a run may use (2^20), set in code ([`Config::max_size`]) or by the
+/// environment: a larger one would ask generators for more memory than a test has (a list as
+/// long as the size), and every case the runner prints must replay from its line.
+pub const MAX_ENV_SIZE: usize = LARGEST_SIZE;
 
 /// A size up to [`MAX_ENV_SIZE`].
 pub(super) fn size(text: &str) -> Result<usize, String> {

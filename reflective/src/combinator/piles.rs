@@ -1,7 +1,9 @@
 //! Dividing a size among values: [`piles`], the Agata thesis' `piles k n` (section 2.1.1).
 
 use crate::choice::{Choice, Label};
-use crate::engine::{Backward, Branches, Forward, Halt, PickSite, Reflected, Solution, Trace};
+use crate::engine::{
+    Backward, Branches, Forward, Halt, LARGEST_SIZE, PickSite, Reflected, Solution, Trace,
+};
 use crate::node::{Node, Sealed};
 
 /// The labels of the two choices at each step: one more unit for the current pile, or on to
@@ -45,9 +47,9 @@ pub fn piles(k: usize, n: usize) -> Piles {
     Piles { k, n }
 }
 
-/// The most units and piles [`piles`] splits, in all (2^20, the largest size the runner
-/// uses): one choice for each.
-pub const MAX_PILE_STEPS: usize = 1 << 20;
+/// The most units and piles [`piles`] splits, in all (2^20, the largest size a run may use):
+/// one choice for each.
+pub const MAX_PILE_STEPS: usize = LARGEST_SIZE;
 
 /// The generator [`piles`] returns.
 #[derive(Clone, Copy, Debug)]

@@ -36,7 +36,7 @@ pub use forward::{Filtered, Forward};
 pub use panics::quietly;
 pub(crate) use panics::{caught, panic_message};
 pub use sizing::Strategy;
-pub(crate) use sizing::{Share, Sizing};
+pub(crate) use sizing::{LARGEST_SIZE, Share, Sizing};
 pub use source::{Branches, Halt};
 pub(crate) use source::{ChoiceSource, IntSite, PickSite};
 pub use trace::Trace;

@@ -6,6 +6,11 @@
 
 use std::fmt;
 
+/// The largest size a run may use (2^20): a larger one would ask generators for more memory
+/// than a test has (a list as long as the size). The runner's bound on sizes
+/// (`check::MAX_ENV_SIZE`) and `piles`' bound on the choices of a split are this.
+pub(crate) const LARGEST_SIZE: usize = 1 << 20;
+
 /// How collections share their size among their elements; see the module `strategy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
