@@ -143,3 +143,37 @@ fn a_filter_lists_the_values_it_keeps_once_each_and_ends() {
         "{compared} generators, {kept} values"
     );
 }
+
+/// Floats list each bit pattern once and end (the "any other pattern" part drew again through
+/// a recursive `bind` when it met a special or small number, and the walk followed that chain
+/// without end), also inside a derived type.
+#[test]
+fn floats_list_each_pattern_once_and_end() {
+    fn each_once<T: Debug>(name: &str, values: Vec<T>, bits: impl Fn(&T) -> String) -> usize {
+        let mut seen = BTreeSet::new();
+        for value in &values {
+            assert!(seen.insert(bits(value)), "{name}: {value:?} listed twice");
+        }
+        assert!(values.len() < 100_000, "{name}: the walk does not end");
+        values.len()
+    }
+    for depth in 0..3 {
+        let singles = float::<f32>().enumerate(depth).take(100_000).collect();
+        let singles = each_once("f32", singles, |x| format!("{:x}", x.to_bits()));
+        let doubles = float::<f64>().enumerate(depth).take(100_000).collect();
+        let doubles = each_once("f64", doubles, |x| format!("{:x}", x.to_bits()));
+        assert!(
+            singles > 8 && doubles > 8,
+            "{singles} and {doubles} at {depth}"
+        );
+        for x in float::<f64>().enumerate(depth) {
+            let ways = float::<f64>().reflector().size(depth).choices(&x);
+            assert_eq!(ways.map(|ways| ways.len()), Ok(1), "{x:?} at size {depth}");
+        }
+    }
+    let floats = reflective_tests::derived::Floats::arbitrary_reflective()
+        .enumerate(1)
+        .take(100_000)
+        .collect();
+    each_once("Floats", floats, |x| format!("{x:?}"));
+}
