@@ -125,17 +125,16 @@ fn run<G: Node>(
     Ok((value, run.into_tree()))
 }
 
-/// `g` run on `source` at `size`, recording: `None` if the run halts or the generator panics
-/// (a `map` that asserts on what edited choices gave it; the panic kept off stderr), for the
-/// interpretations that run a generator on choices of their own making (mutation, the
-/// shrinker's exhaustive pass).
+/// `g` run on `source` at `size`, recording: the run's value or its halt, or the message of
+/// the generator's panic (a `map` that asserts on what edited choices gave it; the panic kept
+/// off stderr), for the interpretations that run a generator on choices of their own making
+/// (mutation, the shrinker's exhaustive pass).
 pub(crate) fn record_caught<G: Node>(
     g: &G,
     source: &mut dyn ChoiceSource,
     size: usize,
-) -> Option<Generated<G::Output>> {
-    let (value, tree) = caught(|| run(g, source, size, true)).ok()?.ok()?;
-    Some(Generated { value, tree })
+) -> Result<Result<Generated<G::Output>, Halt>, String> {
+    caught(|| run(g, source, size, true).map(|(value, tree)| Generated { value, tree }))
 }
 
 fn halt_to_error(halt: Halt) -> GenerateError {

@@ -133,11 +133,18 @@ pub enum MutateError {
         message: String,
     },
     /// No edit changed the value's choices in as many tries (a generator that makes no
-    /// choice, or only choices with one possible value; or one that fails or panics on every
-    /// edited choice).
+    /// choice, or only choices with one possible value; or one that fails on every edited
+    /// choice).
     NoMutant {
         /// The tries made.
         tries: usize,
+    },
+    /// No edit gave a mutant, and the generator panicked on some of the edited choices: a
+    /// `bind` or `map` that panics on values it is given (an `unwrap` of a lookup, an
+    /// assertion), whose message this is (the last one).
+    GeneratorPanicked {
+        /// The panic's message.
+        message: String,
     },
 }
 
@@ -157,9 +164,13 @@ impl fmt::Display for MutateError {
             MutateError::NoMutant { tries } => write!(
                 f,
                 "cannot mutate the value: no edit of its choices changed them in {tries} tries \
-                 (the generator makes no choice with another possible value, or it fails or \
-                 panics on every edited choice: a `bind` or `map` that panics on values it is \
-                 given)"
+                 (the generator makes no choice with another possible value, or it fails on \
+                 every edited choice)"
+            ),
+            MutateError::GeneratorPanicked { message } => write!(
+                f,
+                "cannot mutate the value: the generator panicked on the edited choices (a \
+                 `bind` or `map` that panics on values it is given): {message}"
             ),
         }
     }
@@ -355,17 +366,20 @@ impl<'g, G: Node> Mutator<'g, G> {
             tree,
             facts: &facts,
         };
+        let mut panicked = None;
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            if let Some(mutant) =
-                self.try_mutant(parent, rng, search, &|known| known == original, None)
-                && fingerprint(mutant.tree.choices()) != original
-            {
-                return Ok(mutant);
+            match self.try_mutant(parent, rng, search, &|known| known == original, None) {
+                Ok(mutant) if fingerprint(mutant.tree.choices()) != original => return Ok(mutant),
+                Err(Miss::Panicked(message)) => panicked = Some(message),
+                Ok(_) | Err(Miss::Nothing) => {}
             }
         }
-        Err(MutateError::NoMutant {
-            tries: MUTATE_TRIES,
+        Err(match panicked {
+            Some(message) => MutateError::GeneratorPanicked { message },
+            None => MutateError::NoMutant {
+                tries: MUTATE_TRIES,
+            },
         })
     }
 
@@ -386,9 +400,9 @@ impl<'g, G: Node> Mutator<'g, G> {
         })
     }
 
-    /// One edit of the parent's tree, replayed; `None` if the edit chosen has nothing to work
-    /// on, if the replay fails, or if it is skipped because it can only give a value made
-    /// before:
+    /// One edit of the parent's tree, replayed; a [`Miss`] if the edit chosen has nothing to
+    /// work on, if the replay fails or panics, or if it is skipped because it can only give a
+    /// value made before:
     ///
     /// - an edit replayed in order (descend, swap, insert, delete) whose choices are `known`
     ///   by their [`fingerprint`] (the parent's, or a mutant's made before): choices a run
@@ -407,10 +421,10 @@ impl<'g, G: Node> Mutator<'g, G> {
         search: Search,
         known: &dyn Fn(u64) -> bool,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Option<Mutant<G::Output>> {
+    ) -> Result<Mutant<G::Output>, Miss> {
         let tree = parent.tree;
         if tree.is_empty() {
-            return None;
+            return Err(Miss::Nothing);
         }
         let weights: Vec<u64> = self.edits.iter().map(|edit| edit.weight()).collect();
         let edit = self.edits[weighted(rng, &weights)];
@@ -421,33 +435,34 @@ impl<'g, G: Node> Mutator<'g, G> {
                 return self.replay_aligned(parent, Aligned::Reroll(at), rng, edit, settled);
             }
             Edit::Regenerate => {
-                let &span = one_of(parent.non_empty_spans(), rng)?;
+                let &span = one_of(parent.non_empty_spans(), rng).ok_or(Miss::Nothing)?;
                 let how = Aligned::Regenerate(span);
                 return self.replay_aligned(parent, how, rng, edit, settled);
             }
-            Edit::Descend => descend(tree, &*self.compatible, rng, search)?,
-            Edit::Swap => swap(tree, &*self.compatible, rng, search)?,
-            Edit::Insert => insert(tree, parent.collections(), rng)?,
-            Edit::Delete => delete(tree, parent.collections(), rng)?,
+            Edit::Descend => descend(tree, &*self.compatible, rng, search),
+            Edit::Swap => swap(tree, &*self.compatible, rng, search),
+            Edit::Insert => insert(tree, parent.collections(), rng),
+            Edit::Delete => delete(tree, parent.collections(), rng),
             Edit::Nudge => {
-                let nudged = nudge(choices, parent.integers(), rng)?;
+                let nudged = nudge(choices, parent.integers(), rng).ok_or(Miss::Nothing)?;
                 return self.replay_aligned(parent, Aligned::Edited(&nudged), rng, edit, settled);
             }
             Edit::Copy => {
-                let copied = copy(choices, parent.integers(), rng)?;
+                let copied = copy(choices, parent.integers(), rng).ok_or(Miss::Nothing)?;
                 return self.replay_aligned(parent, Aligned::Edited(&copied), rng, edit, settled);
             }
-        };
+        }
+        .ok_or(Miss::Nothing)?;
         let print = fingerprint(&candidate);
         if known(print) {
-            return None;
+            return Err(Miss::Nothing);
         }
         self.replay(tree.size(), (&candidate, print), rng, edit, settled)
     }
 
     /// `choices` (whose [`fingerprint`] is `print`) replayed in order at `size`, a choice that
-    /// does not fit drawn at random; `None` if the generator fails or panics on them, or if a
-    /// stream's `settled` skips the replay (see [`Mutator::settling`]).
+    /// does not fit drawn at random; a [`Miss`] if the generator fails or panics on them, or if
+    /// a stream's `settled` skips the replay (see [`Mutator::settling`]).
     fn replay(
         &self,
         size: usize,
@@ -455,7 +470,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Option<Mutant<G::Output>> {
+    ) -> Result<Mutant<G::Output>, Miss> {
         let key = || replay_key(3, print);
         self.settling(settled, key, |draws: Draws<'_>| {
             let mut source = ReplaySource::new(choices, Fallback::Random(rng));
@@ -466,8 +481,8 @@ impl<'g, G: Node> Mutator<'g, G> {
     }
 
     /// The parent's tree replayed span by span with its structure (so that what the edit does
-    /// not touch stays as it was), as `how` edits it; `None` if the generator fails or panics,
-    /// or if a stream's `settled` skips the replay (see [`Mutator::settling`]).
+    /// not touch stays as it was), as `how` edits it; a [`Miss`] if the generator fails or
+    /// panics, or if a stream's `settled` skips the replay (see [`Mutator::settling`]).
     fn replay_aligned(
         &self,
         parent: Parent<'_>,
@@ -475,7 +490,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Option<Mutant<G::Output>> {
+    ) -> Result<Mutant<G::Output>, Miss> {
         let choices = match how {
             Aligned::Edited(choices) => choices,
             Aligned::Reroll(_) | Aligned::Regenerate(_) => parent.tree.choices(),
@@ -511,30 +526,33 @@ impl<'g, G: Node> Mutator<'g, G> {
         &self,
         settled: Option<&mut HashSet<u64>>,
         key: impl FnOnce() -> u64,
-        replay: impl FnOnce(Draws<'_>) -> (Option<Mutant<G::Output>>, Option<u64>),
-    ) -> Option<Mutant<G::Output>> {
+        replay: impl FnOnce(Draws<'_>) -> (Result<Mutant<G::Output>, Miss>, Option<u64>),
+    ) -> Result<Mutant<G::Output>, Miss> {
         let Some(settled) = settled else {
             return replay(Draws::unfollowed()).0;
         };
         let key = key();
         if settled.contains(&key) {
-            return None;
+            return Err(Miss::Nothing);
         }
         let made_before = |print| settled.contains(&print);
         let (mutant, print) = replay(Draws::stopping(key, &made_before));
-        settled.insert(print?);
+        settled.insert(print.ok_or(Miss::Nothing)?);
         mutant
     }
 
-    /// The generator run on `source` at `size`, recording; `None` if it fails or panics.
+    /// The generator run on `source` at `size`, recording; a [`Miss`] if it fails or panics.
     fn run(
         &self,
         source: &mut dyn ChoiceSource,
         size: usize,
         edit: Edit,
-    ) -> Option<Mutant<G::Output>> {
-        let Generated { value, tree } = record_caught(self.g, source, size)?;
-        Some(Mutant { value, tree, edit })
+    ) -> Result<Mutant<G::Output>, Miss> {
+        match record_caught(self.g, source, size) {
+            Ok(Ok(Generated { value, tree })) => Ok(Mutant { value, tree, edit }),
+            Ok(Err(_halted)) => Err(Miss::Nothing),
+            Err(message) => Err(Miss::Panicked(message)),
+        }
     }
 }
 
@@ -611,7 +629,7 @@ impl<G: Node> Mutants<'_, G> {
             let seen = &self.seen;
             let known = |print: u64| skipping && seen.contains(&print);
             let settled = skipping.then_some(&mut self.settled);
-            if let Some(mutant) =
+            if let Ok(mutant) =
                 self.mutator
                     .try_mutant(parent, &mut self.rng, search, &known, settled)
                 && self.seen.insert(fingerprint(mutant.tree.choices()))
@@ -621,6 +639,15 @@ impl<G: Node> Mutants<'_, G> {
         }
         None
     }
+}
+
+/// Why an edit gave no mutant.
+enum Miss {
+    /// The edit had nothing to work on, the generator failed on its choices, or the replay
+    /// was skipped (it could only give a value made before).
+    Nothing,
+    /// The generator panicked on the edited choices, with this message.
+    Panicked(String),
 }
 
 /// A tree to edit (the parent of the mutants made of it), with what the edits read of it.

@@ -43,7 +43,7 @@ impl<G: Node> Search<'_, G> {
             }
             let walked = record_caught(self.g, &mut walk, size);
             walk.advance();
-            let Some(Generated { tree, .. }) = walked else {
+            let Ok(Ok(Generated { tree, .. })) = walked else {
                 continue;
             };
             if tree.shortlex_cmp(&self.best.tree).is_lt()
