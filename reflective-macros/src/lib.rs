@@ -70,7 +70,8 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// (`#[should_panic]`, `#[ignore]`, docs) stay on the test.
 ///
 /// Settings, all optional: `crate = "path"` (where the `reflective` crate is, for re-exports,
-/// as for the derive), `cases = N`, `seed = N`, `max_size = N`,
+/// as for the derive), `cases = N`, `seed = N`, `max_size = N` (at most
+/// `reflective::check::MAX_ENV_SIZE`, checked when the test compiles),
 /// `strategy = "linear" | "quadratic" | "exponential" | "fixed" | "partitions" | "random"`,
 /// `size_schedule = "cycle" | "ramp"` (how the cases' sizes go up to `max_size`: QuickCheck's
 /// cycle, the default, or the ramp over the run's cases), `regressions = false` (do not store failures in, or replay them from, the regressions file),

@@ -30,6 +30,13 @@ fn arguments_come_from_the_generators_they_name(
         && short.iter().all(|&s| (1..=3).contains(&s))
 }
 
+/// The largest `max_size` a replay line carries compiles (one above it does not: the UI test
+/// `max_size_too_large`).
+#[reflective::property(cases = 2, max_size = 1048576)]
+fn the_largest_max_size_compiles_and_runs(x: bool) {
+    let _ = x;
+}
+
 #[reflective::property(strategy = "fixed", max_size = 10)]
 fn the_strategy_setting_sizes_the_values(nest: Vec<Vec<u8>>) -> Result<(), String> {
     let total = nest.len() + nest.iter().map(Vec::len).sum::<usize>();

@@ -17,9 +17,9 @@ pub use std::vec::Vec;
 
 // The test attribute's runtime.
 pub use crate::builtin::tuple;
-pub use crate::check::SizeSchedule;
 pub use crate::check::{
     Arguments, Config, arguments, check_parallel_with, check_values_with, check_with, one_argument,
 };
+pub use crate::check::{MAX_ENV_SIZE, SizeSchedule};
 pub use crate::derive::Reflective;
 pub use crate::engine::Strategy;

@@ -146,7 +146,16 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     }
     if let Some(max_size) = &settings.max_size {
         let max_size = number(**max_size, max_size.span());
-        calls.extend(quote!(.max_size(#max_size)));
+        // Checked against the runtime's bound when the test compiles, not when it runs.
+        let bound = quote_spanned!(max_size.span()=> {
+            const _: () = ::core::assert!(
+                #max_size <= #private::MAX_ENV_SIZE,
+                "`max_size` must be at most `reflective::check::MAX_ENV_SIZE`, the \
+                 largest size a case's replay line carries"
+            );
+            #max_size
+        });
+        calls.extend(quote!(.max_size(#bound)));
     }
     if let Some(strategy) = &settings.strategy {
         let variant = Ident::new(strategy, strategy.span());
