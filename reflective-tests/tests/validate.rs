@@ -7,7 +7,7 @@ use reflective_tests::catalogue::bst::{Tree, bst, is_bst, key, left, right, size
 use reflective_tests::catalogue::lists::{is_sorted, sorted_list};
 use reflective_tests::catalogue::nested::vec_of_vecs;
 use reflective_tests::catalogue::stlc::{type_of, well_typed};
-use reflective_tests::derived::{Point, Tree as DerivedTree};
+use reflective_tests::derived::{Floats, Json, Point, Tree as DerivedTree};
 
 /// The paper's search trees with a planted bug: `right_lo(x)` is where the right subtree's
 /// keys start, `top` the greatest key drawn.
@@ -162,6 +162,26 @@ fn the_catalogues_generators_validate_without_problems() {
         assert_eq!(report.overlapping, 0, "{report}");
         assert!(report.to_string().contains("no problem"), "{report}");
     }
+}
+
+/// NaN is not `==` to itself: the laws compare such values by their debug text, so floats and
+/// the derived types holding them validate without a false "pure projection" problem, while
+/// a `map` that changes a float is still caught.
+#[test]
+fn floats_validate_without_problems_and_a_wrong_float_map_is_caught() {
+    let reports = [
+        float::<f32>().validate().cases(1000).run(),
+        float::<f64>().validate().cases(1000).run(),
+        Floats::arbitrary_reflective().validate().cases(300).run(),
+        Json::arbitrary_reflective().validate().cases(300).run(),
+    ];
+    for report in reports {
+        assert!(report.is_ok(), "{report}");
+        assert!(report.to_string().contains("no problem"), "{report}");
+    }
+    let halved = float::<f64>().map(|x| x / 2.0);
+    let report = halved.validate().cases(300).run();
+    assert!(report.problem(Check::PureProjection).is_some(), "{report}");
 }
 
 #[test]
