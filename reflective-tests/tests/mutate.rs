@@ -349,12 +349,10 @@ fn a_generator_that_panics_on_every_edit_reports_the_panic() {
     );
     for seed in 0..20 {
         let error = g.mutator().mutate(&Vec::new(), seed).unwrap_err();
-        assert_eq!(
-            error,
-            MutateError::GeneratorPanicked {
-                message: format!("this bind panics on {}", error_n(&error)),
-            }
-        );
+        let MutateError::GeneratorPanicked { message } = &error else {
+            panic!("not the panic: {error:?}");
+        };
+        assert!(message.starts_with("this bind panics on "), "{message}");
         assert!(
             error.to_string().starts_with(
                 "cannot mutate the value: the generator panicked on the edited choices"
@@ -362,12 +360,4 @@ fn a_generator_that_panics_on_every_edit_reports_the_panic() {
             "{error}"
         );
     }
-}
-
-/// The value a `GeneratorPanicked` message of the test above names.
-fn error_n(error: &MutateError) -> String {
-    let MutateError::GeneratorPanicked { message } = error else {
-        panic!("not a panic: {error:?}");
-    };
-    message.rsplit(' ').next().unwrap_or_default().to_string()
 }

@@ -193,21 +193,26 @@ impl<T: Float> Others<T> {
             .filter(|special| special.bits() < bits)
             .count() as u64;
         let sign = Self::sign();
-        let small = if bits <= sign {
+        let small = if bits < sign {
             // The positive small numbers, 0 the first of them (its pattern is 0).
-            Self::sixteenths_below(bits.min(sign - 1), bits == sign, self.positive_end, 0)
+            Self::sixteenths_below(bits, self.positive_end, 0)
         } else {
             exact_below(self.positive_end, T::PRECISION)
-                + Self::sixteenths_below(bits - sign, false, self.negative_end, 1)
+                + Self::sixteenths_below(bits - sign, self.negative_end, 1)
         };
         specials + small
     }
 
+    /// How many special or small patterns there are up to `bits`, itself included.
+    fn excluded_up_to(&self, bits: u64) -> u64 {
+        self.excluded_below(bits) + u64::from(self.excluded(bits))
+    }
+
     /// How many exact integers `m` from `first` up to `end` (excluded) have a pattern of
-    /// `m / 16` below the positive pattern `bits` (all of them if `all`).
-    fn sixteenths_below(bits: u64, all: bool, end: u64, first: u64) -> u64 {
+    /// `m / 16` below the positive pattern `bits`.
+    fn sixteenths_below(bits: u64, end: u64, first: u64) -> u64 {
         let value = T::from_bits(bits).to_f64();
-        let bound = if all || !value.is_finite() {
+        let bound = if !value.is_finite() {
             end
         } else {
             // `m / 16 < value` for the integers below `16 value` rounded up; `16 value` is exact.
@@ -223,7 +228,7 @@ impl<T: Float> Others<T> {
 
     /// How many patterns are neither special nor small, less one: the last index.
     fn last_index(&self) -> u64 {
-        T::MAX_BITS - self.excluded_below(T::MAX_BITS) - u64::from(self.excluded(T::MAX_BITS))
+        T::MAX_BITS - self.excluded_up_to(T::MAX_BITS)
     }
 
     /// Whether the pattern `bits` is special or small.
@@ -238,15 +243,14 @@ impl<T: Float> Others<T> {
 
     /// The pattern at `index` among the others (`index <= last_index`).
     fn nth(&self, index: u64) -> u64 {
-        // The patterns up to `bits` hold `bits + 1 - excluded(..=bits)` others. Starting at
+        // The patterns up to `bits` hold `bits + 1 - excluded_up_to(bits)` others. Starting at
         // `index`, adding the excluded patterns up to the guess reaches the answer in a step
         // or two where they are sparse (always but for `f32` at sizes near 2^19 and above,
         // whose small numbers are runs of consecutive patterns): a binary search ends it.
-        let others_up_to =
-            |bits: u64| bits - self.excluded_below(bits) + u64::from(!self.excluded(bits));
+        let others_up_to = |bits: u64| bits + 1 - self.excluded_up_to(bits);
         let mut guess = index;
         for _ in 0..4 {
-            let next = index + self.excluded_below(guess) + u64::from(self.excluded(guess));
+            let next = index + self.excluded_up_to(guess);
             if next == guess {
                 return guess;
             }
