@@ -890,6 +890,40 @@ fn huge_sizes_reflect_and_fail_cleanly() {
     assert!(error.to_string().contains("too many at once"), "{error}");
 }
 
+/// A collection whose length is within bounds but whose elements do not fit in memory is an
+/// error naming its length, not an aborted process: generated, and replayed from choices.
+#[test]
+fn a_collection_too_large_for_memory_is_an_error() {
+    let length = 1usize << 31;
+    // 2^31 elements of 4 KiB: 8 TiB.
+    let pages = vec(exact([0u8; 4096]), length..=length);
+    let error = pages
+        .try_generate(&mut DefaultRng::seed_from_u64(0), 10)
+        .expect_err("no memory for 8 TiB");
+    let message = error.to_string();
+    assert!(
+        message.contains("2147483648 elements does not fit in memory"),
+        "{message}"
+    );
+    let huge = i128::try_from(length).unwrap();
+    let tree = ChoiceTree::from_parts(
+        10,
+        vec![Choice::Int {
+            value: huge,
+            lo: huge,
+            hi: huge,
+        }],
+        [],
+    )
+    .expect("a well-formed tree");
+    assert_eq!(pages.replay(&tree), None);
+    let error = pages.replay_repaired(&tree).expect_err("no memory");
+    assert!(
+        error.to_string().contains("does not fit in memory"),
+        "{error}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Interpretations given a value whose reflection is broken: errors, not panics or long waits.
 // ---------------------------------------------------------------------------------------------

@@ -90,10 +90,12 @@ fn integers_list_their_simplest_values() {
     assert_eq!(lists, [vec![], vec![0], vec![1]]);
     // The widest integers, without overflow.
     assert_eq!(int::<i128>().enumerate(2).collect::<Vec<_>>(), [0, 1, -1]);
-    // A `u128` is drawn in two halves (and edge values), each half limited alike.
-    let wide: Vec<u128> = int::<u128>().enumerate(1).collect();
-    assert_eq!(wide[..2], [0, 1]);
-    assert!(wide.contains(&u128::MAX));
+    // A full `u128` is one folded choice: its least values, in order.
+    assert_eq!(int::<u128>().enumerate(2).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!(
+        range(7..=u128::MAX).enumerate(2).collect::<Vec<_>>(),
+        [7, 8, 9]
+    );
 }
 
 /// A set is listed once per order of its elements, and a sequence with a repeat is skipped:
@@ -176,4 +178,70 @@ fn floats_list_each_pattern_once_and_end() {
         .take(100_000)
         .collect();
     each_once("Floats", floats, |x| format!("{x:?}"));
+}
+
+/// A recursive generator that ignores the size (the docs' `Nat` through `lazy` and through
+/// `recursive`, and one recursing through `bind`) has no finite enumeration: it is listed in
+/// order down to the nesting limit, each value once, and the listing ends. The derived `Nat`,
+/// bounded by the size, lists exactly its values up to the depth.
+#[test]
+fn a_recursion_that_ignores_the_size_ends() {
+    fn lazy_nat() -> Gen<Nat, Nat> {
+        frequency((
+            (2, exact(Nat::Zero)),
+            (1, lazy(lazy_nat).focus_box(Nat::succ_0).map(succ)),
+        ))
+        .boxed()
+    }
+    fn bound_nat() -> Gen<Nat, Nat> {
+        bool()
+            .comap(|n: &Nat| Some(matches!(n, Nat::Succ(_))))
+            .bind(|more| {
+                if more {
+                    bound_nat().map(succ).boxed()
+                } else {
+                    exact(Nat::Zero).boxed()
+                }
+            })
+            .boxed()
+    }
+    fn succ(n: Nat) -> Nat {
+        Nat::Succ(Box::new(n))
+    }
+    fn count(n: &Nat) -> usize {
+        match n {
+            Nat::Zero => 0,
+            Nat::Succ(m) => 1 + count(m),
+        }
+    }
+    let recursive_nat = recursive(|nat: Gen<Nat, Nat>| {
+        frequency((
+            (2, exact(Nat::Zero)),
+            (1, nat.focus_box(Nat::succ_0).map(succ)),
+        ))
+    });
+    for depth in 0..3 {
+        let limit = 64 * (depth + 1);
+        for (name, values) in [
+            ("lazy", listed("lazy", &lazy_nat(), depth)),
+            ("recursive", listed("recursive", &recursive_nat, depth)),
+            ("bind", bound_nat().enumerate(depth).collect()),
+        ] {
+            let counts: Vec<usize> = values.iter().map(count).collect();
+            assert!(
+                counts.len() > limit / 4 && counts.len() <= limit + 1,
+                "{name} at depth {depth}: {} values",
+                counts.len()
+            );
+            assert!(
+                counts.iter().enumerate().all(|(i, &c)| c == i),
+                "{name} at depth {depth}: not 0, 1, 2, ... in order"
+            );
+        }
+        let derived: Vec<usize> = Nat::arbitrary_reflective()
+            .enumerate(depth)
+            .map(|n| count(&n))
+            .collect();
+        assert_eq!(derived, (0..=depth).collect::<Vec<_>>(), "derived");
+    }
 }

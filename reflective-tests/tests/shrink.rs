@@ -278,6 +278,97 @@ fn a_span_is_hoisted_into_an_earlier_empty_collection() {
     );
 }
 
+/// A `u128` of a range wider than an `i128` holds shrinks to the least value that fails, as a
+/// narrower integer does: over thresholds and start values drawn across the whole range, from
+/// the full range, from wide ranges not starting at zero, and as a derived field.
+#[test]
+fn the_widest_integers_shrink_to_the_least_failing_value() {
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    struct Wide {
+        id: u128,
+        flag: bool,
+    }
+    let starts = tuple((int::<u128>(), range(0..=u128::MAX), range(0u32..=127)));
+    let wide_ranges = [
+        (0, u128::MAX),
+        (1, u128::MAX),
+        (5, u128::MAX - 7),
+        (1 << 126, u128::MAX),
+    ];
+    for seed in 0..200 {
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let (a, b, bits) = starts.generate_value(&mut rng, (seed % 100) as usize);
+        // Thresholds of every magnitude: small, near 2^bits, and anywhere.
+        let threshold = a.min(b) >> bits;
+        let start = a.max(b).max(threshold);
+        let fails = |x: &u128| *x >= threshold;
+        assert_eq!(int::<u128>().shrink(start, fails), threshold, "seed {seed}");
+        for (lo, hi) in wide_ranges {
+            let least = threshold.clamp(lo, hi);
+            let start = start.clamp(lo, hi);
+            let fails = |x: &u128| *x >= least;
+            for g in [range(lo..=hi), int_in(lo..=hi)] {
+                assert_eq!(g.shrink(start, fails), least, "seed {seed}, {lo}..={hi}");
+            }
+        }
+        let derived = Wide::arbitrary_reflective().shrink(
+            Wide {
+                id: start,
+                flag: true,
+            },
+            |w: &Wide| w.id >= threshold,
+        );
+        let least = Wide {
+            id: threshold,
+            flag: false,
+        };
+        assert_eq!(derived, least, "seed {seed}");
+    }
+    // The example of the old known limitation, and the one that gave the greatest value.
+    assert_eq!(int::<u128>().shrink(u128::MAX - 3, |x| *x > 1000), 1001);
+    assert_eq!(int::<u128>().shrink(3, |x| *x >= 1), 1);
+}
+
+/// A finite float that fails shrinks to a finite float near the least that fails (or to 0.0
+/// when 0.0 fails), never to a special value such as ∞, from starts among the small numbers
+/// and among any other bit patterns, for `f32` and `f64`.
+#[test]
+fn finite_floats_shrink_to_finite_values() {
+    fn check<T: Float + Into<f64>>(from: fn(f64) -> T) {
+        let thresholds = tuple((range(-500i32..=500), range(0u8..=15), range(1u32..=1000)));
+        for seed in 0..60 {
+            let mut rng = DefaultRng::seed_from_u64(seed);
+            let (whole, sixteenths, above) = thresholds.generate_value(&mut rng, 100);
+            let t = f64::from(whole) + f64::from(sixteenths) / 16.0 + 0.01;
+            let fails = |x: &T| (*x).into() > t;
+            let any = t + f64::from(above);
+            for start in [any, any.ceil()].map(from) {
+                assert!(fails(&start));
+                let shrunk: f64 = float::<T>().shrink(start, fails).into();
+                assert!(
+                    shrunk.is_finite() && shrunk > t,
+                    "{t}: {start:?} to {shrunk}"
+                );
+                if t < 0.0 {
+                    assert_eq!(shrunk, 0.0, "{t}: {start:?}");
+                } else {
+                    assert!(shrunk <= t.floor() + 1.0, "{t}: {start:?} to {shrunk}");
+                }
+            }
+        }
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    check::<f32>(|x| x as f32);
+    check::<f64>(|x| x);
+    // A value is reflected at the least size that produces it, here 0, where only 0 and the
+    // sixteenths below 1 are small: the rest shrink to the least float that fails.
+    assert_eq!(
+        float::<f64>().shrink(150.0, |x| *x > 100.5),
+        100.5f64.next_up()
+    );
+    assert_eq!(float::<f64>().shrink(150.0, |x| *x > 0.3), 0.3125);
+}
+
 /// Shrinking is deterministic: the same start gives the same result and the same statistics.
 #[test]
 fn shrinking_is_deterministic() {

@@ -244,3 +244,39 @@ fn the_strategy_of_random_is_a_labelled_choice() {
     // quadratic, exponential and partitions (the full level is the second); fixed leaves 2.
     assert_eq!(first, ["linear", "quadratic", "exponential", "partitions"]);
 }
+
+/// A collection given a size of its own by `resize` or `scale` inside another collection takes
+/// its length from that size, under every strategy, not from a share of the budget around;
+/// and the nest keeps its laws.
+#[test]
+fn resized_collections_inside_collections_follow_their_own_size() {
+    for strategy in Strategy::ALL {
+        for own in [0usize, 3, 7, 40] {
+            let inner = || vec(range(0u8..=9), ..);
+            let nests = [
+                ("resize", vec(inner().resize(own), 1..=4).boxed()),
+                ("scale", vec(inner().scale(move |_| own), 1..=4).boxed()),
+            ];
+            for (how, nest) in nests {
+                let nest = nest.size_strategy(strategy);
+                let name = format!("{how}({own}) under {strategy}");
+                let longest = (0..300)
+                    .flat_map(|seed| {
+                        let mut rng = DefaultRng::seed_from_u64(seed);
+                        // A large outer size, and one smaller than the inner's own.
+                        let size = if seed % 2 == 0 { 1000 } else { 2 };
+                        nest.generate_value(&mut rng, size)
+                    })
+                    .map(|inner| inner.len())
+                    .max();
+                assert_eq!(longest, Some(own), "{name}");
+                let laws = Laws::new(name, nest).sizes(&[2, 10, 1000]).seeds(20);
+                match strategy {
+                    Strategy::Partitions => laws.partitioned().check(),
+                    Strategy::Random => laws.check(),
+                    _ => laws.unique().check(),
+                }
+            }
+        }
+    }
+}

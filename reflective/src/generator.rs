@@ -359,7 +359,9 @@ pub trait Generator: Node {
     /// depth. A derived generator, which has one way per value, gives each value once. A set
     /// or map is listed once for each order of its elements (each is a way to draw it), and a
     /// sequence of elements with a repeat, or a value a [`filter`](Generator::filter) rejects,
-    /// is skipped rather than drawn again.
+    /// is skipped rather than drawn again. A generator whose recursion ignores the size has no
+    /// finite enumeration: it is followed down to `64 * (depth + 1)` levels of nesting
+    /// (recursive references, binds), and the values that need more are skipped.
     ///
     /// ```
     /// use reflective::prelude::*;

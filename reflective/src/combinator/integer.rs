@@ -1,7 +1,7 @@
 //! Integers of every width: [`int`], [`int_in`], [`range`].
 //!
 //! An integer choice is recorded as an `i128`. A `u128` range wider than `i128` can hold is
-//! split in two halves, each recorded as an offset from its start.
+//! recorded as one choice folded onto the range (see [`unfold`]).
 
 use std::fmt::Debug;
 use std::ops::{Bound, RangeBounds};
@@ -9,10 +9,7 @@ use std::ops::{Bound, RangeBounds};
 use crate::choice::Choice;
 use crate::engine::source::shape::{IntShape, is_narrow};
 use crate::engine::{Backward, Forward, Halt, IntSite, Reflected, Solution, Trace};
-use crate::node::{Gen, Node, Sealed, forward_each};
-
-use super::pick::frequency;
-use super::pure::exact;
+use crate::node::{Node, Sealed, forward_each};
 
 /// A primitive integer type: `i8` to `i128`, `u8` to `u128`, `isize`, `usize`.
 pub trait Integer: sealed::Sealed + Copy + Ord + Debug + Send + Sync + 'static {
@@ -36,8 +33,10 @@ pub(crate) mod sealed {
         fn from_offset(base: Self, offset: i128) -> Self;
         /// `self + distance`, which must fit the type.
         fn plus_distance(self, distance: u32) -> Self;
-        /// `(hi - lo) / 2`, for `lo <= hi`, saturated to `i128::MAX`.
-        fn half_span(lo: Self, hi: Self) -> i128;
+        /// `self - base`, for `base <= self`, as a `u128` (which holds any such distance).
+        fn distance_from(self, base: Self) -> u128;
+        /// `base + distance`, which must fit the type.
+        fn plus_wide(base: Self, distance: u128) -> Self;
         /// The value as an `i128`, if it fits.
         fn to_i128(self) -> Option<i128>;
         /// The `i128` as this type, if it fits.
@@ -87,8 +86,14 @@ macro_rules! integer {
             }
 
             #[allow(clippy::unnecessary_cast)]
-            fn half_span(lo: Self, hi: Self) -> i128 {
-                i128::try_from((hi as i128).abs_diff(lo as i128) / 2).unwrap_or(i128::MAX)
+            fn distance_from(self, base: Self) -> u128 {
+                (self as i128).abs_diff(base as i128)
+            }
+
+            #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+            #[allow(clippy::unnecessary_cast)]
+            fn plus_wide(base: Self, distance: u128) -> Self {
+                (base as i128).wrapping_add(distance as i128) as $t
             }
 
             fn succ(self) -> Option<Self> {
@@ -125,8 +130,12 @@ impl sealed::Sealed for u128 {
         self + u128::from(distance)
     }
 
-    fn half_span(lo: Self, hi: Self) -> i128 {
-        i128::try_from((hi - lo) / 2).unwrap_or(i128::MAX)
+    fn distance_from(self, base: Self) -> u128 {
+        self - base
+    }
+
+    fn plus_wide(base: Self, distance: u128) -> Self {
+        base + distance
     }
 
     fn to_i128(self) -> Option<i128> {
@@ -229,32 +238,49 @@ fn between<T: Integer>(lo: T, hi: T, shape: IntShape) -> Int<T> {
             shape,
         }),
         None => {
-            // Only a u128 range wider than i128 gets here. Split it at its midpoint: the halves
-            // differ in size by at most one value, so equal weights keep it uniform, and each
-            // half fits an i128 offset.
-            let mid = T::from_offset(lo, T::half_span(lo, hi));
-            let upper_start = mid.succ().expect("mid < hi");
-            let halves = match shape {
-                // (A collection's share is never an integer generator's shape.)
-                IntShape::Uniform | IntShape::Share { .. } => frequency([
-                    (1, between(lo, mid, shape).into_gen()),
-                    (1, between(upper_start, hi, shape).into_gen()),
-                ])
-                .into_gen(),
-                // Small values and edges live in the lower half, whose offsets start at `lo`;
-                // the rest of the upper half is uniform, and its edge `hi` a branch of its own.
-                IntShape::Biased => frequency((
-                    (8, between(lo, mid, shape)),
-                    (
-                        1,
-                        between(upper_start, hi.pred().expect("hi > mid"), IntShape::Uniform),
-                    ),
-                    (1, exact(hi)),
-                ))
-                .into_gen(),
-            };
-            Int(IntRepr::Split(halves))
+            // Only a u128 range wider than i128 gets here: one choice folded onto it, its
+            // negative side the longer when the number of values is even.
+            let span = hi.distance_from(lo);
+            let above = span / 2;
+            #[allow(clippy::cast_possible_wrap)]
+            Int(IntRepr::Folded {
+                start: lo,
+                lo: ((span - above) as i128).wrapping_neg(),
+                hi: above as i128,
+                shape,
+            })
         }
+    }
+}
+
+/// The distance from a folded range's start that the choice `c` in `lo..=hi` stands for
+/// (`lo = -hi` or `lo = -hi - 1`, `hi > 0`): `c`'s rank in the shrinker's order of
+/// simplicity, 0, 1, -1, 2, -2, ... So the simplest choices are the least values, and a
+/// failing value shrinks to the least that fails as in any other range, where the choice is
+/// the value's distance from zero.
+#[allow(clippy::cast_sign_loss)]
+fn unfold(c: i128, hi: i128) -> u128 {
+    let (magnitude, above) = (c.unsigned_abs(), hi as u128);
+    if c > 0 {
+        2 * magnitude - 1
+    } else if magnitude <= above {
+        2 * magnitude
+    } else {
+        // `lo`, one beyond `-hi`: the last distance.
+        above + magnitude
+    }
+}
+
+/// The choice in `lo..=hi` that [`unfold`]s to `distance`.
+#[allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+fn fold(distance: u128, hi: i128) -> i128 {
+    let above = hi as u128;
+    if distance > 2 * above {
+        ((distance - above) as i128).wrapping_neg()
+    } else if distance % 2 == 1 {
+        distance.div_ceil(2) as i128
+    } else {
+        ((distance / 2) as i128).wrapping_neg()
     }
 }
 
@@ -273,8 +299,14 @@ enum IntRepr<T> {
         hi: i128,
         shape: IntShape,
     },
-    /// A `u128` range too wide for one offset, as a pick between parts.
-    Split(Gen<T, T>),
+    /// A `u128` range too wide for one offset: a choice in `lo..=hi` whose [`unfold`] is the
+    /// value's distance from `start`.
+    Folded {
+        start: T,
+        lo: i128,
+        hi: i128,
+        shape: IntShape,
+    },
 }
 
 impl<T> Sealed for Int<T> {}
@@ -302,12 +334,11 @@ impl<T: Integer> Int<T> {
         )
     }
 
-    /// The integer choice at `size`, for a range drawn as one offset.
+    /// The integer choice at `size`.
     #[inline]
     fn site(&self, size: usize) -> IntSite {
-        let &IntRepr::Offset { lo, hi, shape, .. } = &self.0 else {
-            unreachable!("only a range drawn as one offset asks for its site")
-        };
+        let (&IntRepr::Offset { lo, hi, shape, .. } | &IntRepr::Folded { lo, hi, shape, .. }) =
+            &self.0;
         IntSite {
             lo,
             hi,
@@ -329,7 +360,10 @@ impl<T: Integer> Node for Int<T> {
                 let offset = run.int(&self.site(run.int_size()))?;
                 Ok(T::from_offset(*base, offset))
             }
-            IntRepr::Split(halves) => halves.forward(run),
+            IntRepr::Folded { start, hi, .. } => {
+                let choice = run.int(&self.site(run.int_size()))?;
+                Ok(T::plus_wide(*start, unfold(choice, *hi)))
+            }
         }
     }
 
@@ -378,26 +412,35 @@ impl<T: Integer> Node for Int<T> {
         true
     }
 
-    fn backward(&self, b: &T, run: &mut Backward, limit: usize) -> Reflected<T> {
-        match &self.0 {
-            &IntRepr::Offset {
+    fn backward(&self, b: &T, run: &mut Backward, _limit: usize) -> Reflected<T> {
+        run.step()?;
+        let (value, lo, hi, shape) = match self.0 {
+            IntRepr::Offset {
                 base,
                 lo,
                 hi,
                 shape,
+            } => (b.offset_from(base), lo, hi, shape),
+            IntRepr::Folded {
+                start,
+                lo,
+                hi,
+                shape,
             } => {
-                run.step()?;
-                match b.offset_from(base) {
-                    Some(value) if (lo..=hi).contains(&value) => Ok(vec![Solution {
-                        value: run.value(|| *b),
-                        trace: Trace::choice(Choice::Int { value, lo, hi }),
-                        log_probability: shape.probability(value, lo, hi, run.size).ln(),
-                        used: 0,
-                    }]),
-                    _ => Ok(Vec::new()),
-                }
+                let span = lo.unsigned_abs() + hi.unsigned_abs();
+                let distance = (*b >= start).then(|| b.distance_from(start));
+                let value = distance.filter(|d| *d <= span).map(|d| fold(d, hi));
+                (value, lo, hi, shape)
             }
-            IntRepr::Split(halves) => halves.backward(b, run, limit),
+        };
+        match value {
+            Some(value) if (lo..=hi).contains(&value) => Ok(vec![Solution {
+                value: run.value(|| *b),
+                trace: Trace::choice(Choice::Int { value, lo, hi }),
+                log_probability: shape.probability(value, lo, hi, run.size).ln(),
+                used: 0,
+            }]),
+            _ => Ok(Vec::new()),
         }
     }
 }
@@ -420,4 +463,48 @@ fn in_chunks<D: Copy + Default, T>(
         left -= chunk.len();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fold, unfold};
+    use crate::choice::Choice;
+
+    /// The folded choice bounds of a range of `span + 1` values, as `between` makes them.
+    #[allow(clippy::cast_possible_wrap)]
+    fn bounds(span: u128) -> (i128, i128) {
+        let above = span / 2;
+        (((span - above) as i128).wrapping_neg(), above as i128)
+    }
+
+    #[test]
+    fn fold_and_unfold_are_inverse_and_follow_simplicity() {
+        let spans = [
+            u128::MAX,
+            u128::MAX - 1,
+            1 << 127,
+            (1 << 127) + 1,
+            u128::MAX / 3 * 2,
+        ];
+        for span in spans {
+            let (lo, hi) = bounds(span);
+            // The ends, and the ranks around the middle where the sides change.
+            let edges = [0, 1, 2, 3, span - 2, span - 1, span];
+            let middle = (0..6).map(|k| (hi.unsigned_abs() * 2).wrapping_add(k).min(span));
+            for distance in edges.into_iter().chain(middle) {
+                let c = fold(distance, hi);
+                assert!(
+                    (lo..=hi).contains(&c),
+                    "span {span}: {distance} folds to {c}"
+                );
+                assert_eq!(unfold(c, hi), distance, "span {span}, choice {c}");
+            }
+            // Every choice's distance is its simplicity rank, up to the last one.
+            for c in [0, 1, -1, 2, -2, hi, -hi, lo] {
+                let rank = Choice::Int { value: c, lo, hi }.simplicity();
+                assert_eq!(unfold(c, hi), rank.min(span), "span {span}, choice {c}");
+            }
+            assert_eq!(unfold(lo, hi).max(unfold(hi, hi)), span);
+        }
+    }
 }

@@ -126,24 +126,17 @@ where
     type Input = G::Input;
     type Output = G::Output;
 
+    /// Runs apart from any budget around (see `at_own_size`).
     fn ignores_share(&self) -> bool {
-        self.inner.ignores_share()
+        true
     }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        let outer = run.size;
-        run.size = (self.f)(outer);
-        let result = self.inner.forward(run);
-        run.size = outer;
-        result
+        run.at_own_size((self.f)(run.size), |run| self.inner.forward(run))
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        let outer = run.size;
-        run.size = (self.f)(outer);
-        let result = self.inner.backward(b, run, limit);
-        run.size = outer;
-        result
+        run.at_own_size((self.f)(run.size), |run| self.inner.backward(b, run, limit))
     }
 }
 
@@ -168,21 +161,16 @@ impl<G: Node> Node for Resize<G> {
     type Input = G::Input;
     type Output = G::Output;
 
+    /// Runs apart from any budget around (see `at_own_size`).
     fn ignores_share(&self) -> bool {
-        self.inner.ignores_share()
+        true
     }
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
-        let outer = std::mem::replace(&mut run.size, self.size);
-        let result = self.inner.forward(run);
-        run.size = outer;
-        result
+        run.at_own_size(self.size, |run| self.inner.forward(run))
     }
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
-        let outer = std::mem::replace(&mut run.size, self.size);
-        let result = self.inner.backward(b, run, limit);
-        run.size = outer;
-        result
+        run.at_own_size(self.size, |run| self.inner.backward(b, run, limit))
     }
 }

@@ -251,6 +251,21 @@ impl Backward {
         result
     }
 
+    /// Runs `inner` at `size`, apart from the budget of any collection around: a collection
+    /// inside takes its length from `size`, not from a share of that budget (what
+    /// [`resize`](crate::Generator::resize) and [`scale`](crate::Generator::scale) ask for).
+    pub(crate) fn at_own_size<A>(
+        &mut self,
+        size: usize,
+        inner: impl FnOnce(&mut Self) -> Reflected<A>,
+    ) -> Reflected<A> {
+        let outer = std::mem::replace(&mut self.size, size);
+        let offered = self.share.take();
+        let result = inner(self);
+        (self.size, self.share) = (outer, offered);
+        result
+    }
+
     /// Runs `inner` one nesting level deeper.
     pub(crate) fn nested<A>(
         &mut self,

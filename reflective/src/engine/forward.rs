@@ -37,6 +37,8 @@ pub struct Forward<'s> {
     trail: Trail,
     record: bool,
     depth: usize,
+    /// The nesting past which the run fails: [`MAX_DEPTH`] unless set lower.
+    max_depth: usize,
     /// Picks open around the current choice: not nesting levels, but stack frames.
     picks: usize,
     /// What the filters of this run kept and rejected.
@@ -107,23 +109,46 @@ impl<'s> Forward<'s> {
             },
             record,
             depth: 0,
+            max_depth: MAX_DEPTH,
             picks: 0,
             filtered: Filtered::default(),
         }
     }
 
+    /// The run, failing past `max_depth` levels of nesting (at most [`MAX_DEPTH`]).
+    pub(crate) fn with_max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth.min(MAX_DEPTH);
+        self
+    }
+
+    /// Runs `inner` at `size`, apart from the budget of any collection around: a collection
+    /// inside takes its length from `size`, not from a share of that budget (what
+    /// [`resize`](crate::Generator::resize) and [`scale`](crate::Generator::scale) ask for).
+    pub(crate) fn at_own_size<A>(
+        &mut self,
+        size: usize,
+        inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
+    ) -> Result<A, Halt> {
+        let outer = std::mem::replace(&mut self.size, size);
+        let offered = self.share.take();
+        let result = inner(self);
+        (self.size, self.share) = (outer, offered);
+        result
+    }
+
     /// Runs `inner` one level deeper (a generator built as it runs: a bind's continuation, a
     /// recursive reference, a family member, a sized generator; the levels the backward engine
     /// counts too), growing the stack if needed; a generator that nests past
-    /// [`MAX_DEPTH`] levels fails instead of exhausting memory.
+    /// [`MAX_DEPTH`] levels (or the run's lower limit) fails instead of exhausting memory.
     pub(crate) fn nested<A>(
         &mut self,
         inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
     ) -> Result<A, Halt> {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= self.max_depth {
             return Err(Halt::Failed(format!(
-                "generation nested more than {MAX_DEPTH} levels deep; a recursive generator \
-                 must make its recursive branches less likely as the size shrinks"
+                "generation nested more than {} levels deep; a recursive generator \
+                 must make its recursive branches less likely as the size shrinks",
+                self.max_depth
             )));
         }
         self.depth += 1;
@@ -205,6 +230,7 @@ impl<'s> Forward<'s> {
             trail: std::mem::take(&mut self.trail),
             record: self.record,
             depth: self.depth,
+            max_depth: self.max_depth,
             picks: self.picks,
             filtered: self.filtered,
             notify_spans,

@@ -336,7 +336,13 @@ where
         length: usize,
         mut sharing: Option<Sharing>,
     ) -> Result<Vec<T>, Halt> {
-        let mut items = Vec::with_capacity(length);
+        let mut items = Vec::new();
+        items.try_reserve_exact(length).map_err(|_| {
+            Halt::Failed(format!(
+                "a collection of {length} elements does not fit in memory; generate at a \
+                 smaller size"
+            ))
+        })?;
         if D::ALLOWS_REPEATS && (sharing.is_none() || self.elements_ignore_share) {
             // Nothing to check and nothing to share: the elements, drawn in one go, if the
             // element generator can record them so. No element is offered a share, and none
