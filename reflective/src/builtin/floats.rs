@@ -138,13 +138,12 @@ pub fn float<T: Float>() -> Gen<T, T> {
 /// Any bit pattern that is neither special nor small at `size`, each as likely: the `i`-th of
 /// them in the order of their bits, for `i` drawn below their number. One draw, and every
 /// value has one choice, so enumeration, reflection and shrinking see a plain range (a
-/// shrunk index is a lower pattern: a tinier positive number).
-fn any_other<T: Float>(size: usize) -> Gen<T, T> {
+/// shrunk index is a lower pattern: a tinier positive number). Built at each draw, unboxed.
+fn any_other<T: Float>(size: usize) -> impl Generator<Input = T, Output = T> {
     let others = Others::<T>::at(size);
     range(0..=others.last_index())
         .comap(move |x: &T| others.index(x.bits()))
         .map(move |index| T::from_bits(others.nth(index)))
-        .boxed()
 }
 
 /// The bit patterns of a float type that are neither special nor small at some size: all
