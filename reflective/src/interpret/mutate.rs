@@ -384,10 +384,8 @@ impl<'g, G: Node> Mutator<'g, G> {
     }
 
     /// The distinct mutants of `value` (by their choices, the original's left out), drawn
-    /// with `seed`: one edit of the original each. An edit whose value a
-    /// [`filter`](crate::Generator::filter) rejects, or that repeats an element of a set or a
-    /// map's key, gives no mutant here (it is not drawn again at random, which would make a
-    /// new mutant at every draw). The iterator ends when 256 tries in a row find no new one.
+    /// with `seed`: one edit of the original each. The iterator ends when
+    /// 256 tries in a row find no new one.
     pub fn mutants(&self, value: &G::Input, seed: u64) -> Result<Mutants<'g, G>, MutateError> {
         let tree = self.choices_of(value)?;
         let mut seen = HashSet::new();

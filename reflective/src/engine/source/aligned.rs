@@ -161,10 +161,6 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
 }
 
 impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
-    fn redraws(&self) -> bool {
-        self.draws.allow_redraws()
-    }
-
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let avoid = match self.next() {
             Some((Choice::Pick { index, .. }, reroll)) => {

@@ -38,15 +38,6 @@ impl<'c> Draws<'c> {
         }
     }
 
-    /// Whether the replay may draw again what a filter rejected or what repeats an element
-    /// of a distinct collection (see `ChoiceSource::redraws`): not when its draws are
-    /// followed. A followed replay is one of a stream of edits of a value, and drawing again
-    /// at random would give the stream a new mutant at every draw, without end (for a filter
-    /// that keeps only the original value); an edit whose value is rejected gives none.
-    pub(crate) fn allow_redraws(&self) -> bool {
-        self.stop.is_none()
-    }
-
     /// Follows a draw at random of `value`: a misfit if the replay is to end there.
     #[inline]
     pub(crate) fn drew(&mut self, value: i128) -> Result<(), Halt> {

@@ -113,9 +113,8 @@ pub(crate) trait ChoiceSource {
     /// An integer in `site.lo..=site.hi`.
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt>;
 
-    /// Whether a collection of distinct elements draws an element again when it is a repeat,
-    /// and a filter a value it rejects (at random); a source that walks every sequence once
-    /// says no, and so does a replay in a stream of mutants: the sequence fails.
+    /// Whether a collection of distinct elements draws an element again when it is a repeat
+    /// (at random); a source that walks every sequence once says no, and the sequence fails.
     fn redraws(&self) -> bool {
         true
     }

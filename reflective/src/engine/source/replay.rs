@@ -77,10 +77,6 @@ impl<'c> ReplaySource<'c> {
 }
 
 impl ChoiceSource for ReplaySource<'_> {
-    fn redraws(&self) -> bool {
-        self.draws.allow_redraws()
-    }
-
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let branches = site.branches;
         let simplest = (0..branches.arity())
