@@ -1044,7 +1044,8 @@ fn a_max_size_no_replay_line_could_carry_is_refused() {
 }
 
 /// The line that runs every case again names the settings that decide the cases where they
-/// are not the defaults: the size schedule and the mutation cases.
+/// are not the defaults: the size schedule and the mutation cases, and coverage checking when
+/// on.
 #[test]
 fn the_rerun_line_names_a_schedule_and_mutation_that_are_not_the_defaults() {
     let g = sized(|size| range(size as u64..=size as u64));
@@ -1064,6 +1065,15 @@ fn the_rerun_line_names_a_schedule_and_mutation_that_are_not_the_defaults() {
         ramp.contains("REFLECTIVE_SIZE_SCHEDULE=ramp REFLECTIVE_MUTATION_PERCENT=30 "),
         "{ramp}"
     );
+    // Coverage checking runs cases past the count (on by default only under CI): a failure
+    // found there replays only with it on.
+    let off = rerun(Config::new().check_coverage(false));
+    assert!(!off.contains("REFLECTIVE_CHECK_COVERAGE"), "{off}");
+    let on = rerun(Config::new().check_coverage(true));
+    assert!(
+        on.contains("    REFLECTIVE_CHECK_COVERAGE=on REFLECTIVE_SEED=0x1 "),
+        "{on}"
+    );
 }
 
 /// A mutation percentage above 100 is refused, as the environment and the test attribute
@@ -1075,4 +1085,55 @@ fn a_mutation_percentage_above_100_is_refused() {
     });
     assert_eq!(refused, "mutation: a percentage from 0 to 100, got 101");
     let _ = Config::new().mutation(Mutation::Percent(100));
+}
+
+/// A stored case the generator panics on is an error naming the regressions file and the line,
+/// with the panic's message and what to do, not a bare panic; and `cover` with a percentage
+/// outside 0 to 100 fails the property with a message saying so.
+#[test]
+fn a_generator_panicking_on_a_stored_case_names_the_file_and_line() {
+    /// Removes the file's directory when the test ends, passed or not.
+    struct Cleanup(std::path::PathBuf);
+    impl Drop for Cleanup {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("reflective-regressions")
+        .join("check");
+    let _cleanup = Cleanup(dir.clone());
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a_generator_panicking_on_a_stored_case_names_the_file_and_line.txt");
+    std::fs::write(&file, "# a case\nsize 3: [i77]\n").unwrap();
+    let g = range(0u32..=100)
+        .map(|n| {
+            assert!(n <= 50, "gen boom {n}");
+            n
+        })
+        .comap(|n: &u32| Some(*n));
+    let config = Config::new().seed(1).regressions(true);
+    let error = reflective::check::try_check_with(&config, &g, |_: &u32| true)
+        .expect_err("the stored case cannot run")
+        .to_string();
+    assert!(
+        error.starts_with(&format!(
+            "reflective: the regressions file: {}, line 2: the generator panicked on it: gen \
+             boom 77; ",
+            file.display()
+        )),
+        "{error}"
+    );
+    assert!(error.ends_with("mend the line or delete it"), "{error}");
+
+    let bad_cover = report(|| {
+        check_with(&Config::new().regressions(false), &range(0u8..=9), |_| {
+            reflective::statistics::cover(150.0, true, "all");
+            true
+        });
+    });
+    assert!(
+        bad_cover.contains("cover: a percentage from 0 to 100, got 150"),
+        "{bad_cover}"
+    );
 }

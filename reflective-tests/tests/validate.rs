@@ -331,3 +331,68 @@ fn validation_reflects_with_the_budgets_it_is_given() {
         assert!(problem.message.contains("a `Validation`"), "{tight}");
     }
 }
+
+/// A user's predicate or reference generator that panics is a problem in the report, not a
+/// panic out of `run`: a soundness predicate that panics fails as a property that panics does,
+/// shrunk to the least value it panics on.
+#[test]
+fn panicking_predicates_and_references_are_problems_in_the_report() {
+    let digits = range(0u8..=9);
+    let report = digits
+        .validate()
+        .cases(50)
+        .sound(|&x| {
+            assert!(x < 5, "pred boom");
+            true
+        })
+        .run();
+    let sound = report.problem(Check::Sound).expect("a soundness problem");
+    assert_eq!(sound.minimal, "5");
+    assert_eq!(
+        sound.message,
+        "the predicate panicked on a generated value: pred boom"
+    );
+
+    let report = digits
+        .validate()
+        .cases(50)
+        .complete(&range(0u8..=20), |&x| {
+            assert!(x < 15, "valid boom");
+            x < 10
+        })
+        .run();
+    let complete = report
+        .problem(Check::Complete)
+        .expect("a completeness problem");
+    assert_eq!(
+        complete.message,
+        "the predicate panicked on a value of the reference generator: valid boom"
+    );
+
+    let panicking_reference = range(0u8..=20)
+        .map(|x| {
+            assert!(x < 15, "reference boom");
+            x
+        })
+        .comap(|x: &u8| Some(*x));
+    let report = digits
+        .validate()
+        .cases(50)
+        .complete(&panicking_reference, |&x| x < 10)
+        .run();
+    let complete = report
+        .problem(Check::Complete)
+        .expect("a completeness problem");
+    assert!(
+        complete
+            .message
+            .starts_with("the reference generator panicked at size "),
+        "{}",
+        complete.message
+    );
+    assert!(
+        complete.message.ends_with(": reference boom"),
+        "{}",
+        complete.message
+    );
+}

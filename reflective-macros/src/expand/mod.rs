@@ -149,7 +149,7 @@ fn field_functions(model: &Model<'_>) -> TokenStream {
                 fn #name() -> (
                     fn() -> #private::Gen<#ty, #ty>,
                     fn(&#ty) -> #private::Vec<#ty>,
-                    fn(&#ty, &mut dyn FnMut(&dyn #private::AnyValue) -> bool),
+                    fn(&#ty, &mut dyn ::core::ops::FnMut(&dyn #private::AnyValue) -> bool),
                     fn(&mut #private::Dimensions) -> #private::Reach,
                 ) {
                     (

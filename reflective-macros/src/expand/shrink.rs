@@ -74,7 +74,7 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
             shrinks
         }
 
-        fn visit_parts(&self, visit: &mut dyn FnMut(&dyn #private::AnyValue) -> bool) {
+        fn visit_parts(&self, visit: &mut dyn ::core::ops::FnMut(&dyn #private::AnyValue) -> bool) {
             match self {
                 #(#patterns => #visits)*
             }

@@ -118,6 +118,8 @@ fn read(path: &Path) -> Result<Option<String>, String> {
 /// The stored cases of `text`, the contents of `path`, as [`load`] gives them.
 fn cases_of(path: &Path, text: &str) -> Result<Vec<(usize, Stored)>, String> {
     let mut cases = Vec::new();
+    // An editor may have saved the file with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -215,10 +217,8 @@ fn parse_case(line: &str) -> Result<ChoiceTree, String> {
         .strip_prefix("size ")
         .ok_or("expected `size <n>:` at the start")?;
     let (size, choices) = rest.split_once(':').ok_or("expected `:` after the size")?;
-    let size: usize = size
-        .trim()
-        .parse()
-        .map_err(|_| format!("expected a size, found `{size}`"))?;
+    // No larger than a run may use, as for a replay line.
+    let size = super::config::size(size.trim())?;
     let choices = choices
         .trim()
         .strip_prefix('[')
@@ -338,6 +338,27 @@ mod tests {
             "# notes\nsize 1: [p1]\n"
         );
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_read_past_and_kept() {
+        let path = Path::new("bom.txt");
+        let text = "\u{feff}# Failing cases\nsize 3: [i5]\n";
+        let cases = cases_of(path, text).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!(cases[0].0, 2);
+        assert_eq!(cases[0].1.line(), "size 3: [i5]");
+    }
+
+    #[test]
+    fn a_size_larger_than_a_run_may_use_is_refused() {
+        let largest = format!("size {}: [i1]", crate::check::MAX_ENV_SIZE);
+        assert!(parse_case(&largest).is_ok());
+        let error = parse_case("size 18446744073709551615: []").unwrap_err();
+        assert_eq!(
+            error,
+            "expected a size up to 1048576, found `18446744073709551615`"
+        );
     }
 
     #[test]

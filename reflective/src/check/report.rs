@@ -104,8 +104,12 @@ impl<T: Debug> fmt::Display for Failure<T> {
             .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
             .unwrap_or_default();
         // What decides the run's cases besides its seed, count and largest size: the size
-        // schedule and the mutation cases, where not the defaults.
+        // schedule and the mutation cases, where not the defaults, and coverage checking,
+        // which runs cases past the count (on by default only under CI).
         let mut run = strategy.clone();
+        if self.settings.check_coverage {
+            run.push_str("REFLECTIVE_CHECK_COVERAGE=on ");
+        }
         if self.settings.size_schedule != SizeSchedule::default() {
             run.push_str(&format!(
                 "REFLECTIVE_SIZE_SCHEDULE={} ",

@@ -4,6 +4,7 @@
 use std::fmt::Debug;
 
 use crate::choice::ChoiceTree;
+use crate::engine::caught;
 use crate::generator::Generator;
 use crate::interpret::Generated;
 use crate::interpret::shrink::Shrunk;
@@ -167,9 +168,12 @@ pub(super) fn replay_choices<G: Generator>(
     g: &G,
     tree: &ChoiceTree,
 ) -> Result<Generated<G::Output>, String> {
-    let replayed = match settings.strategy {
+    let replayed = caught(|| match settings.strategy {
         Some(strategy) => g.size_strategy(strategy).replay_repaired(tree),
         None => g.replay_repaired(tree),
-    };
-    replayed.map_err(|error| error.to_string())
+    });
+    match replayed {
+        Ok(replayed) => replayed.map_err(|error| error.to_string()),
+        Err(panic) => Err(format!("the generator panicked on it: {panic}")),
+    }
 }

@@ -50,7 +50,16 @@ pub fn tabulate(table: impl Into<String>, value: impl Display) {
 /// Requires that at least `percent` percent of the cases meet `condition`, named `name`: the
 /// run fails if they do not (with [`Config::check_coverage`](crate::check::Config::check_coverage),
 /// if they do not with statistical confidence).
+///
+/// # Panics
+///
+/// If `percent` is not a number from 0 to 100 (the property fails with the message).
+#[track_caller]
 pub fn cover(percent: f64, condition: bool, name: impl Into<String>) {
+    assert!(
+        (0.0..=100.0).contains(&percent),
+        "cover: a percentage from 0 to 100, got {percent}"
+    );
     let entry = (name.into(), percent, condition);
     record(|case| case.covers.push(entry));
 }

@@ -351,8 +351,16 @@ where
                 // one has, only those are (so that the value shrinks to one that panics, as
                 // the problem's message says).
                 let (out_of_budget, panicked) = (RefCell::new(None), RefCell::new(None));
+                // The predicate's first panic, with the value: the problem then.
+                let predicate_panicked = RefCell::new(None);
                 let missed = |value: &T| {
-                    valid(value)
+                    let valid = caught(|| valid(value)).unwrap_or_else(|panic| {
+                        predicate_panicked
+                            .borrow_mut()
+                            .get_or_insert((format!("{value:?}"), panic));
+                        false
+                    });
+                    valid
                         && match caught(|| reflects.can_generate(value)) {
                             Ok(Ok(reflected)) => !reflected && panicked.borrow().is_none(),
                             Ok(Err(error)) => {
@@ -367,7 +375,28 @@ where
                             }
                         }
                 };
-                let found = check(&mut rng, size, &missed);
+                let found = match caught(|| check(&mut rng, size, &missed)) {
+                    Ok(found) => found,
+                    Err(panic) => {
+                        completing = false;
+                        report.problems.push(panic_problem(
+                            Check::Complete,
+                            format!("the reference generator panicked at size {size}: {panic}"),
+                            "(no value)".to_string(),
+                        ));
+                        None
+                    }
+                };
+                if let Some((value, panic)) = predicate_panicked.into_inner() {
+                    completing = false;
+                    report.problems.push(panic_problem(
+                        Check::Complete,
+                        format!(
+                            "the predicate panicked on a value of the reference generator: {panic}"
+                        ),
+                        value,
+                    ));
+                }
                 if let Some((value, error)) = out_of_budget.into_inner() {
                     completing = false;
                     add_budget_problem(&mut report, value, &error);
@@ -418,9 +447,7 @@ where
         reflecting: &mut bool,
     ) {
         let value = &generated.value;
-        if self.sound.as_ref().is_some_and(|valid| !valid(value))
-            && report.problem(Check::Sound).is_none()
-        {
+        if self.unsound(value).is_some() && report.problem(Check::Sound).is_none() {
             let problem = self.shrunk_problem(Check::Sound, generated.clone(), false);
             report.problems.push(problem);
         }
@@ -488,6 +515,18 @@ where
         }
     }
 
+    /// Whether `value` fails the soundness predicate: `Some(None)` if it says no,
+    /// `Some(Some(message))` if it panics (as a property that panics fails), `None` if it
+    /// holds or there is none.
+    fn unsound(&self, value: &T) -> Option<Option<String>> {
+        let valid = self.sound.as_ref()?;
+        match caught(|| valid(value)) {
+            Ok(true) => None,
+            Ok(false) => Some(None),
+            Err(panic) => Some(Some(panic)),
+        }
+    }
+
     /// The first of the reflection laws `value` breaks at `size`, given the values its ways
     /// reproduce. A generator that panics replaying a way breaks the round trip.
     fn first_broken_law(&self, value: &T, size: usize, reproduced: &[T]) -> Option<Check> {
@@ -512,7 +551,7 @@ where
     /// Whether `value` still fails `check`.
     fn fails(&self, check: Check, value: &T, size: usize) -> bool {
         match check {
-            Check::Sound => self.sound.as_ref().is_some_and(|valid| !valid(value)),
+            Check::Sound => self.unsound(value).is_some(),
             Check::Overlap => {
                 let ways = caught(|| self.reflector(size).choices(value));
                 ways.is_ok_and(|ways| {
@@ -545,7 +584,10 @@ where
             .then(|| self.panic_reflecting(&minimal.value, size))
             .flatten();
         let message = match check {
-            Check::Sound => "a generated value fails the predicate".to_string(),
+            Check::Sound => match self.unsound(&minimal.value).flatten() {
+                Some(panic) => format!("the predicate panicked on a generated value: {panic}"),
+                None => "a generated value fails the predicate".to_string(),
+            },
             Check::Reflects => match panic {
                 Some(panic) => format!(
                     "reflecting a generated value panicked: an annotation (a `focus` or \
@@ -583,6 +625,18 @@ fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
     #[allow(clippy::eq_op)]
     let reflexive = a == a;
     a == b || !reflexive && format!("{a:?}") == format!("{b:?}")
+}
+
+/// A problem of `check` that a user's function (a predicate, a reference generator) panicked,
+/// on `value` (not shrunk: the panic is the user's code's, not the generator's).
+fn panic_problem(check: Check, message: String, value: String) -> Problem {
+    Problem {
+        check,
+        message,
+        minimal: value.clone(),
+        original: value,
+        labels: Vec::new(),
+    }
 }
 
 /// Adds the budget problem of the value `value` (as `{:?}` writes it) to `report`, unless it
