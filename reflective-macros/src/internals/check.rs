@@ -1,20 +1,23 @@
 //! Checks that darling cannot make alone: conflicting attributes, duplicate labels, weights,
 //! lifetimes. Each adds its error to the accumulator, at the offending span.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use darling::Error;
 use darling::ast::Data;
 
 use super::ast::{Container, CustomGenerator, Field, Variant};
 use super::lenient;
+use super::types::{Reach, reach, stops_at_size_zero};
 
 /// Every problem with a parsed container, each at its span.
 pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumulator) {
     check_generics(&container.generics, errors);
     match &container.data {
         Data::Struct(fields) => fields.iter().for_each(|field| check_field(field, errors)),
-        Data::Enum(variants) => check_variants(&container.ident, variants, errors),
+        Data::Enum(variants) => {
+            check_variants(&container.ident, &container.generics, variants, errors);
+        }
     }
 }
 
@@ -74,7 +77,7 @@ pub(crate) fn check_parts(
                     })
                 })
                 .collect();
-            check_variants(&input.ident, &variants, errors);
+            check_variants(&input.ident, &input.generics, &variants, errors);
         }
         syn::Data::Union(_) => {}
     }
@@ -118,6 +121,7 @@ pub(crate) fn check_custom(
 /// variant can be generated.
 fn check_variants(
     ident: &syn::Ident,
+    generics: &syn::Generics,
     variants: &[Variant],
     errors: &mut darling::error::Accumulator,
 ) {
@@ -172,5 +176,35 @@ fn check_variants(
             )
             .with_span(ident),
         );
+    } else if !variants
+        .iter()
+        .filter(|variant| variant.weight() > 0)
+        .any(|variant| ends(ident, generics, variant))
+    {
+        errors.push(
+            Error::custom(format!(
+                "every variant that can end a value (one that does not hold `{ident}` itself) is \
+                 skipped or has weight 0, so no value can be generated: it would nest without \
+                 end; give one of them a weight above 0"
+            ))
+            .with_span(ident),
+        );
     }
+}
+
+/// Whether `variant` can be generated without generating the type `ident` itself again: none
+/// of its fields holds the type, but through an `Option` or a collection (empty at size 0) or
+/// a generator of its own. A field of another user type counts as ending (it may lead back, but
+/// that is the other type's to end).
+fn ends(ident: &syn::Ident, generics: &syn::Generics, variant: &Variant) -> bool {
+    let params: HashSet<syn::Ident> = generics
+        .type_params()
+        .map(|param| param.ident.clone())
+        .chain(generics.const_params().map(|param| param.ident.clone()))
+        .collect();
+    variant.fields.iter().all(|field| {
+        field.has_custom_generator()
+            || stops_at_size_zero(&field.ty)
+            || reach(&field.ty, ident, &params) != Reach::OwnType
+    })
 }
