@@ -288,13 +288,44 @@ fn a_hole_outside_the_value_is_an_error() {
             .complete(&given, &Holes::new().at(&given.1), 0)
             .is_ok()
     );
-    let four = 4u8;
+    let copied = tuple((range(0u8..=9), range(0u8..=9))).comap(|p: &(u8, u8)| Some(*p));
     assert_eq!(
-        evens
+        copied
             .completer()
-            .complete(&four, &Holes::new().at(&four), 0),
+            .complete(&given, &Holes::new().at(&given.1), 0),
         Err(CompleteError::HoleNotReached { index: 0 })
     );
+}
+
+/// A part given twice is one hole, and the whole value as the hole is a value generated (through
+/// a `comap` too, which reaches no part).
+#[test]
+fn a_repeated_hole_is_one_and_the_whole_value_is_generated() {
+    let g = vec(range(0u8..=9), ..);
+    let given = vec![1u8, 2, 3];
+    let twice = Holes::new().at(&given[1]).at(&given[1]);
+    assert_eq!(twice.len(), 1);
+    let filled = g.completer().completions(&given, &twice, 1, 20).unwrap();
+    assert!(
+        filled
+            .iter()
+            .all(|v| v.len() == 3 && v[0] == 1 && v[2] == 3)
+    );
+    let whole = g
+        .completer()
+        .completions(&given, &Holes::new().at(&given), 1, 50)
+        .unwrap();
+    assert!(whole.iter().all(|v| g.can_generate(v)));
+    assert!(whole.iter().collect::<HashSet<_>>().len() > 10);
+    let evens = range(0u8..=50)
+        .map(|x| x * 2)
+        .comap(|n: &u8| n.is_multiple_of(2).then(|| n / 2));
+    let four = 4u8;
+    let completed = evens
+        .completer()
+        .complete(&four, &Holes::new().at(&four), 0)
+        .unwrap();
+    assert!(completed.value % 2 == 0 && evens.replay(&completed.tree) == Some(completed.value));
 }
 
 /// A struct inside a struct, for the path of a nested field.

@@ -32,7 +32,7 @@ use crate::engine::holes::{Holes as HoleSet, address};
 use crate::engine::{Backward, Budgets, ReflectError, caught};
 use crate::node::Node;
 
-use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, replay};
+use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, replay, try_generate};
 use super::reflect::budget_setters;
 
 /// How many times [`Completer::complete`] draws the holes again when a given part finds too
@@ -61,10 +61,14 @@ impl<'v> Holes<'v> {
 
     /// `part`, a part of the value to complete, is a hole. For a boxed part, either the box
     /// (`&node.left`) or what it holds (`&*node.left`) may be given, as the generator's focus
-    /// reaches it.
+    /// reaches it. A part given twice is one hole; the whole value as the hole makes the
+    /// completion a generated value.
     pub fn at<B: ?Sized>(mut self, part: &'v B) -> Self {
-        self.places
-            .push((address(part), std::any::type_name::<B>()));
+        let place = (address(part), std::any::type_name::<B>());
+        // A part given twice is one hole.
+        if !self.places.contains(&place) {
+            self.places.push(place);
+        }
         self
     }
 
@@ -228,6 +232,18 @@ impl<'g, G: Node> Completer<'g, G> {
         holes: &Holes<'_>,
         rng: DefaultRng,
     ) -> Result<Generated<G::Output>, CompleteError> {
+        // The whole value as the hole: nothing is given, so the completion is a generated value.
+        let whole = (address(partial), std::any::type_name::<G::Input>());
+        if holes.places.contains(&whole) {
+            let mut rng = rng;
+            return caught(|| try_generate(self.g, &mut rng, self.size))
+                .map_err(|message| CompleteError::Panicked { message })?
+                .map_err(|_| CompleteError::CannotProduce {
+                    part: None,
+                    path: Vec::new(),
+                    size: self.size,
+                });
+        }
         let mut run = Backward::new(self.size, false, self.budgets);
         run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));
         let found = caught(|| self.g.backward(partial, &mut run, 1))
