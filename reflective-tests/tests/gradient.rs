@@ -846,13 +846,20 @@ fn valid_by_gradient_shrinks_and_mutates_to_values_the_predicate_accepts() {
     // of two nodes would be `Node(Node(Leaf, 0, Leaf), 0, Leaf)`, keys not in order.
     let shrunk = trees.shrink(parent.clone(), |t| nodes(t) >= 2);
     assert!(search_tree(&shrunk) && nodes(&shrunk) == 2, "{shrunk:?}");
+    // Mutants are distinct by the choices their values are made of (a filter's rejected
+    // attempts, which the predicate's redraws leave in a tree, do not count), so each is a
+    // value of its own.
     let mutants: Vec<Tree> = mutator
         .mutants(&parent, 1)
         .unwrap()
         .take(200)
         .map(|mutant| mutant.value)
         .collect();
-    assert!(mutants.len() > 100, "{} mutants", mutants.len());
+    let distinct: std::collections::HashSet<String> =
+        mutants.iter().map(|t| format!("{t:?}")).collect();
+    assert!(mutants.len() >= 10, "{} mutants", mutants.len());
+    assert_eq!(distinct.len(), mutants.len(), "{mutants:?}");
+    assert!(!mutants.contains(&parent));
     assert!(mutants.iter().all(search_tree), "{mutants:?}");
 }
 

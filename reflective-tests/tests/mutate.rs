@@ -3,7 +3,7 @@
 //! thousand random generators; mutants of hand-written values; the edits one at a time; bad
 //! input as errors.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use reflective::ReflectError;
 use reflective::mutate::{Edit, MutateError};
@@ -283,6 +283,55 @@ fn a_stream_makes_every_value_one_edit_away_and_ends() {
         .map(|m| m.value)
         .collect();
     assert_eq!(shorter, HashSet::from([vec![2, 3], vec![1, 3], vec![1, 2]]));
+}
+
+/// A stream of mutants of a generator that filters, or draws distinct elements, ends: mutants
+/// are distinct by the choices their values are made of, a filter's rejected attempts and a
+/// set's repeated elements left out (a filter keeping only the original value gave a "new"
+/// mutant of it at every try, its rejected attempts drawn anew, without end). Every mutant is
+/// a value the generator produces, and a filter that keeps more still gives its other values.
+#[test]
+fn a_stream_through_a_filter_or_a_set_ends() {
+    let only_three = range(0u8..=9).filter(|x| *x == 3);
+    // `take` so that a stream without end fails here rather than hangs.
+    let endless = 1000;
+    assert_eq!(
+        only_three
+            .mutator()
+            .mutants(&3, 1)
+            .unwrap()
+            .take(endless)
+            .count(),
+        0
+    );
+    let odd = range(0u8..=9).filter(|x| x % 2 == 1);
+    let values: HashSet<u8> = odd
+        .mutator()
+        .mutants(&3, 1)
+        .unwrap()
+        .take(endless)
+        .map(|m| m.value)
+        .collect();
+    assert!(values.iter().all(|x| x % 2 == 1), "{values:?}");
+    assert!(values.len() >= 3, "{values:?}");
+    let sets = btree_set(bool(), ..);
+    for seed in 0..10 {
+        let mutants: Vec<BTreeSet<bool>> = sets
+            .mutator()
+            .mutants(&BTreeSet::from([false, true]), seed)
+            .unwrap()
+            .take(endless)
+            .map(|m| m.value)
+            .collect();
+        // A drawn length past the two values ends short, at the same set: one mutant per
+        // length drawn, and then the stream ends.
+        assert!(
+            mutants.len() < endless,
+            "seed {seed}: {} mutants",
+            mutants.len()
+        );
+        assert!(mutants.iter().all(|m| sets.can_generate(m)));
+    }
 }
 
 #[test]

@@ -86,6 +86,7 @@ pub(crate) fn filter_attempt<A>(
     draw: impl FnOnce(&mut Forward<'_>) -> Result<A, Halt>,
     keep: impl Fn(&A) -> bool,
 ) -> Result<Option<A>, Halt> {
+    let start = run.recorded();
     let span = run.open_span(None);
     let value = draw(run);
     run.close_span(span);
@@ -95,6 +96,7 @@ pub(crate) fn filter_attempt<A>(
         Ok(Some(value))
     } else {
         run.filtered.rejected += 1;
+        run.redrew_from(start);
         Ok(None)
     }
 }

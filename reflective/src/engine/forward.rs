@@ -43,6 +43,9 @@ pub struct Forward<'s> {
     picks: usize,
     /// What the filters of this run kept and rejected.
     pub(crate) filtered: Filtered,
+    /// The recorded choices of the draws made again (a filter's rejected attempts, a distinct
+    /// collection's repeated elements), by position: the rest is what the value is made of.
+    redrawn: Vec<std::ops::Range<usize>>,
     /// Whether the source follows the spans (see [`ChoiceSource::follows_spans`]).
     notify_spans: bool,
 }
@@ -112,6 +115,7 @@ impl<'s> Forward<'s> {
             max_depth: MAX_DEPTH,
             picks: 0,
             filtered: Filtered::default(),
+            redrawn: Vec::new(),
         }
     }
 
@@ -233,6 +237,7 @@ impl<'s> Forward<'s> {
             max_depth: self.max_depth,
             picks: self.picks,
             filtered: self.filtered,
+            redrawn: std::mem::take(&mut self.redrawn),
             notify_spans,
         };
         let result = inner(&mut on);
@@ -245,6 +250,7 @@ impl<'s> Forward<'s> {
         self.consumed = on.consumed;
         self.trail = on.trail;
         self.filtered = on.filtered;
+        self.redrawn = on.redrawn;
         result
     }
 
@@ -381,6 +387,26 @@ impl<'s> Forward<'s> {
                 self.source.span_closed();
             }
         }
+    }
+
+    /// How many choices the run has recorded.
+    pub(crate) fn recorded(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Notes that the choices recorded from `start` on are a draw made again (a filter's
+    /// rejected attempt, a distinct collection's repeated element): see
+    /// [`into_tree_and_redrawn`](Self::into_tree_and_redrawn).
+    pub(crate) fn redrew_from(&mut self, start: usize) {
+        if self.record {
+            self.redrawn.push(start..self.trail.len());
+        }
+    }
+
+    /// The recorded choice tree, and where in it the draws made again are.
+    pub(crate) fn into_tree_and_redrawn(self) -> (ChoiceTree, Vec<std::ops::Range<usize>>) {
+        let redrawn = self.redrawn;
+        (self.trail.into_tree(self.size), redrawn)
     }
 
     /// The recorded choice tree (empty when the run did not record).

@@ -125,6 +125,14 @@ fn run<G: Node>(
     Ok((value, run.into_tree()))
 }
 
+/// A recorded run: its value and choices, and where among the choices the draws made again
+/// are (a filter's rejected attempts, a distinct collection's repeated elements), which the
+/// value is not made of.
+pub(crate) struct Recorded<T> {
+    pub(crate) generated: Generated<T>,
+    pub(crate) redrawn: Vec<std::ops::Range<usize>>,
+}
+
 /// `g` run on `source` at `size`, recording: the run's value or its halt, or the message of
 /// the generator's panic (a `map` that asserts on what edited choices gave it; the panic kept
 /// off stderr), for the interpretations that run a generator on choices of their own making
@@ -133,8 +141,16 @@ pub(crate) fn record_caught<G: Node>(
     g: &G,
     source: &mut dyn ChoiceSource,
     size: usize,
-) -> Result<Result<Generated<G::Output>, Halt>, String> {
-    caught(|| run(g, source, size, true).map(|(value, tree)| Generated { value, tree }))
+) -> Result<Result<Recorded<G::Output>, Halt>, String> {
+    caught(|| {
+        let mut run = Forward::new(source, size, true);
+        let value = g.forward(&mut run)?;
+        let (tree, redrawn) = run.into_tree_and_redrawn();
+        Ok(Recorded {
+            generated: Generated { value, tree },
+            redrawn,
+        })
+    })
 }
 
 fn halt_to_error(halt: Halt) -> GenerateError {

@@ -26,7 +26,7 @@ use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{Budgets, ReflectError};
 use crate::node::Node;
 
-use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, record_caught};
+use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, Recorded, record_caught};
 use super::reflect::{Unreflected, budget_setters, doubling_sizes, simplest_choices};
 use super::shrink::MAX_REFLECTION_SIZE;
 
@@ -116,6 +116,31 @@ impl<T> Mutant<T> {
             ..self
         }
     }
+}
+
+/// A mutant as made, with the [`fingerprint`] of the choices its value is made of (see
+/// [`made_of`]): two mutants whose trees differ only in draws made again are one.
+struct Made<T> {
+    mutant: Mutant<T>,
+    print: u64,
+}
+
+/// The [`fingerprint`] of `tree`'s choices but those `redrawn` (a filter's rejected attempts,
+/// a distinct collection's repeated elements): the choices its value is made of. Without it a
+/// stream through a filter that keeps few values made a new mutant at every try, of the
+/// original value, its rejected attempts drawn anew each time.
+fn made_of(tree: &ChoiceTree, redrawn: &[std::ops::Range<usize>]) -> u64 {
+    if redrawn.is_empty() {
+        return fingerprint(tree.choices());
+    }
+    let kept: Vec<Choice> = tree
+        .choices()
+        .iter()
+        .enumerate()
+        .filter(|(at, _)| !redrawn.iter().any(|range| range.contains(at)))
+        .map(|(_, choice)| choice.clone())
+        .collect();
+    fingerprint(&kept)
 }
 
 /// Why a value could not be mutated.
@@ -370,7 +395,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
             match self.try_mutant(parent, rng, search, &|known| known == original, None) {
-                Ok(mutant) if fingerprint(mutant.tree.choices()) != original => return Ok(mutant),
+                Ok(made) if made.print != original => return Ok(made.mutant),
                 Err(Miss::Panicked(message)) => panicked = Some(message),
                 Ok(_) | Err(Miss::Nothing) => {}
             }
@@ -383,9 +408,10 @@ impl<'g, G: Node> Mutator<'g, G> {
         })
     }
 
-    /// The distinct mutants of `value` (by their choices, the original's left out), drawn
-    /// with `seed`: one edit of the original each. The iterator ends when
-    /// 256 tries in a row find no new one.
+    /// The distinct mutants of `value` (by the choices their values are made of, a filter's
+    /// rejected attempts and a set's repeated elements left out; the original's left out),
+    /// drawn with `seed`: one edit of the original each. The iterator ends when 256 tries in a
+    /// row find no new one.
     pub fn mutants(&self, value: &G::Input, seed: u64) -> Result<Mutants<'g, G>, MutateError> {
         let tree = self.choices_of(value)?;
         let mut seen = HashSet::new();
@@ -421,7 +447,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         search: Search,
         known: &dyn Fn(u64) -> bool,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Result<Mutant<G::Output>, Miss> {
+    ) -> Result<Made<G::Output>, Miss> {
         let tree = parent.tree;
         if tree.is_empty() {
             return Err(Miss::Nothing);
@@ -470,7 +496,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Result<Mutant<G::Output>, Miss> {
+    ) -> Result<Made<G::Output>, Miss> {
         let key = || replay_key(3, print);
         self.settling(settled, key, |draws: Draws<'_>| {
             let mut source = ReplaySource::new(choices, Fallback::Random(rng));
@@ -490,7 +516,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         rng: &mut dyn Rng,
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
-    ) -> Result<Mutant<G::Output>, Miss> {
+    ) -> Result<Made<G::Output>, Miss> {
         let choices = match how {
             Aligned::Edited(choices) => choices,
             Aligned::Reroll(_) | Aligned::Regenerate(_) => parent.tree.choices(),
@@ -526,8 +552,8 @@ impl<'g, G: Node> Mutator<'g, G> {
         &self,
         settled: Option<&mut HashSet<u64>>,
         key: impl FnOnce() -> u64,
-        replay: impl FnOnce(Draws<'_>) -> (Result<Mutant<G::Output>, Miss>, Option<u64>),
-    ) -> Result<Mutant<G::Output>, Miss> {
+        replay: impl FnOnce(Draws<'_>) -> (Result<Made<G::Output>, Miss>, Option<u64>),
+    ) -> Result<Made<G::Output>, Miss> {
         let Some(settled) = settled else {
             return replay(Draws::unfollowed()).0;
         };
@@ -547,9 +573,15 @@ impl<'g, G: Node> Mutator<'g, G> {
         source: &mut dyn ChoiceSource,
         size: usize,
         edit: Edit,
-    ) -> Result<Mutant<G::Output>, Miss> {
+    ) -> Result<Made<G::Output>, Miss> {
         match record_caught(self.g, source, size) {
-            Ok(Ok(Generated { value, tree })) => Ok(Mutant { value, tree, edit }),
+            Ok(Ok(Recorded {
+                generated: Generated { value, tree },
+                redrawn,
+            })) => Ok(Made {
+                print: made_of(&tree, &redrawn),
+                mutant: Mutant { value, tree, edit },
+            }),
             Ok(Err(_halted)) => Err(Miss::Nothing),
             Err(message) => Err(Miss::Panicked(message)),
         }
@@ -629,12 +661,12 @@ impl<G: Node> Mutants<'_, G> {
             let seen = &self.seen;
             let known = |print: u64| skipping && seen.contains(&print);
             let settled = skipping.then_some(&mut self.settled);
-            if let Ok(mutant) =
+            if let Ok(made) =
                 self.mutator
                     .try_mutant(parent, &mut self.rng, search, &known, settled)
-                && self.seen.insert(fingerprint(mutant.tree.choices()))
+                && self.seen.insert(made.print)
             {
-                return Some(mutant.compact());
+                return Some(made.mutant.compact());
             }
         }
         None

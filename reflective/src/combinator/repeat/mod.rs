@@ -412,6 +412,7 @@ where
             run.share = sharing.as_ref().map(|sharing| sharing.share(index));
             run.taken = None;
             run.widened = around.max(widened_size(run.size, index, redraw));
+            let start = run.recorded();
             let item = self.elem.forward(run);
             run.widened = around;
             let taken = took_share(run.share.take(), run.taken.take());
@@ -422,6 +423,7 @@ where
                 }
                 return Ok(Some(item));
             }
+            run.redrew_from(start);
             if let Some(values) = &mut repeats {
                 if !values.iter().any(|value| D::same(value, &item)) {
                     values.push(item);

@@ -5,7 +5,7 @@
 //! renumbered).
 
 use crate::engine::source::exhaustive::Exhaustive;
-use crate::interpret::generate::{Generated, record_caught};
+use crate::interpret::generate::{Generated, Recorded, record_caught};
 use crate::node::Node;
 
 use crate::interpret::shrink::search::Search;
@@ -43,7 +43,11 @@ impl<G: Node> Search<'_, G> {
             }
             let walked = record_caught(self.g, &mut walk, size);
             walk.advance();
-            let Ok(Ok(Generated { tree, .. })) = walked else {
+            let Ok(Ok(Recorded {
+                generated: Generated { tree, .. },
+                ..
+            })) = walked
+            else {
                 continue;
             };
             if tree.shortlex_cmp(&self.best.tree).is_lt()
