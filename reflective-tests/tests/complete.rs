@@ -298,7 +298,7 @@ fn a_hole_outside_the_value_is_an_error() {
 }
 
 /// A part given twice is one hole, and the whole value as the hole is a value generated (through
-/// a `comap` too, which reaches no part).
+/// a `comap` too, which reaches no part), or an error saying why generating it failed.
 #[test]
 fn a_repeated_hole_is_one_and_the_whole_value_is_generated() {
     let g = vec(range(0u8..=9), ..);
@@ -326,6 +326,31 @@ fn a_repeated_hole_is_one_and_the_whole_value_is_generated() {
         .complete(&four, &Holes::new().at(&four), 0)
         .unwrap();
     assert!(completed.value % 2 == 0 && evens.replay(&completed.tree) == Some(completed.value));
+    // Generating the whole value that fails, or panics, says so.
+    let three = std::collections::BTreeSet::from([false, true]);
+    let error = btree_set(bool(), 3..=3)
+        .completer()
+        .complete(&three, &Holes::new().at(&three), 0)
+        .unwrap_err();
+    assert!(
+        matches!(&error, CompleteError::Generating { message } if message.contains("could not draw 3 distinct")),
+        "{error}"
+    );
+    let panicking = range(0u8..=9)
+        .map(|x| {
+            assert!(x > 100, "boom {x}");
+            x
+        })
+        .comap(|x: &u8| Some(*x));
+    let five = 5u8;
+    let error = panicking
+        .completer()
+        .complete(&five, &Holes::new().at(&five), 0)
+        .unwrap_err();
+    assert!(
+        matches!(&error, CompleteError::Generating { message } if message.starts_with("the generator panicked: boom")),
+        "{error}"
+    );
 }
 
 /// A struct inside a struct, for the path of a nested field.

@@ -11,8 +11,6 @@ mod optics;
 pub(crate) mod property;
 mod shrink;
 
-use std::collections::HashSet;
-
 use darling::FromDeriveInput;
 use darling::ast::{Data, Fields};
 use proc_macro2::TokenStream;
@@ -24,7 +22,9 @@ use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 use crate::internals::ast::{Container, Field, Variant};
 use crate::internals::check::{Reported, check, check_parts};
 use crate::internals::lenient;
-use crate::internals::types::{Reach, reach, recursive_mentions, stops_at_size_zero};
+use crate::internals::types::{
+    Reach, generated_at_size_zero, parameters, reach, recursive_mentions,
+};
 
 /// The expansion of `#[derive(Reflective)]` on `input`.
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
@@ -268,18 +268,7 @@ pub(crate) struct FieldModel<'a> {
 
 impl<'a> Model<'a> {
     fn new(container: &'a Container, predicates: Vec<WherePredicate>) -> Self {
-        // Type and const parameters: neither is a user type that may lead back to this one.
-        let params: HashSet<Ident> = container
-            .generics
-            .type_params()
-            .map(|param| param.ident.clone())
-            .chain(
-                container
-                    .generics
-                    .const_params()
-                    .map(|param| param.ident.clone()),
-            )
-            .collect();
+        let params = parameters(&container.generics);
         let count = std::cell::Cell::new(0usize);
         let parts = std::cell::Cell::new(0usize);
         let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
@@ -394,12 +383,11 @@ impl Constructor<'_> {
     }
 
     /// How far generating this constructor may recurse at size 0: the furthest reach of its
-    /// fields, leaving out those with their own generator and those behind an `Option` or a
-    /// collection (which generate nothing inside at size 0).
+    /// fields generated there (see [`generated_at_size_zero`]).
     pub(crate) fn reach_at_size_zero(&self) -> Reach {
         self.fields
             .iter()
-            .filter(|f| !f.field.has_custom_generator() && !stops_at_size_zero(&f.field.ty))
+            .filter(|f| generated_at_size_zero(f.field))
             .map(|f| f.reach)
             .max()
             .unwrap_or(Reach::Direct)

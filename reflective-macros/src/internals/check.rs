@@ -8,7 +8,7 @@ use darling::ast::Data;
 
 use super::ast::{Container, CustomGenerator, Field, Variant};
 use super::lenient;
-use super::types::{Reach, reach, stops_at_size_zero};
+use super::types::{Reach, generated_at_size_zero, parameters, reach};
 
 /// Every problem with a parsed container, each at its span.
 pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumulator) {
@@ -179,7 +179,7 @@ fn check_variants(
     } else if !variants
         .iter()
         .filter(|variant| variant.weight() > 0)
-        .any(|variant| ends(ident, generics, variant))
+        .any(|variant| ends(ident, &parameters(generics), variant))
     {
         errors.push(
             Error::custom(format!(
@@ -192,19 +192,11 @@ fn check_variants(
     }
 }
 
-/// Whether `variant` can be generated without generating the type `ident` itself again: none
-/// of its fields holds the type, but through an `Option` or a collection (empty at size 0) or
-/// a generator of its own. A field of another user type counts as ending (it may lead back, but
-/// that is the other type's to end).
-fn ends(ident: &syn::Ident, generics: &syn::Generics, variant: &Variant) -> bool {
-    let params: HashSet<syn::Ident> = generics
-        .type_params()
-        .map(|param| param.ident.clone())
-        .chain(generics.const_params().map(|param| param.ident.clone()))
-        .collect();
+/// Whether `variant` can be generated without generating the type `ident` itself again (with
+/// type parameters `params`): none of its fields generated at size 0 holds the type. A field of
+/// another user type counts as ending (it may lead back, but that is the other type's to end).
+fn ends(ident: &syn::Ident, params: &HashSet<syn::Ident>, variant: &Variant) -> bool {
     variant.fields.iter().all(|field| {
-        field.has_custom_generator()
-            || stops_at_size_zero(&field.ty)
-            || reach(&field.ty, ident, &params) != Reach::OwnType
+        !generated_at_size_zero(field) || reach(&field.ty, ident, params) != Reach::OwnType
     })
 }

@@ -57,9 +57,26 @@ const KNOWN: &[&str] = &[
     "result",
 ];
 
+/// The type and const parameters of `generics`: neither is a user type that may lead back to
+/// the type being derived.
+pub(crate) fn parameters(generics: &syn::Generics) -> HashSet<Ident> {
+    generics
+        .type_params()
+        .map(|param| param.ident.clone())
+        .chain(generics.const_params().map(|param| param.ident.clone()))
+        .collect()
+}
+
+/// Whether `field` is generated at size 0 by its type's generator, so that its reach counts
+/// there: not with a generator of its own, nor behind an `Option` or a collection (which
+/// generate nothing inside at size 0).
+pub(crate) fn generated_at_size_zero(field: &super::ast::Field) -> bool {
+    !field.has_custom_generator() && !stops_at_size_zero(&field.ty)
+}
+
 /// Whether `ty` is an `Option` or a collection, which generates nothing inside at size 0 (`None`,
 /// or empty): a recursion through it stops there.
-pub(crate) fn stops_at_size_zero(ty: &Type) -> bool {
+fn stops_at_size_zero(ty: &Type) -> bool {
     const STOPPING: &[&str] = &[
         "Option", "Vec", "HashMap", "BTreeMap", "HashSet", "BTreeSet",
     ];

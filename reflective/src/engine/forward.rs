@@ -411,6 +411,6 @@ impl<'s> Forward<'s> {
 
     /// The recorded choice tree (empty when the run did not record).
     pub(crate) fn into_tree(self) -> ChoiceTree {
-        self.trail.into_tree(self.size)
+        self.into_tree_and_redrawn().0
     }
 }

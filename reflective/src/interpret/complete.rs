@@ -113,6 +113,11 @@ pub enum CompleteError {
         /// The panic's message.
         message: String,
     },
+    /// The whole value was the hole, and generating it failed or panicked.
+    Generating {
+        /// Why: the generator's error, or its panic's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for CompleteError {
@@ -151,6 +156,10 @@ impl fmt::Display for CompleteError {
                 f,
                 "cannot complete the value: reflecting its given parts panicked (an \
                  annotation, a `focus` or a `comap`, panics on them): {message}"
+            ),
+            CompleteError::Generating { message } => write!(
+                f,
+                "cannot complete the value: it is the hole, and generating it failed: {message}"
             ),
         }
     }
@@ -230,19 +239,19 @@ impl<'g, G: Node> Completer<'g, G> {
         &self,
         partial: &G::Input,
         holes: &Holes<'_>,
-        rng: DefaultRng,
+        mut rng: DefaultRng,
     ) -> Result<Generated<G::Output>, CompleteError> {
         // The whole value as the hole: nothing is given, so the completion is a generated value.
         let whole = (address(partial), std::any::type_name::<G::Input>());
         if holes.places.contains(&whole) {
-            let mut rng = rng;
-            return caught(|| try_generate(self.g, &mut rng, self.size))
-                .map_err(|message| CompleteError::Panicked { message })?
-                .map_err(|_| CompleteError::CannotProduce {
-                    part: None,
-                    path: Vec::new(),
-                    size: self.size,
-                });
+            return match caught(|| try_generate(self.g, &mut rng, self.size)) {
+                Ok(generated) => generated.map_err(|error| CompleteError::Generating {
+                    message: error.to_string(),
+                }),
+                Err(panic) => Err(CompleteError::Generating {
+                    message: format!("the generator panicked: {panic}"),
+                }),
+            };
         }
         let mut run = Backward::new(self.size, false, self.budgets);
         run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));

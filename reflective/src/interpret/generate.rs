@@ -120,9 +120,24 @@ fn run<G: Node>(
     size: usize,
     record: bool,
 ) -> Result<(G::Output, ChoiceTree), Halt> {
+    run_noting_redraws(g, source, size, record)
+        .map(|Recorded { generated, .. }| (generated.value, generated.tree))
+}
+
+/// [`run`], with where among the recorded choices the draws made again are.
+fn run_noting_redraws<G: Node>(
+    g: &G,
+    source: &mut dyn ChoiceSource,
+    size: usize,
+    record: bool,
+) -> Result<Recorded<G::Output>, Halt> {
     let mut run = Forward::new(source, size, record);
     let value = g.forward(&mut run)?;
-    Ok((value, run.into_tree()))
+    let (tree, redrawn) = run.into_tree_and_redrawn();
+    Ok(Recorded {
+        generated: Generated { value, tree },
+        redrawn,
+    })
 }
 
 /// A recorded run: its value and choices, and where among the choices the draws made again
@@ -142,15 +157,7 @@ pub(crate) fn record_caught<G: Node>(
     source: &mut dyn ChoiceSource,
     size: usize,
 ) -> Result<Result<Recorded<G::Output>, Halt>, String> {
-    caught(|| {
-        let mut run = Forward::new(source, size, true);
-        let value = g.forward(&mut run)?;
-        let (tree, redrawn) = run.into_tree_and_redrawn();
-        Ok(Recorded {
-            generated: Generated { value, tree },
-            redrawn,
-        })
-    })
+    caught(|| run_noting_redraws(g, source, size, true))
 }
 
 fn halt_to_error(halt: Halt) -> GenerateError {

@@ -133,12 +133,16 @@ fn made_of(tree: &ChoiceTree, redrawn: &[std::ops::Range<usize>]) -> u64 {
     if redrawn.is_empty() {
         return fingerprint(tree.choices());
     }
+    let mut dropped = vec![false; tree.len()];
+    for range in redrawn {
+        dropped[range.clone()].fill(true);
+    }
     let kept: Vec<Choice> = tree
         .choices()
         .iter()
-        .enumerate()
-        .filter(|(at, _)| !redrawn.iter().any(|range| range.contains(at)))
-        .map(|(_, choice)| choice.clone())
+        .zip(dropped)
+        .filter(|(_, dropped)| !dropped)
+        .map(|(choice, _)| choice.clone())
         .collect();
     fingerprint(&kept)
 }

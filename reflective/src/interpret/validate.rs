@@ -379,7 +379,7 @@ where
                     Ok(found) => found,
                     Err(panic) => {
                         completing = false;
-                        report.problems.push(panic_problem(
+                        report.problems.push(unshrunk_problem(
                             Check::Complete,
                             format!("the reference generator panicked at size {size}: {panic}"),
                             "(no value)".to_string(),
@@ -389,7 +389,7 @@ where
                 };
                 if let Some((value, panic)) = predicate_panicked.into_inner() {
                     completing = false;
-                    report.problems.push(panic_problem(
+                    report.problems.push(unshrunk_problem(
                         Check::Complete,
                         format!(
                             "the predicate panicked on a value of the reference generator: {panic}"
@@ -422,17 +422,15 @@ where
             }
         }
         if let Some((count, size, why)) = no_value {
-            report.problems.push(Problem {
-                check: Check::Generates,
-                message: format!(
+            report.problems.push(unshrunk_problem(
+                Check::Generates,
+                format!(
                     "the generator made no value in {count} of {} cases; the first, at size \
                      {size}: {why}",
                     self.cases
                 ),
-                minimal: "(no value)".to_string(),
-                original: "(no value)".to_string(),
-                labels: Vec::new(),
-            });
+                "(no value)".to_string(),
+            ));
         }
         report
     }
@@ -627,9 +625,9 @@ fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
     a == b || !reflexive && format!("{a:?}") == format!("{b:?}")
 }
 
-/// A problem of `check` that a user's function (a predicate, a reference generator) panicked,
-/// on `value` (not shrunk: the panic is the user's code's, not the generator's).
-fn panic_problem(check: Check, message: String, value: String) -> Problem {
+/// A problem of `check` on `value` (as `{:?}` writes it) that is not shrunk: a panic of the
+/// user's code (a predicate, a reference generator), a budget, no value at all.
+fn unshrunk_problem(check: Check, message: String, value: String) -> Problem {
     Problem {
         check,
         message,
@@ -645,11 +643,9 @@ fn add_budget_problem(report: &mut ValidationReport, value: String, error: &Refl
     if report.problem(Check::Budget).is_some() {
         return;
     }
-    report.problems.push(Problem {
-        check: Check::Budget,
-        message: format!("reflecting a value ran out of a budget: {error}"),
-        minimal: value.clone(),
-        original: value,
-        labels: Vec::new(),
-    });
+    report.problems.push(unshrunk_problem(
+        Check::Budget,
+        format!("reflecting a value ran out of a budget: {error}"),
+        value,
+    ));
 }
