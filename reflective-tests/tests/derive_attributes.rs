@@ -85,6 +85,72 @@ fn skipped_variants_are_never_generated_and_do_not_reflect() {
     assert_eq!(g.probability_of(&Status::Legacy(7)), 0.0);
 }
 
+/// A type with no generator: `Reflective` is not implemented for it.
+#[derive(Clone, Debug, PartialEq)]
+struct Handle(u32);
+
+/// Skipped variants whose fields have no generator, one of them recursive.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Event {
+    Key(u8),
+    Group(Vec<Event>),
+    #[reflective(skip)]
+    Opened(Handle, std::time::Instant),
+    #[reflective(skip)]
+    Nested(Box<Event>, Handle),
+}
+
+#[test]
+fn a_skipped_variants_fields_need_no_generator() {
+    let g = Event::arbitrary_reflective();
+    let skipped = |e: &Event| matches!(e, Event::Opened(..) | Event::Nested(..));
+    fn contains_skipped(e: &Event) -> bool {
+        match e {
+            Event::Key(_) => false,
+            Event::Group(events) => events.iter().any(contains_skipped),
+            Event::Opened(..) | Event::Nested(..) => true,
+        }
+    }
+    for seed in 0..20 {
+        let values = draw(seed, &g, 100);
+        assert!(!values.iter().any(contains_skipped), "seed {seed}");
+        for value in &values {
+            assert!(g.can_generate(value), "{value:?}");
+        }
+    }
+    let opened = Event::Opened(Handle(1), std::time::Instant::now());
+    let nested = Event::Group(vec![
+        Event::Key(1),
+        Event::Nested(Box::new(Event::Key(2)), Handle(3)),
+    ]);
+    for value in [&opened, &nested] {
+        assert!(!g.can_generate(value));
+        assert_eq!(g.probability_of(value), 0.0);
+        assert!(g.mutator().mutate(value, 1).is_err());
+    }
+    assert!(skipped(&opened));
+    // The interpretations that read the description work on the other variants.
+    let failing = Event::Group(vec![Event::Key(200), Event::Key(7)]);
+    let shrunk = g.shrink(failing, |e| contains_key_over(e, 100));
+    assert_eq!(shrunk, Event::Key(101));
+    assert!(g.enumerate(2).take(50).all(|e| !contains_skipped(&e)));
+    assert!(
+        g.mutator()
+            .mutants(&Event::Group(vec![Event::Key(3)]), 2)
+            .expect("a generated value mutates")
+            .take(200)
+            .all(|m| !contains_skipped(&m.value))
+    );
+}
+
+fn contains_key_over(e: &Event, bound: u8) -> bool {
+    match e {
+        Event::Key(k) => *k > bound,
+        Event::Group(events) => events.iter().any(|e| contains_key_over(e, bound)),
+        Event::Opened(..) | Event::Nested(..) => false,
+    }
+}
+
 fn die() -> impl Generator<Input = u8, Output = u8> {
     range(1u8..=6)
 }

@@ -118,8 +118,10 @@ fn prices_are_positive(id: u32, price: Money) -> bool {
     let text = compile_error("no_generator", source);
     let message = "error[E0277]: `Money` has no reflective generator: it does not implement \
                    `Reflective`";
-    let note = "note: derive `Reflective` on `Money`, or give this field or argument its \
-                generator with `#[reflective(generator = expr)]` or `#[reflective(with = path)]`";
+    let note = "note: give this field or argument its generator with \
+                `#[reflective(generator = expr)]` or `#[reflective(with = path)]`, derive \
+                `Reflective` on `Money` if it is a type of this crate, or skip the variant that \
+                holds it with `#[reflective(skip)]`";
     assert_in_order(
         &text,
         &[

@@ -8,7 +8,8 @@ pub use crate::combinator::size::{at_size_zero, sized};
 pub use crate::combinator::{pick, pure};
 pub use crate::derive::dimension::{Dimensions, Reach, Shape};
 pub use crate::derive::{
-    Variants, cached, direct, forward_part, forward_variant, grown, same_typed_parts, take_part,
+    Variants, cached, direct, forward_part, forward_variant, grown, same_typed_parts, skipped,
+    take_part,
 };
 pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;

@@ -294,10 +294,10 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
             { let custom: #private::Gen<#ty, #ty> = (#expr).boxed(); custom }
         };
     }
-    let functions = f
-        .functions
-        .as_ref()
-        .expect("a field without its own generator has its type's functions");
+    // A field of a skipped variant: never generated, and its type may have no generator.
+    let Some(functions) = &f.functions else {
+        return quote!(#private::skipped::<#ty>());
+    };
     match (f.reach, f.mentions) {
         // The generator may be the one being built (a placeholder while it is): see
         // `__private::cached`. A field holding several values that may recurse (a tuple of

@@ -261,8 +261,8 @@ pub(crate) struct FieldModel<'a> {
     /// divides its size among them.
     pub(crate) mentions: usize,
     /// The function returning the `Reflective` functions of the field's type (see
-    /// [`field_functions`]); `None` for a field with its own generator, whose type need not be
-    /// `Reflective`.
+    /// [`field_functions`]); `None` for a field with its own generator or of a skipped variant,
+    /// whose type need not be `Reflective`.
     pub(crate) functions: Option<Ident>,
 }
 
@@ -271,33 +271,38 @@ impl<'a> Model<'a> {
         let params = parameters(&container.generics);
         let count = std::cell::Cell::new(0usize);
         let parts = std::cell::Cell::new(0usize);
-        let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| Constructor {
-            variant,
-            fields: fields
-                .iter()
-                .enumerate()
-                .map(|(index, field)| {
-                    let (member, name) = match &field.ident {
-                        Some(ident) => {
-                            (syn::Member::Named(ident.clone()), ident.unraw().to_string())
+        let constructor = |variant: Option<&'a Variant>, fields: &'a Fields<Field>| {
+            // A skipped variant is never generated: its fields get no generator of their
+            // type, so their types need not be `Reflective` (see `generator::field_gen`).
+            let skipped = variant.is_some_and(|v| v.skip.is_present());
+            Constructor {
+                variant,
+                fields: fields
+                    .iter()
+                    .enumerate()
+                    .map(|(index, field)| {
+                        let (member, name) = match &field.ident {
+                            Some(ident) => {
+                                (syn::Member::Named(ident.clone()), ident.unraw().to_string())
+                            }
+                            None => (syn::Member::Unnamed(index.into()), index.to_string()),
+                        };
+                        FieldModel {
+                            field,
+                            member,
+                            part: parts.replace(parts.get() + 1),
+                            binding: format_ident!("field_{}", name),
+                            name,
+                            reach: reach(&field.ty, &container.ident, &params),
+                            mentions: recursive_mentions(&field.ty, &container.ident, &params),
+                            functions: (!field.has_custom_generator() && !skipped).then(|| {
+                                count.set(count.get() + 1);
+                                format_ident!("__reflective_field_{}", count.get())
+                            }),
                         }
-                        None => (syn::Member::Unnamed(index.into()), index.to_string()),
-                    };
-                    FieldModel {
-                        field,
-                        member,
-                        part: parts.replace(parts.get() + 1),
-                        binding: format_ident!("field_{}", name),
-                        name,
-                        reach: reach(&field.ty, &container.ident, &params),
-                        mentions: recursive_mentions(&field.ty, &container.ident, &params),
-                        functions: (!field.has_custom_generator()).then(|| {
-                            count.set(count.get() + 1);
-                            format_ident!("__reflective_field_{}", count.get())
-                        }),
-                    }
-                })
-                .collect(),
+                    })
+                    .collect(),
+            }
         };
         let shape = match &container.data {
             Data::Struct(fields) => Shape::Struct(constructor(None, fields)),

@@ -8,14 +8,17 @@
 //! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
 //! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |
 //! | `parts.rs` | the parts of a value of its own type, for the derived shrinker |
+//! | `skipped.rs` | the generator of a skipped variant's fields, which produces nothing |
 
 mod cache;
 pub mod dimension;
 mod direct;
 mod parts;
 mod reflective;
+mod skipped;
 
 pub use cache::cached;
 pub use direct::{Variants, direct, forward_part, forward_variant, grown};
 pub use parts::{same_typed_parts, take_part};
 pub use reflective::{Reflective, any};
+pub use skipped::skipped;
