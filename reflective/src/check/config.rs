@@ -593,10 +593,10 @@ pub fn parse_switch(text: &str) -> Result<bool, String> {
         })
 }
 
-/// A seed in decimal or `0x` hexadecimal.
+/// A seed in decimal or `0x` (or `0X`) hexadecimal.
 pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let parsed = match text.strip_prefix("0x") {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => text.parse(),
     };
@@ -644,6 +644,17 @@ mod tests {
             .resolved_from(|name| (name == "REFLECTIVE_REGRESSIONS").then(|| bad.clone()))
             .unwrap_err();
         assert!(error.starts_with("REFLECTIVE_REGRESSIONS: "), "{error}");
+    }
+
+    /// A seed is decimal or hexadecimal with either case of `0x`; anything else is refused.
+    #[test]
+    fn seeds_read_decimal_and_both_cases_of_hexadecimal() {
+        for (text, seed) in [("42", 42), ("0x2a", 42), ("0X2A", 42), (" 0x2A ", 42)] {
+            assert_eq!(parse_seed(text), Ok(seed), "{text}");
+        }
+        for bad in ["x2a", "0x", "-1", "0x1g", "2a"] {
+            assert!(parse_seed(bad).is_err(), "{bad}");
+        }
     }
 
     /// `CI` is off when empty or a switch's "off" word, in any case; on otherwise.
