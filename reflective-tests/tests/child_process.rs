@@ -225,3 +225,28 @@ fn a_stored_value_survives_an_edit_of_the_generator() {
     );
     assert_eq!(section(&again, "original counterexample:\n"), minimal);
 }
+
+/// A value JSON does not give back as it was (NaN is written `null`; `Some(None)` is read back
+/// as `None`) is stored as its choices, so that the stored case fails again, not as a line
+/// that cannot be read or that passes.
+#[test]
+fn a_value_json_cannot_hold_is_stored_as_its_choices() {
+    let dir = fixture_crate("json");
+    let regressions = dir.join("reflective-regressions").join("properties");
+    for test in ["json_cannot_hold_nan", "json_cannot_hold_some_none"] {
+        let file = regressions.join(format!("{test}.txt"));
+        let _ = std::fs::remove_file(&file);
+        let (passed, text) = cargo_test(&dir, test, &[]);
+        assert!(!passed, "{text}");
+        let stored = std::fs::read_to_string(&file).expect("the regressions file");
+        assert!(!stored.contains("value:"), "{stored}");
+        assert!(stored.contains("\nsize "), "{stored}");
+        // Only the stored case runs: it fails again.
+        let (passed, again) = cargo_test(&dir, test, &[("REFLECTIVE_CASES", "0")]);
+        assert!(!passed, "{again}");
+        assert!(
+            again.contains("property failed on a stored regression"),
+            "{again}"
+        );
+    }
+}

@@ -17,7 +17,10 @@ use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
 
-/// Keeps the values, as JSON: read back by reflection.
+/// Keeps the values, as JSON: read back by reflection. A value that JSON does not give back
+/// as it was (a NaN or an infinity, which it writes as `null`; `Some(None)`, read back as
+/// `None`; a map whose keys are not strings) is kept as its choices instead, so that the
+/// stored case fails again.
 #[cfg(feature = "serde")]
 pub(super) struct KeepValues<'g, G> {
     pub(super) settings: &'g Resolved,
@@ -28,12 +31,13 @@ pub(super) struct KeepValues<'g, G> {
 impl<G, T> Keep<T> for KeepValues<'_, G>
 where
     G: Generator<Input = T, Output = T>,
-    T: serde::Serialize + serde::de::DeserializeOwned,
+    T: Debug + serde::Serialize + serde::de::DeserializeOwned,
 {
     fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String> {
-        serde_json::to_string(&shrunk.value)
-            .map(Stored::Value)
-            .map_err(|error| format!("cannot write the value as JSON: {error}"))
+        Ok(match exact_json(&shrunk.value) {
+            Some(json) => Stored::Value(json),
+            None => Stored::Choices(shrunk.tree.clone()),
+        })
     }
 
     fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String> {
@@ -54,6 +58,20 @@ where
         )?;
         replay_choices(self.settings, self.g, &tree).map(Some)
     }
+}
+
+/// `value` as JSON, if reading the JSON back gives it again: the same `Debug` text (the
+/// value's type need not be `PartialEq`; a `Debug` that panics counts as different).
+#[cfg(feature = "serde")]
+fn exact_json<T>(value: &T) -> Option<String>
+where
+    T: Debug + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let json = serde_json::to_string(value).ok()?;
+    let back: T = serde_json::from_str(&json).ok()?;
+    caught(|| format!("{back:?}") == format!("{value:?}"))
+        .ok()?
+        .then_some(json)
 }
 
 /// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
