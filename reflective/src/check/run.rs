@@ -19,8 +19,8 @@ use super::statistics::{Coverage, Statistics};
 
 /// Keeps the values, as JSON: read back by reflection. A value that JSON does not give back
 /// as it was (a NaN or an infinity, which it writes as `null`; `Some(None)`, read back as
-/// `None`; a map whose keys are not strings) is kept as its choices instead, so that the
-/// stored case fails again.
+/// `None`; a map keyed by tuples, which it cannot write) is kept as its choices instead, so
+/// that the stored case fails again.
 #[cfg(feature = "serde")]
 pub(super) struct KeepValues<'g, G> {
     pub(super) settings: &'g Resolved,
