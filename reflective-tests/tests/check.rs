@@ -92,6 +92,38 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
     }
 }
 
+/// A value whose `Debug` panics (above 200).
+#[derive(Clone, PartialEq)]
+struct Touchy(u8);
+
+impl std::fmt::Debug for Touchy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        assert!(self.0 <= 200, "Debug of {}", self.0);
+        write!(f, "Touchy({})", self.0)
+    }
+}
+
+/// A counterexample whose `Debug` panics is reported all the same, with the seed and the line
+/// to replay it: the panic is noted where its text would be.
+#[test]
+fn a_counterexample_whose_debug_panics_is_still_reported() {
+    let touchy = int::<u8>().map(Touchy).comap(|t: &Touchy| Some(t.0)).boxed();
+    let config = Config::new().seed(1).regressions(false);
+    // Fails on 150 and above: the minimal counterexample prints, an original above 200 not.
+    let text = report(|| check_with(&config, &touchy, |t| t.0 < 150));
+    assert!(text.contains("(seed 0x1"), "{text}");
+    assert!(text.contains("Touchy(150)"), "{text}");
+    let _ = replay_of(&text);
+    // Fails above 200 only: neither prints.
+    let text = report(|| check_with(&config, &touchy, |t| t.0 <= 200));
+    assert!(text.contains("REFLECTIVE_REPLAY="), "{text}");
+    assert!(
+        section(&text, "minimal counterexample:\n")
+            .contains("(its `Debug` panicked: Debug of 201)"),
+        "{text}"
+    );
+}
+
 /// Under each size schedule, the case that fails (whichever of a run's cases it is) is the one
 /// its report's replay line runs again: the seed and size the schedule gave it, the same
 /// original counterexample.

@@ -4,7 +4,7 @@
 use std::fmt::{self, Debug};
 use std::path::PathBuf;
 
-use crate::engine::Filtered;
+use crate::engine::{Filtered, caught};
 use crate::interpret::shrink::{Shrunk, Stopped};
 
 use super::config::{Mutation, Replay, Resolved, test_name};
@@ -66,11 +66,11 @@ impl<T: Debug> fmt::Display for Failure<T> {
         }
         writeln!(f)?;
         writeln!(f, "minimal counterexample:")?;
-        writeln!(f, "{}", indent(&format!("{:#?}", self.shrunk.value)))?;
+        writeln!(f, "{}", indent(&shown(&self.shrunk.value)))?;
         writeln!(f, "{}", indent(&self.reason))?;
         writeln!(f)?;
         writeln!(f, "original counterexample:")?;
-        writeln!(f, "{}", indent(&format!("{:#?}", self.original)))?;
+        writeln!(f, "{}", indent(&shown(&self.original)))?;
         writeln!(f, "{}", indent(&self.original_reason))?;
         writeln!(f)?;
         writeln!(
@@ -205,6 +205,13 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
          `Config::max_discard_ratio` (`REFLECTIVE_MAX_DISCARD_RATIO`, now {ratio}).",
         settings.seed
     )
+}
+
+/// `value`'s `Debug` text (`{:#?}`), or, if its `Debug` panics, a note saying so: the rest of
+/// the report (the seed, the line to replay it) must reach the user all the same.
+pub(super) fn shown<T: Debug + ?Sized>(value: &T) -> String {
+    caught(|| format!("{value:#?}"))
+        .unwrap_or_else(|panic| format!("(its `Debug` panicked: {panic})"))
 }
 
 /// `text` with every line indented by four spaces.
