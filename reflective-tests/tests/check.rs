@@ -107,7 +107,10 @@ impl std::fmt::Debug for Touchy {
 /// to replay it: the panic is noted where its text would be.
 #[test]
 fn a_counterexample_whose_debug_panics_is_still_reported() {
-    let touchy = int::<u8>().map(Touchy).comap(|t: &Touchy| Some(t.0)).boxed();
+    let touchy = int::<u8>()
+        .map(Touchy)
+        .comap(|t: &Touchy| Some(t.0))
+        .boxed();
     let config = Config::new().seed(1).regressions(false);
     // Fails on 150 and above: the minimal counterexample prints, an original above 200 not.
     let text = report(|| check_with(&config, &touchy, |t| t.0 < 150));
