@@ -99,6 +99,30 @@ fn a_generator_may_reflect_on_another_type(
     digit.len() == 1
 }
 
+/// So may the generator of one argument of several (with a `with` too): the arguments run
+/// forward. A failure shrinks and reports each argument by its name.
+#[reflective::property(cases = 50)]
+fn generators_of_several_arguments_may_reflect_on_other_types(
+    #[reflective(generator = range(0u8..=9).map(|d| u32::from(d) * 10))] tens: u32,
+    #[reflective(with = digit_text)] digit: String,
+    flag: bool,
+) -> bool {
+    tens % 10 == 0 && digit.len() == 1 && u8::from(flag) <= 1
+}
+
+fn digit_text() -> Gen<u8, String> {
+    range(0u8..=9).map(|d| d.to_string()).boxed()
+}
+
+#[reflective::property(seed = 1, regressions = false)]
+#[should_panic(expected = "tens = 30")]
+fn a_failure_of_arguments_that_reflect_on_other_types_shrinks(
+    #[reflective(generator = range(0u8..=9).map(|d| u32::from(d) * 10))] tens: u32,
+    flag: bool,
+) -> bool {
+    tens < 30 || flag
+}
+
 /// The switches read the environment's words; `assume!` discards a case; a larger
 /// `max_discard_ratio` lets a run discard most of its values (one in twenty is kept here).
 #[reflective::property(

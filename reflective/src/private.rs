@@ -19,7 +19,8 @@ pub use std::vec::Vec;
 // The test attribute's runtime.
 pub use crate::builtin::tuple;
 pub use crate::check::{
-    Arguments, Config, arguments, check_parallel_with, check_values_with, check_with, one_argument,
+    Arguments, Config, arguments, check_parallel_with, check_values_with, check_with,
+    forward_argument, one_argument,
 };
 pub use crate::check::{MAX_ENV_SIZE, SizeSchedule};
 pub use crate::derive::Reflective;

@@ -86,9 +86,12 @@ fn write(property: &Property) -> TokenStream {
     let config_name = Ident::new("config", Span::mixed_site());
     let values_name = Ident::new("values", Span::mixed_site());
     // The tuple of the arguments, with their names: a report prints `xs = [0], k = 0`.
+    // Reflection is needed only to read back values stored as values; otherwise the runner
+    // runs the arguments forward, and a generator may reflect on another type than it gives.
+    let values = matches!(settings.regressions.as_deref(), Some(Regressions::Values));
     let generators = arguments
         .iter()
-        .map(|argument| generator(argument, &private));
+        .map(|argument| generator(argument, &private, !values));
     let names = arguments.iter().map(|argument| &argument.name);
     let types = arguments.iter().map(|argument| &argument.ty);
     let bindings: Vec<_> = (0..arguments.len())
@@ -96,8 +99,8 @@ fn write(property: &Property) -> TokenStream {
         .collect();
     let generator = match arguments.as_slice() {
         // One argument's generator may reflect on another type than it gives: it runs forward.
-        [argument] if !matches!(settings.regressions.as_deref(), Some(Regressions::Values)) => {
-            let generator = generator(argument, &private);
+        [argument] if !values => {
+            let generator = generator(argument, &private, false);
             let name = &argument.name;
             quote!(#private::one_argument(&[#name], #generator))
         }
@@ -198,8 +201,10 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
 /// The generator of `argument`: the one its `generator` or `with` gives, erased to a `Gen` of
 /// the argument's type at the attribute's span, as the derive does for a field, so that a
 /// generator of another type is one error there (its input is left free: one argument's
-/// generator may take any); else its type's own, at the type's span.
-fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
+/// generator may take any); else its type's own, at the type's span. `forward_only`: made to
+/// reflect on the argument's type by reflecting nothing, so that a generator whose input is
+/// another type joins the tuple of arguments, which the runner runs forward only.
+fn generator(argument: &Argument, private: &TokenStream, forward_only: bool) -> TokenStream {
     let custom = &argument.custom;
     let ty = &argument.ty;
     let (span, generator) = if let Some(with) = &custom.with {
@@ -215,11 +220,16 @@ fn generator(argument: &Argument, private: &TokenStream) -> TokenStream {
     // The method call at the attribute's span, so that the whole initializer is there (the
     // runtime's paths are the macro's own); the trait imported inside, not into the test's body.
     let boxed = quote_spanned!(span=> (#generator).boxed());
+    let aligned = if forward_only {
+        quote!(#private::forward_argument(generator))
+    } else {
+        quote!(generator)
+    };
     quote! {
         {
             use #private::Generator as _;
             let generator: #private::Gen<_, #ty> = #boxed;
-            generator
+            #aligned
         }
     }
 }

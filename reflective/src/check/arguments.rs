@@ -75,6 +75,26 @@ where
     g.map(move |value| Arguments::new(names, (value,))).boxed()
 }
 
+/// `g` as a generator that reflects on the type it produces by reflecting nothing: one
+/// argument of a property with several, whose generator may reflect on another type than it
+/// gives, as the runner runs the arguments forward (replaying choices to shrink). Arguments
+/// stored as values need their generators' reflection, and do not go through it.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use reflective::check::{arguments, forward_argument};
+/// let tens = forward_argument(range(0u8..=9).map(|x| u32::from(x) * 10).boxed());
+/// let g = arguments(&["x", "flag"], tuple((tens, bool())));
+/// assert!(g.sample(3).values().0 % 10 == 0);
+/// ```
+pub fn forward_argument<X, T>(g: Gen<X, T>) -> Gen<T, T>
+where
+    X: 'static,
+    T: 'static,
+{
+    g.comap(|_: &T| None::<X>).boxed()
+}
+
 /// Writes `name = value` for each value, as the formatter asks (`{:#?}`: each on its lines).
 fn write_named(
     f: &mut fmt::Formatter<'_>,

@@ -80,7 +80,7 @@ mod run;
 mod schedule;
 pub mod statistics;
 
-pub use arguments::{Arguments, arguments, one_argument};
+pub use arguments::{Arguments, arguments, forward_argument, one_argument};
 pub use config::{
     Config, DEFAULT_CASES, DEFAULT_MAX_DISCARD_RATIO, MAX_ENV_SIZE, Mutation, Replay, Resolved,
     SWITCH_WORDS, parse_switch,
