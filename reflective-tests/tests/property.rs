@@ -107,7 +107,7 @@ fn generators_of_several_arguments_may_reflect_on_other_types(
     #[reflective(with = digit_text)] digit: String,
     flag: bool,
 ) -> bool {
-    tens % 10 == 0 && digit.len() == 1 && u8::from(flag) <= 1
+    tens.is_multiple_of(10) && digit.len() == 1 && u8::from(flag) <= 1
 }
 
 fn digit_text() -> Gen<u8, String> {
