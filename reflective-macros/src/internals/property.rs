@@ -177,7 +177,7 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
 }
 
 /// What a property's function cannot be: a second `#[test]`, without arguments or with too
-/// many, generic, `async`.
+/// many, generic (`impl Trait` arguments too), `async`, `unsafe`.
 fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::error::Accumulator) {
     for attr in &function.attrs {
         if attr.path().is_ident("test") {
@@ -211,7 +211,43 @@ fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::err
                 .with_span(&sig.generics),
         );
     }
+    for input in &sig.inputs {
+        if let FnArg::Typed(argument) = input
+            && let Some(span) = impl_trait(&argument.ty)
+        {
+            errors.push(
+                Error::custom(
+                    "a property cannot be generic: a test runs one function; name the \
+                     argument's type instead of `impl Trait`",
+                )
+                .with_span(&span),
+            );
+        }
+    }
     if let Some(asyncness) = sig.asyncness {
         errors.push(Error::custom("a property cannot be `async`").with_span(&asyncness.span()));
     }
+    if let Some(unsafety) = sig.unsafety {
+        errors.push(
+            Error::custom(
+                "a property cannot be `unsafe`: the test calls it; make it safe and put the \
+                 unsafe code in an `unsafe` block inside",
+            )
+            .with_span(&unsafety.span()),
+        );
+    }
+}
+
+/// Where `ty` holds an `impl Trait` (a generic argument in disguise), if it does.
+fn impl_trait(ty: &Type) -> Option<proc_macro2::Span> {
+    use syn::visit::Visit;
+    struct Find(Option<proc_macro2::Span>);
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_type_impl_trait(&mut self, found: &'ast syn::TypeImplTrait) {
+            self.0.get_or_insert(found.span());
+        }
+    }
+    let mut find = Find(None);
+    find.visit_type(ty);
+    find.0
 }

@@ -21,3 +21,9 @@ fn unknown_schedule(x: u8) {}
 
 #[reflective::property(mutation_percent = 150)]
 fn too_many_mutants(x: u8) {}
+
+#[reflective::property]
+fn impl_argument(x: Vec<impl Clone>) {}
+
+#[reflective::property]
+unsafe fn unsafe_property(x: u8) {}
