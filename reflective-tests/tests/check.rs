@@ -692,9 +692,33 @@ fn a_case_over_the_time_limit_fails() {
     let minimal = section(&text, "minimal counterexample:\n");
     assert!(minimal.starts_with("    51\n"), "{text}");
     assert!(
-        minimal.contains("over the limit of 5.0 ms per case"),
+        minimal.contains("over the limit of 5.0ms per case"),
         "{text}"
     );
+}
+
+/// A time limit of 0 is no limit, as proptest's `timeout` of 0 is, from the code or the
+/// environment; below a millisecond the report shows the limit in microseconds.
+#[test]
+fn a_time_limit_of_zero_is_no_limit() {
+    let slow = |_: &u32| std::thread::sleep(std::time::Duration::from_millis(1));
+    let zero = Config::new()
+        .seed(8)
+        .cases(5)
+        .regressions(false)
+        .case_time_limit(std::time::Duration::ZERO);
+    check_with(&zero, &range(0u32..=100), slow);
+    let from_env = Config::new()
+        .resolved_from(|name| (name == "REFLECTIVE_CASE_TIME_LIMIT_MS").then(|| "0".to_string()))
+        .unwrap();
+    assert_eq!(from_env.case_time_limit, None);
+    let tight = Config::new()
+        .seed(8)
+        .cases(5)
+        .regressions(false)
+        .case_time_limit(std::time::Duration::from_micros(50));
+    let text = report(|| check_with(&tight, &range(0u32..=100), slow));
+    assert!(text.contains("over the limit of 50.0µs per case"), "{text}");
 }
 
 /// On CI the defaults are stricter; code and the environment still win.

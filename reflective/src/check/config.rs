@@ -325,7 +325,7 @@ impl Config {
     /// `REFLECTIVE_CASE_TIME_LIMIT_MS`), as Hypothesis's deadline does: measured when the
     /// property returns, so it reports slow cases, not ones that never return. A case the
     /// property discards (with `assume` or by returning `None`) is discarded, however long it
-    /// took.
+    /// took. A limit of 0 is no limit, as proptest's `timeout` of 0 is.
     pub fn case_time_limit(self, limit: Duration) -> Self {
         Config {
             case_time_limit: Some(limit),
@@ -510,7 +510,8 @@ impl Config {
                 number("a number of milliseconds"),
             )?
             .map(Duration::from_millis),
-        };
+        }
+        .filter(|limit| !limit.is_zero());
         let max_discard_ratio = match self.max_discard_ratio {
             Some(ratio) => ratio,
             None => read(&env, "REFLECTIVE_MAX_DISCARD_RATIO", |text| {

@@ -120,11 +120,7 @@ pub(super) fn verdict<T, O: Outcome>(
     let failure = failure.or_else(|| {
         let (limit, took) = (settings.case_time_limit?, took?);
         (took > limit).then(|| {
-            format!(
-                "the case took {:.1} ms, over the limit of {:.1} ms per case",
-                took.as_secs_f64() * 1000.0,
-                limit.as_secs_f64() * 1000.0
-            )
+            format!("the case took {took:.1?}, over the limit of {limit:.1?} per case")
         })
     });
     failure.map_or(Verdict::Held, Verdict::Failed)
