@@ -119,9 +119,8 @@ pub(super) fn verdict<T, O: Outcome>(
     };
     let failure = failure.or_else(|| {
         let (limit, took) = (settings.case_time_limit?, took?);
-        (took > limit).then(|| {
-            format!("the case took {took:.1?}, over the limit of {limit:.1?} per case")
-        })
+        (took > limit)
+            .then(|| format!("the case took {took:.1?}, over the limit of {limit:.1?} per case"))
     });
     failure.map_or(Verdict::Held, Verdict::Failed)
 }
