@@ -994,15 +994,22 @@ fn filters_keep_what_they_accept_in_every_interpretation() {
     );
 }
 
-/// `assume` outside a run has no case to discard: it says so.
+/// `assume` outside a run has no case to discard: it says so, and in a generator run by the
+/// runner too, pointing to `filter`.
 #[test]
-fn an_assumption_outside_a_run_says_so() {
+fn an_assumption_outside_a_property_says_so() {
     reflective::assume(true);
     let text = report(|| reflective::assume(false));
-    assert!(
-        text.contains("outside a property run by reflective"),
-        "{text}"
-    );
+    assert!(text.contains("was called outside one"), "{text}");
+    let in_generator = range(0u8..=9).map(|x| {
+        reflective::assume(x > 3);
+        x
+    });
+    let config = Config::new().seed(1).regressions(false);
+    let text = report(|| check_with(&config, &in_generator, |_| true));
+    assert!(text.contains("the generator panicked"), "{text}");
+    assert!(text.contains("(in a generator"), "{text}");
+    assert!(text.contains("use `.filter`"), "{text}");
 }
 
 #[test]

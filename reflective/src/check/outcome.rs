@@ -208,7 +208,8 @@ fn discard(reason: &'static str) -> ! {
         panic::resume_unwind(Box::new(Discard(reason)))
     }
     panic!(
-        "reflective: `{reason}` discarded a case outside a property run by reflective: there is \
-         no case to discard"
+        "reflective: `{reason}` discards a case of a property run by reflective, and was called \
+         outside one (in a generator, or a property not run by reflective); to keep a generator \
+         from producing a value, use `.filter`"
     )
 }
