@@ -890,6 +890,19 @@ fn huge_sizes_reflect_and_fail_cleanly() {
     assert!(error.to_string().contains("too many at once"), "{error}");
 }
 
+/// A least length too large to generate says so, and a length the size asks for says to lower
+/// the size.
+#[test]
+fn a_least_length_too_large_says_so() {
+    let error = vec(bool(), usize::MAX..)
+        .try_generate(&mut DefaultRng::seed_from_u64(1), 3)
+        .expect_err("too long");
+    let text = error.to_string();
+    assert!(text.contains("too many at once"), "{text}");
+    assert!(text.contains("its least length is 18446744073709551615"), "{text}");
+    assert!(!text.contains("smaller size"), "{text}");
+}
+
 /// A collection whose length is within bounds but whose elements do not fit in memory is an
 /// error naming its length, not an aborted process: generated, and replayed from choices.
 #[test]

@@ -308,9 +308,15 @@ where
         let share = self.take_share(&mut run.share);
         let length = run.int(&self.length_site::<T>(size, &sizing, share))? as usize;
         if length > MAX_LENGTH {
+            // The size sets the length only above the least length the collection asks for.
+            let advice = if self.min > MAX_LENGTH {
+                format!("its least length is {}: ask for fewer", self.min)
+            } else {
+                "generate at a smaller size".to_string()
+            };
             return Err(Halt::Failed(format!(
                 "a collection of {length} elements: too many at once (at most {MAX_LENGTH}); \
-                 generate at a smaller size"
+                 {advice}"
             )));
         }
         let in_recursion = run.fuel.is_some();
