@@ -899,7 +899,10 @@ fn a_least_length_too_large_says_so() {
         .expect_err("too long");
     let text = error.to_string();
     assert!(text.contains("too many at once"), "{text}");
-    assert!(text.contains("its least length is 18446744073709551615"), "{text}");
+    assert!(
+        text.contains("its least length is 18446744073709551615"),
+        "{text}"
+    );
     assert!(!text.contains("smaller size"), "{text}");
 }
 
