@@ -17,10 +17,9 @@ use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
 
-/// Keeps the values, as JSON: read back by reflection. A value that JSON does not give back
-/// as it was (a NaN or an infinity, which it writes as `null`; `Some(None)`, read back as
-/// `None`; a map keyed by tuples, which it cannot write) is kept as its choices instead, so
-/// that the stored case fails again.
+/// Keeps the values, as JSON: read back by reflection. A value JSON cannot write (a map keyed
+/// by tuples) is kept as its choices; so is one that, read back, no longer fails (see
+/// [`failing_again`]).
 #[cfg(feature = "serde")]
 pub(super) struct KeepValues<'g, G> {
     pub(super) settings: &'g Resolved,
@@ -31,12 +30,12 @@ pub(super) struct KeepValues<'g, G> {
 impl<G, T> Keep<T> for KeepValues<'_, G>
 where
     G: Generator<Input = T, Output = T>,
-    T: Debug + serde::Serialize + serde::de::DeserializeOwned,
+    T: serde::Serialize + serde::de::DeserializeOwned,
 {
     fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String> {
-        Ok(match exact_json(&shrunk.value) {
-            Some(json) => Stored::Value(json),
-            None => Stored::Choices(shrunk.tree.clone()),
+        Ok(match serde_json::to_string(&shrunk.value) {
+            Ok(json) => Stored::Value(json),
+            Err(_) => Stored::Choices(shrunk.tree.clone()),
         })
     }
 
@@ -58,20 +57,6 @@ where
         )?;
         replay_choices(self.settings, self.g, &tree).map(Some)
     }
-}
-
-/// `value` as JSON, if reading the JSON back gives it again: the same `Debug` text (the
-/// value's type need not be `PartialEq`; a `Debug` that panics counts as different).
-#[cfg(feature = "serde")]
-fn exact_json<T>(value: &T) -> Option<String>
-where
-    T: Debug + serde::Serialize + serde::de::DeserializeOwned,
-{
-    let json = serde_json::to_string(value).ok()?;
-    let back: T = serde_json::from_str(&json).ok()?;
-    caught(|| format!("{back:?}") == format!("{value:?}"))
-        .ok()?
-        .then_some(json)
 }
 
 /// Runs the stored cases, then the run's (or only the one to replay), and shrinks the first
@@ -144,10 +129,40 @@ where
     if let (Some(path), Some(test), false) = (&file, &test, failure.flaky) {
         let saved = keep
             .stored(&failure.shrunk)
+            .map(|case| failing_again(settings, property, keep, case, &failure.shrunk))
             .and_then(|case| regressions::save(path, test, &case));
         failure.saved = Some(saved.map(|()| path.clone()));
     }
     Err(failure.to_string())
+}
+
+/// `case`, a failure stored as its value, if the value it reads back as fails the property
+/// again; else the failure's choices, which replay to it. JSON does not give every value back
+/// as it was: it writes a NaN or an infinity as `null`, which does not read back as a float,
+/// and `Some(None)` as `null`, which reads back as `None`. A case stored as choices is kept as
+/// it is.
+fn failing_again<T, O: Outcome>(
+    settings: &Resolved,
+    property: &impl Fn(&T) -> O,
+    keep: &dyn Keep<T>,
+    case: Stored,
+    shrunk: &Shrunk<T>,
+) -> Stored {
+    if let Stored::Value(_) = case {
+        let fails = match caught(|| keep.replay(&case)) {
+            Ok(Ok(Some(generated))) => {
+                matches!(
+                    verdict(settings, property, &generated.value),
+                    Verdict::Failed(_)
+                )
+            }
+            Ok(Ok(None) | Err(_)) | Err(_) => false,
+        };
+        if !fails {
+            return Stored::Choices(shrunk.tree.clone());
+        }
+    }
+    case
 }
 
 /// How a run keeps its failures in the regressions file: their choices, or (with the `serde`
