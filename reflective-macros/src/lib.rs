@@ -49,7 +49,7 @@ use syn::{DeriveInput, parse_macro_input};
 /// | type | `dimension = N` | the type's dimension (see `Reflective::dimension`), instead of the one computed from its fields |
 /// | variant | `label = "name"` | the label of the variant's choice (default: its name) |
 /// | variant | `weight = N` | how often the variant is generated, relative to the others (default 1) |
-/// | variant | `skip` | never generate the variant; its values do not reflect; its fields' types need no generator |
+/// | variant | `skip` | never generate the variant; its values do not reflect; its fields' types need no generator (a type parameter used only there needs `bound`), and the derived `shrink_candidates` does not look inside them |
 /// | field | `with = path` | generate the field with `path()`, a function returning a generator of `F` |
 /// | field | `generator = expr` | generate the field with `expr`, a generator of `F`, such as `generator = range(0..=9)`; a string holding the expression (`generator = "range(0..=9)"`) works too |
 #[proc_macro_derive(Reflective, attributes(reflective))]

@@ -119,9 +119,10 @@ fn prices_are_positive(id: u32, price: Money) -> bool {
     let message = "error[E0277]: `Money` has no reflective generator: it does not implement \
                    `Reflective`";
     let note = "note: give this field or argument its generator with \
-                `#[reflective(generator = expr)]` or `#[reflective(with = path)]`, derive \
-                `Reflective` on `Money` if it is a type of this crate, or skip the variant that \
-                holds it with `#[reflective(skip)]`";
+                `#[reflective(generator = expr)]` or `#[reflective(with = path)]`, or derive \
+                `Reflective` on `Money` if it is a type of this crate; a field of an enum \
+                variant that need not be generated needs none once the variant has \
+                `#[reflective(skip)]`";
     assert_in_order(
         &text,
         &[
@@ -155,6 +156,11 @@ fn one(#[reflective(generator = range(0u16..=9))] x: u8) -> bool {
 fn two(#[reflective(with = small)] x: u8, y: bool) -> bool {
     x < 10 || y
 }
+
+#[reflective::property(regressions = "values")]
+fn stored(#[reflective(generator = range(0u8..=9).map(u16::from))] x: u16, y: bool) -> bool {
+    x < 10 || y
+}
 "#;
     let text = compile_error("another_type", source);
     assert_in_order(
@@ -166,7 +172,11 @@ fn two(#[reflective(with = small)] x: u8, y: bool) -> bool {
             "error[E0308]: mismatched types",
             "--> tests/another_type.rs:13:28",
             "expected `Gen<_, u8>`, found `Gen<u16, u16>`",
-            "due to 2 previous errors",
+            // Values stored are read back by reflection: the generator must reflect on `u16`.
+            "error[E0308]: mismatched types",
+            "--> tests/another_type.rs:18:36",
+            "expected `Gen<u16, u16>`, found `Gen<u8, u16>`",
+            "due to 3 previous errors",
         ],
     );
 }

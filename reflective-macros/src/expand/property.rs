@@ -89,9 +89,14 @@ fn write(property: &Property) -> TokenStream {
     // Reflection is needed only to read back values stored as values; otherwise the runner
     // runs the arguments forward, and a generator may reflect on another type than it gives.
     let values = matches!(settings.regressions.as_deref(), Some(Regressions::Values));
-    let generators = arguments
-        .iter()
-        .map(|argument| generator(argument, &private, !values));
+    let generators = arguments.iter().map(|argument| {
+        let reflects = if values {
+            Reflects::Itself
+        } else {
+            Reflects::Nothing
+        };
+        generator(argument, &private, reflects)
+    });
     let names = arguments.iter().map(|argument| &argument.name);
     let types = arguments.iter().map(|argument| &argument.ty);
     let bindings: Vec<_> = (0..arguments.len())
@@ -100,7 +105,7 @@ fn write(property: &Property) -> TokenStream {
     let generator = match arguments.as_slice() {
         // One argument's generator may reflect on another type than it gives: it runs forward.
         [argument] if !values => {
-            let generator = generator(argument, &private, false);
+            let generator = generator(argument, &private, Reflects::Anything);
             let name = &argument.name;
             quote!(#private::one_argument(&[#name], #generator))
         }
@@ -198,13 +203,24 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
     calls
 }
 
+/// What an argument's generator reflects on, as its property needs.
+#[derive(Clone, Copy)]
+enum Reflects {
+    /// Any type: the one argument of a property, run forward.
+    Anything,
+    /// The argument's type, by reflecting nothing: one of several arguments, run forward
+    /// (`check::forward_argument`), so that a generator whose input is another type joins
+    /// their tuple.
+    Nothing,
+    /// The argument's type: arguments stored as values, read back by reflection.
+    Itself,
+}
+
 /// The generator of `argument`: the one its `generator` or `with` gives, erased to a `Gen` of
 /// the argument's type at the attribute's span, as the derive does for a field, so that a
-/// generator of another type is one error there (its input is left free: one argument's
-/// generator may take any); else its type's own, at the type's span. `forward_only`: made to
-/// reflect on the argument's type by reflecting nothing, so that a generator whose input is
-/// another type joins the tuple of arguments, which the runner runs forward only.
-fn generator(argument: &Argument, private: &TokenStream, forward_only: bool) -> TokenStream {
+/// generator of another type is one error there, its input as `reflects` says; else its
+/// type's own, at the type's span.
+fn generator(argument: &Argument, private: &TokenStream, reflects: Reflects) -> TokenStream {
     let custom = &argument.custom;
     let ty = &argument.ty;
     let (span, generator) = if let Some(with) = &custom.with {
@@ -220,15 +236,16 @@ fn generator(argument: &Argument, private: &TokenStream, forward_only: bool) -> 
     // The method call at the attribute's span, so that the whole initializer is there (the
     // runtime's paths are the macro's own); the trait imported inside, not into the test's body.
     let boxed = quote_spanned!(span=> (#generator).boxed());
-    let aligned = if forward_only {
-        quote!(#private::forward_argument(generator))
-    } else {
-        quote!(generator)
+    let (input, aligned) = match reflects {
+        Reflects::Anything => (quote!(_), quote!(generator)),
+        Reflects::Nothing => (quote!(_), quote!(#private::forward_argument(generator))),
+        Reflects::Itself => (quote!(#ty), quote!(generator)),
     };
+    let annotated = quote!(#private::Gen<#input, #ty>);
     quote! {
         {
             use #private::Generator as _;
-            let generator: #private::Gen<_, #ty> = #boxed;
+            let generator: #annotated = #boxed;
             #aligned
         }
     }

@@ -177,7 +177,7 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
 }
 
 /// What a property's function cannot be: a second `#[test]`, without arguments or with too
-/// many, generic (`impl Trait` arguments too), `async`, `unsafe`.
+/// many, generic (`impl Trait` arguments too), returning `impl Trait`, `async`, `unsafe`.
 fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::error::Accumulator) {
     for attr in &function.attrs {
         if attr.path().is_ident("test") {
@@ -223,6 +223,17 @@ fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::err
                 .with_span(&span),
             );
         }
+    }
+    if let syn::ReturnType::Type(_, ty) = &sig.output
+        && let Some(span) = impl_trait(ty)
+    {
+        errors.push(
+            Error::custom(
+                "a property's return type cannot be `impl Trait`: name it (`()`, `bool`, \
+                 `Result<(), E>`, or an `Option` of one of these)",
+            )
+            .with_span(&span),
+        );
     }
     if let Some(asyncness) = sig.asyncness {
         errors.push(Error::custom("a property cannot be `async`").with_span(&asyncness.span()));

@@ -298,7 +298,10 @@ where
 
 /// [`check_with`](super::check_with), storing failures in the regressions file as values (JSON) rather than
 /// choices: a stored value is reflected to find its choices, so it runs as the same value
-/// after the generator changes, as long as the generator can still produce it.
+/// after the generator changes, as long as the generator can still produce it. Before a
+/// failure is stored, the value read back from its JSON is run once more: if it does not fail
+/// (JSON writes NaN as `null`, and reads `Some(None)` back as `None`), or the value cannot be
+/// written as JSON, its choices are stored instead.
 ///
 /// ```
 /// use reflective::prelude::*;

@@ -15,7 +15,9 @@
 //!
 //! Replay repairs choices that no longer fit, so a stored case still runs after the generator
 //! changes, to the nearest value it can produce; a stored value is reflected, so it runs as
-//! the same value as long as the generator can still produce it. A file is written whole to a temporary file
+//! the same value as long as the generator can still produce it. A value is stored only if
+//! the value read back from its line fails again (the property runs once more to tell); else
+//! its choices are. A file is written whole to a temporary file
 //! and renamed over the old one, so a crash mid-write leaves the old file; a line that cannot
 //! be read is an error that names the file and the line, never skipped.
 

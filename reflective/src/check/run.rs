@@ -17,9 +17,11 @@ use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
 
-/// Keeps the values, as JSON: read back by reflection. A value JSON cannot write (a map keyed
-/// by tuples) is kept as its choices; so is one that, read back, no longer fails (see
-/// [`failing_again`]).
+/// Keeps the values, as JSON: read back by reflection. A value is kept as JSON only if the
+/// value read back from it fails the property again: JSON does not give every value back as
+/// it was (it writes a NaN or an infinity as `null`, which does not read back as a float, and
+/// `Some(None)` as `null`, which reads back as `None`). Otherwise, and for a value JSON cannot
+/// write (a map keyed by tuples), its choices are kept, which replay to it.
 #[cfg(feature = "serde")]
 pub(super) struct KeepValues<'g, G> {
     pub(super) settings: &'g Resolved,
@@ -32,11 +34,17 @@ where
     G: Generator<Input = T, Output = T>,
     T: serde::Serialize + serde::de::DeserializeOwned,
 {
-    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String> {
-        Ok(match serde_json::to_string(&shrunk.value) {
-            Ok(json) => Stored::Value(json),
-            Err(_) => Stored::Choices(shrunk.tree.clone()),
-        })
+    fn stored(&self, shrunk: &Shrunk<T>, fails: &dyn Fn(&T) -> bool) -> Stored {
+        if let Ok(json) = serde_json::to_string(&shrunk.value) {
+            let value = Stored::Value(json);
+            let read_back = caught(|| self.replay(&value));
+            if let Ok(Ok(Some(generated))) = read_back
+                && fails(&generated.value)
+            {
+                return value;
+            }
+        }
+        Stored::Choices(shrunk.tree.clone())
     }
 
     fn replay(&self, stored: &Stored) -> Result<Option<Generated<T>>, String> {
@@ -127,49 +135,20 @@ where
     };
     failure.statistics = statistics;
     if let (Some(path), Some(test), false) = (&file, &test, failure.flaky) {
-        let saved = keep
-            .stored(&failure.shrunk)
-            .map(|case| failing_again(settings, property, keep, case, &failure.shrunk))
-            .and_then(|case| regressions::save(path, test, &case));
+        let fails =
+            |value: &G::Output| matches!(verdict(settings, property, value), Verdict::Failed(_));
+        let saved = regressions::save(path, test, &keep.stored(&failure.shrunk, &fails));
         failure.saved = Some(saved.map(|()| path.clone()));
     }
     Err(failure.to_string())
 }
 
-/// `case`, a failure stored as its value, if the value it reads back as fails the property
-/// again; else the failure's choices, which replay to it. JSON does not give every value back
-/// as it was: it writes a NaN or an infinity as `null`, which does not read back as a float,
-/// and `Some(None)` as `null`, which reads back as `None`. A case stored as choices is kept as
-/// it is.
-fn failing_again<T, O: Outcome>(
-    settings: &Resolved,
-    property: &impl Fn(&T) -> O,
-    keep: &dyn Keep<T>,
-    case: Stored,
-    shrunk: &Shrunk<T>,
-) -> Stored {
-    if let Stored::Value(_) = case {
-        let fails = match caught(|| keep.replay(&case)) {
-            Ok(Ok(Some(generated))) => {
-                matches!(
-                    verdict(settings, property, &generated.value),
-                    Verdict::Failed(_)
-                )
-            }
-            Ok(Ok(None) | Err(_)) | Err(_) => false,
-        };
-        if !fails {
-            return Stored::Choices(shrunk.tree.clone());
-        }
-    }
-    case
-}
-
 /// How a run keeps its failures in the regressions file: their choices, or (with the `serde`
 /// feature) their values.
 pub(super) trait Keep<T> {
-    /// What to store of `shrunk`.
-    fn stored(&self, shrunk: &Shrunk<T>) -> Result<Stored, String>;
+    /// What to store of `shrunk`, given whether a value `fails` the property (which a keeper
+    /// that stores values asks of the value it reads back).
+    fn stored(&self, shrunk: &Shrunk<T>, fails: &dyn Fn(&T) -> bool) -> Stored;
 
     /// The case a stored line gives now; `None` for a kind of line this keeper does not read
     /// (a value, for one that keeps choices), which stays in the file for the one that does.
@@ -183,8 +162,8 @@ pub(super) struct KeepChoices<'g, G> {
 }
 
 impl<G: Generator> Keep<G::Output> for KeepChoices<'_, G> {
-    fn stored(&self, shrunk: &Shrunk<G::Output>) -> Result<Stored, String> {
-        Ok(Stored::Choices(shrunk.tree.clone()))
+    fn stored(&self, shrunk: &Shrunk<G::Output>, _: &dyn Fn(&G::Output) -> bool) -> Stored {
+        Stored::Choices(shrunk.tree.clone())
     }
 
     fn replay(&self, stored: &Stored) -> Result<Option<Generated<G::Output>>, String> {

@@ -33,7 +33,7 @@ use crate::interpret::type_shrink;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no reflective generator: it does not implement `Reflective`",
     label = "no generator for `{Self}`",
-    note = "give this field or argument its generator with `#[reflective(generator = expr)]` or `#[reflective(with = path)]`, derive `Reflective` on `{Self}` if it is a type of this crate, or skip the variant that holds it with `#[reflective(skip)]`"
+    note = "give this field or argument its generator with `#[reflective(generator = expr)]` or `#[reflective(with = path)]`, or derive `Reflective` on `{Self}` if it is a type of this crate; a field of an enum variant that need not be generated needs none once the variant has `#[reflective(skip)]`"
 )]
 pub trait Reflective: Clone + Send + Sync + 'static {
     /// The generator of this type's values.

@@ -27,3 +27,6 @@ fn impl_argument(x: Vec<impl Clone>) {}
 
 #[reflective::property]
 unsafe fn unsafe_property(x: u8) {}
+
+#[reflective::property]
+fn impl_return(x: u8) -> impl Sized {}

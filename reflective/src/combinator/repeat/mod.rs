@@ -308,15 +308,9 @@ where
         let share = self.take_share(&mut run.share);
         let length = run.int(&self.length_site::<T>(size, &sizing, share))? as usize;
         if length > MAX_LENGTH {
-            // The size sets the length only above the least length the collection asks for.
-            let advice = if self.min > MAX_LENGTH {
-                format!("its least length is {}: ask for fewer", self.min)
-            } else {
-                "generate at a smaller size".to_string()
-            };
             return Err(Halt::Failed(format!(
-                "a collection of {length} elements: too many at once (at most {MAX_LENGTH}); \
-                 {advice}"
+                "a collection of {length} elements: too many at once (at most {MAX_LENGTH}); {}",
+                self.advice(length)
             )));
         }
         let in_recursion = run.fuel.is_some();
@@ -334,6 +328,16 @@ where
         items
     }
 
+    /// What to do about a collection of `length` elements too many to make: the size sets the
+    /// length only above the least length the collection asks for.
+    fn advice(&self, length: usize) -> String {
+        if length <= self.min {
+            format!("its least length is {}: ask for fewer", self.min)
+        } else {
+            "generate at a smaller size".to_string()
+        }
+    }
+
     /// Draws `length` elements, each in a span, the collections inside each sharing what
     /// `sharing` gives (fewer elements if a distinct one cannot be found past the minimum).
     fn forward_elements(
@@ -345,8 +349,8 @@ where
         let mut items = Vec::new();
         items.try_reserve_exact(length).map_err(|_| {
             Halt::Failed(format!(
-                "a collection of {length} elements does not fit in memory; generate at a \
-                 smaller size"
+                "a collection of {length} elements does not fit in memory; {}",
+                self.advice(length)
             ))
         })?;
         if D::ALLOWS_REPEATS && (sharing.is_none() || self.elements_ignore_share) {
