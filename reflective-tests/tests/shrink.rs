@@ -386,3 +386,20 @@ fn shrinking_is_deterministic() {
     assert_eq!(first.stats.evaluations, second.stats.evaluations);
     assert_eq!(first.stats.steps, second.stats.steps);
 }
+
+/// A generator whose reflection gives choices of another value (a `map` without its way back)
+/// shrinks nothing: the value comes back as it is, never a value that passes.
+#[test]
+fn a_reflection_that_replays_to_another_value_shrinks_nothing() {
+    let doubled = range(0u8..=9).map(|x| x * 2);
+    for value in [7u8, 11, 13] {
+        assert_eq!(doubled.shrink(value, |x| *x == value), value);
+        assert!(doubled.shrink_with_stats(&value, |x| *x == value).is_none());
+        let budget = ShrinkBudget::default();
+        assert!(
+            doubled
+                .shrink_within(&value, |x| *x == value, budget)
+                .is_none()
+        );
+    }
+}

@@ -503,6 +503,11 @@ pub trait Generator: Node {
         }
         let tree = shrink::choices_of(self, value)?;
         let start = self.replay_repaired(&tree).ok()?;
+        // Choices that replay to a value that passes (a `map` without its way back reflects
+        // values to choices of others) are no start: the result must fail.
+        if !still_fails(&start.value) {
+            return None;
+        }
         Some(shrink::shrink(self, start, &still_fails, budget))
     }
 
