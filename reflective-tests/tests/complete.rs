@@ -416,3 +416,31 @@ fn the_path_names_the_failing_part_after_parts_that_were_produced() {
         .unwrap_err();
     assert!(error.to_string().contains("a `u8` at `y`"), "{error}");
 }
+
+/// A `filter` that rejects every completion is named as a possible cause, not only a size
+/// too small: no given part fails alone.
+#[test]
+fn a_filter_rejecting_every_completion_is_named() {
+    let ordered = tuple((range(0u8..=9), range(0u8..=9))).filter(|(a, b)| a < b);
+    let partial = (9u8, 0u8);
+    let error = ordered
+        .completer()
+        .complete(&partial, &Holes::new().at(&partial.1), 0)
+        .expect_err("nothing above 9");
+    assert!(
+        matches!(error, CompleteError::CannotProduce { part: None, .. }),
+        "{error:?}"
+    );
+    let text = error.to_string();
+    assert!(
+        text.contains("a check of the whole value (a `filter`)"),
+        "{text}"
+    );
+    // A completion the filter keeps is found.
+    let partial = (3u8, 0u8);
+    let done = ordered
+        .completer()
+        .complete(&partial, &Holes::new().at(&partial.1), 0)
+        .expect("a key above 3");
+    assert!(done.value.0 == 3 && done.value.1 > 3, "{:?}", done.value);
+}

@@ -143,8 +143,10 @@ impl fmt::Display for CompleteError {
                 part: None, size, ..
             } => write!(
                 f,
-                "cannot complete the value: the generator cannot produce its given parts at \
-                 size {size} (a larger size, `Completer::size`, may produce them)"
+                "cannot complete the value: no part of it fails alone, so either the generator \
+                 cannot produce its given parts together at size {size} (a larger size, \
+                 `Completer::size`, may), or a check of the whole value (a `filter`) rejects \
+                 every completion of it"
             ),
             CompleteError::HoleNotReached { index } => write!(
                 f,
