@@ -432,7 +432,9 @@ pub trait Generator: Node {
     /// fixture), whose choices reflection finds. The result is one that none of the shrinker's
     /// passes can simplify further (a local minimum, as Hypothesis gives, not always the
     /// simplest failing value there is). See [`shrink`](mod@crate::shrink) for how.
-    /// `value` comes back unchanged if it does not fail, or if the generator cannot produce it.
+    /// `value` comes back unchanged if it does not fail, or if the generator cannot produce it
+    /// (also when its reflection replays to another value, one that passes: a `map` without
+    /// its way back).
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -454,8 +456,8 @@ pub trait Generator: Node {
 
     /// [`shrink`](Generator::shrink), with the choices of the result and what the shrink did
     /// (evaluations, steps, time, per pass, and why it stopped), within the default
-    /// [`ShrinkBudget`]; `None` if the generator cannot produce
-    /// `value` or `value` does not fail.
+    /// [`ShrinkBudget`]; `None` if the generator cannot produce `value` (or its reflection
+    /// replays to a value that passes) or `value` does not fail.
     ///
     /// ```
     /// use reflective::prelude::*;

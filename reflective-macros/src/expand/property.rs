@@ -89,14 +89,14 @@ fn write(property: &Property) -> TokenStream {
     // Reflection is needed only to read back values stored as values; otherwise the runner
     // runs the arguments forward, and a generator may reflect on another type than it gives.
     let values = matches!(settings.regressions.as_deref(), Some(Regressions::Values));
-    let generators = arguments.iter().map(|argument| {
-        let reflects = if values {
-            Reflects::Itself
-        } else {
-            Reflects::Nothing
-        };
-        generator(argument, &private, reflects)
-    });
+    let reflects = if values {
+        Reflects::Itself
+    } else {
+        Reflects::Nothing
+    };
+    let generators = arguments
+        .iter()
+        .map(|argument| generator(argument, &private, reflects));
     let names = arguments.iter().map(|argument| &argument.name);
     let types = arguments.iter().map(|argument| &argument.ty);
     let bindings: Vec<_> = (0..arguments.len())
