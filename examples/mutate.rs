@@ -524,8 +524,9 @@ fn hunt() {
     let (tree, key) = planted::fixture();
     println!(
         "\n## 6. A planted bug: deletion from a binary search tree\n\n\
-         `delete_buggy` loses the predecessor's left subtree when the deleted node has two \
-         children, its left child has a right child, and the predecessor has a left child. \
+         `delete_buggy` loses the predecessor's left subtree when the deleted key is the \
+         root's, the root has two children, its left child has a right child, and the \
+         predecessor has a left child. \
          Cases are (tree, key) pairs from `bst(0, 100)` and `range(0..=100)`; the fixture is \
          deleting {key} from {tree}, which passes. {HUNT_RUNS} runs of {HUNT_BUDGET} cases per \
          strategy.\n"
