@@ -127,6 +127,24 @@ fn a_counterexample_whose_debug_panics_is_still_reported() {
     );
 }
 
+/// An error whose `Debug` panics is reported all the same: the failure names the panic, and
+/// the report keeps the counterexample and the line to replay it.
+#[test]
+fn an_error_whose_debug_panics_is_still_reported() {
+    let config = Config::new().seed(1).regressions(false);
+    let text = report(|| {
+        check_with(&config, &int::<u8>(), |x: &u8| {
+            if *x < 150 { Ok(()) } else { Err(Touchy(201)) }
+        })
+    });
+    assert!(text.contains("REFLECTIVE_REPLAY="), "{text}");
+    assert!(text.contains("150"), "{text}");
+    assert!(
+        text.contains("the property returned Err(..) (its `Debug` panicked: Debug of 201)"),
+        "{text}"
+    );
+}
+
 /// Under each size schedule, the case that fails (whichever of a run's cases it is) is the one
 /// its report's replay line runs again: the seed and size the schedule gave it, the same
 /// original counterexample.

@@ -1,7 +1,7 @@
 //! What a property returns, and how the runner evaluates it: panics caught and kept quiet, a
 //! time limit per case.
 
-use crate::engine::panic_message;
+use crate::engine::{caught, panic_message};
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
@@ -54,9 +54,16 @@ impl Outcome for bool {
 }
 
 impl<E: Debug> Outcome for Result<(), E> {
+    /// The error as its `Debug` writes it; if that panics, the panic's message instead, so
+    /// that the report still names the failure and the case.
     fn failure(self) -> Option<String> {
         self.err()
-            .map(|error| format!("the property returned Err({error:?})"))
+            .map(|error| match caught(|| format!("{error:?}")) {
+                Ok(text) => format!("the property returned Err({text})"),
+                Err(panic) => {
+                    format!("the property returned Err(..) (its `Debug` panicked: {panic})")
+                }
+            })
     }
 }
 

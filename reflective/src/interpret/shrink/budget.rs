@@ -8,9 +8,12 @@ pub const DEFAULT_MAX_EVALUATIONS: usize = 10_000;
 /// The longest a shrink runs unless told otherwise.
 pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
 
-/// How far a shrink may go: at most `max_evaluations` evaluations of the property, for at most
-/// `max_time`. When either runs out, the shrink returns the simplest failing value found so far
-/// and says which stopped it ([`Stopped`](super::Stopped)).
+/// How far a shrink may go: at most `max_evaluations` evaluations of the property on
+/// candidates, for at most `max_time`. When either runs out, the shrink returns the simplest
+/// failing value found so far and says which stopped it ([`Stopped`](super::Stopped)). The
+/// checks that the value to shrink fails come on top and are not candidates: one, and for a
+/// reflected value ([`Generator::shrink`](crate::Generator::shrink)) one more on the value its
+/// choices replay to.
 ///
 /// ```
 /// use std::time::Duration;
@@ -20,7 +23,7 @@ pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(10);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShrinkBudget {
-    /// The most evaluations of the property.
+    /// The most evaluations of the property on candidates.
     pub evaluations: usize,
     /// The longest the shrink runs.
     pub time: Duration,
@@ -37,7 +40,7 @@ impl Default for ShrinkBudget {
 }
 
 impl ShrinkBudget {
-    /// This budget with at most `evaluations` evaluations of the property.
+    /// This budget with at most `evaluations` evaluations of the property on candidates.
     pub fn max_evaluations(self, evaluations: usize) -> Self {
         ShrinkBudget {
             evaluations,
