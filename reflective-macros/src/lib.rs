@@ -28,8 +28,9 @@ use syn::{DeriveInput, parse_macro_input};
 /// Derives `reflective::Reflective`: a reflective generator (`arbitrary_reflective`), a
 /// type-directed shrinker (`shrink_candidates`), and optics for hand-written generators.
 ///
-/// Sizes, the Agata way: a variant whose fields may lead back to the type is a node that uses
-/// one unit of the size, its fields running one after another on the rest, so a value at size
+/// Sizes, the Agata way: a variant whose fields may lead back to the type (the type itself, or
+/// another user type; not the standard types, `Arc` of them or a `PhantomData`) is a node that
+/// uses one unit of the size, its fields running one after another on the rest, so a value at size
 /// `n` holds at most about `n` nodes; at size 0 only the variants that recurse least are
 /// picked. Variants are picked by their weights, except at the root of a recursive value at
 /// size `n` above 0: there the variants that hold the type itself weigh `n` times as much, so

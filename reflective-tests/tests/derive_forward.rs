@@ -10,7 +10,8 @@
 //! the variant attributes (weights, labels, a skipped variant), and a user type named `Box`
 //! (which is not the standard box). A recursive type with a const parameter reflects every
 //! value at the size it was generated at, and generates as its twin with the parameter
-//! written out. The other derive tests (`derive_laws`) check, over every derived type there, that
+//! written out. A struct with a `PhantomData` and an `Arc` field generates as its twin with
+//! neither. The other derive tests (`derive_laws`) check, over every derived type there, that
 //! each generated tree is one the description reflects.
 
 use reflective::__private::{at_size_zero, fuelled, grown, outermost, pick, pure, recursion};
@@ -281,6 +282,49 @@ fn a_const_parameter_generates_as_the_value_written_out() {
             );
             assert_eq!(Plain::from(&a.value), b.value, "size {size}, seed {seed}");
             assert_eq!(a.tree, b.tree);
+        }
+    }
+}
+
+/// Fields of `PhantomData` (whatever it names) and of `Arc` of a plain type hold no value of a
+/// type that may lead back to the one derived: they do not make it a recursive node, which
+/// would take a unit of the size from its other fields.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Marked {
+    marker: std::marker::PhantomData<Sized2<1>>,
+    shared: std::sync::Arc<u8>,
+    items: Vec<u8>,
+}
+
+/// [`Marked`] without the marker and the `Arc`.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Unmarked {
+    shared: u8,
+    items: Vec<u8>,
+}
+
+#[test]
+fn markers_and_arcs_generate_as_their_contents() {
+    let (marked, unmarked) = (
+        Marked::arbitrary_reflective(),
+        Unmarked::arbitrary_reflective(),
+    );
+    for size in [0, 1, 2, 5, 100] {
+        for seed in 0..60 {
+            let rng = || DefaultRng::seed_from_u64(seed);
+            let (a, b) = (
+                marked.generate(&mut rng(), size),
+                unmarked.generate(&mut rng(), size),
+            );
+            assert_eq!(
+                (*a.value.shared, &a.value.items),
+                (b.value.shared, &b.value.items)
+            );
+            assert_eq!(
+                a.tree.choices(),
+                b.tree.choices(),
+                "size {size}, seed {seed}"
+            );
         }
     }
 }

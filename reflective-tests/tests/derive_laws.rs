@@ -1025,6 +1025,31 @@ fn variant_labels_weights_and_skip() {
     }
 }
 
+/// The type-directed shrinker offers only constructors the generator makes: never a variant
+/// of weight 0 or a skipped one, which no value of the generator is.
+#[test]
+fn shrink_candidates_are_values_the_generator_makes() {
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    enum Knob {
+        #[reflective(weight = 0)]
+        Retired,
+        #[reflective(skip)]
+        Broken,
+        Turned(#[reflective(generator = range(1u16..=10))] u16),
+        Free(u16),
+    }
+    let g = Knob::arbitrary_reflective();
+    for knob in samples::<Knob>("Knob shrinks", 100, &[0, 1, 100]) {
+        for candidate in knob.shrink_candidates() {
+            assert!(
+                !matches!(candidate, Knob::Retired | Knob::Broken),
+                "{knob:?} offers {candidate:?}"
+            );
+            assert!(g.can_generate(&candidate), "{knob:?} offers {candidate:?}");
+        }
+    }
+}
+
 #[test]
 fn custom_field_generators_bound_generation_and_reflection() {
     let g = Readings::arbitrary_reflective();

@@ -20,7 +20,7 @@ use syn::spanned::Spanned;
 use syn::{DeriveInput, Ident, Path, WherePredicate, parse_quote};
 
 use crate::internals::ast::{Container, Field, Variant};
-use crate::internals::check::{Reported, check, check_parts};
+use crate::internals::check::{Reported, check, check_empty_attributes, check_parts};
 use crate::internals::lenient;
 use crate::internals::types::{
     Reach, generated_at_size_zero, parameters, reach, recursive_mentions,
@@ -37,6 +37,7 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
         .to_compile_error();
     }
     let mut errors = darling::Error::accumulator();
+    check_empty_attributes(input, &mut errors);
     let parsed = Container::from_derive_input(input);
     let reported = match &parsed {
         Ok(_) => Reported::default(),

@@ -21,9 +21,10 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
         let bindings = c.fields.iter().map(|f| &f.binding);
         quote!(#private::Vec::from([#(#bindings as &dyn #private::AnyValue,)*]))
     });
+    // Only constructors the generator makes: not a skipped variant, nor one of weight 0.
     let rebuilds = constructors
         .iter()
-        .filter(|c| c.variant.is_none_or(|v| !v.skip.is_present()))
+        .filter(|c| c.variant.is_none_or(|v| v.weight() > 0))
         .map(|target| rebuild(model, target));
     let field_shrinks = constructors.iter().map(|c| {
         let shrinks = c

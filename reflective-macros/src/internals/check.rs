@@ -14,7 +14,14 @@ use super::types::{Reach, generated_at_size_zero, parameters, reach};
 pub(crate) fn check(container: &Container, errors: &mut darling::error::Accumulator) {
     check_generics(&container.generics, errors);
     match &container.data {
-        Data::Struct(fields) => fields.iter().for_each(|field| check_field(field, errors)),
+        Data::Struct(fields) => {
+            check_struct(
+                &container.ident,
+                &container.generics,
+                &fields.fields,
+                errors,
+            );
+        }
         Data::Enum(variants) => {
             check_variants(&container.ident, &container.generics, variants, errors);
         }
@@ -54,11 +61,14 @@ pub(crate) fn check_parts(
     use darling::{FromField, FromVariant};
     check_generics(&input.generics, errors);
     match &input.data {
-        syn::Data::Struct(data) => data
-            .fields
-            .iter()
-            .map(|field| Field::from_field(field).unwrap_or_else(|_| lenient::field(field)))
-            .for_each(|field| check_field(&field, errors)),
+        syn::Data::Struct(data) => {
+            let fields: Vec<Field> = data
+                .fields
+                .iter()
+                .map(|field| Field::from_field(field).unwrap_or_else(|_| lenient::field(field)))
+                .collect();
+            check_struct(&input.ident, &input.generics, &fields, errors);
+        }
         syn::Data::Enum(data) => {
             let variants: Vec<Variant> = data
                 .variants
@@ -80,6 +90,44 @@ pub(crate) fn check_parts(
             check_variants(&input.ident, &input.generics, &variants, errors);
         }
         syn::Data::Union(_) => {}
+    }
+}
+
+/// `#[reflective]` and `#[reflective()]` on the type, a variant or a field: they set nothing,
+/// and a user who wrote one meant to set something.
+pub(crate) fn check_empty_attributes(
+    input: &syn::DeriveInput,
+    errors: &mut darling::error::Accumulator,
+) {
+    let mut attributes: Vec<&syn::Attribute> = input.attrs.iter().collect();
+    match &input.data {
+        syn::Data::Struct(data) => {
+            attributes.extend(data.fields.iter().flat_map(|field| &field.attrs));
+        }
+        syn::Data::Enum(data) => {
+            for variant in &data.variants {
+                attributes.extend(&variant.attrs);
+                attributes.extend(variant.fields.iter().flat_map(|field| &field.attrs));
+            }
+        }
+        syn::Data::Union(_) => {}
+    }
+    for attribute in attributes {
+        let empty = match &attribute.meta {
+            syn::Meta::Path(_) => true,
+            syn::Meta::List(list) => list.tokens.is_empty(),
+            syn::Meta::NameValue(_) => false,
+        };
+        if empty && attribute.path().is_ident("reflective") {
+            errors.push(
+                Error::custom(
+                    "`#[reflective]` without settings sets nothing: write them inside, as \
+                     `#[reflective(weight = 2)]` on a variant or `#[reflective(generator = \
+                     ...)]` on a field, or remove it",
+                )
+                .with_span(attribute.path()),
+            );
+        }
     }
 }
 
@@ -113,6 +161,38 @@ pub(crate) fn check_custom(
                 "`with` and `generator` both give this {what}'s generator: keep one"
             ))
             .with_span(&generator.span()),
+        );
+    }
+}
+
+/// Per field: conflicting attributes. Over the struct: that a value can end, with no field that
+/// holds the struct itself whatever the size (a `Box<Self>`, not an `Option` or a collection
+/// of it).
+fn check_struct(
+    ident: &syn::Ident,
+    generics: &syn::Generics,
+    fields: &[Field],
+    errors: &mut darling::error::Accumulator,
+) {
+    fields.iter().for_each(|field| check_field(field, errors));
+    let params = parameters(generics);
+    if let Some((index, field)) = fields
+        .iter()
+        .enumerate()
+        .find(|(_, field)| !field_ends(ident, &params, field))
+    {
+        let name = field
+            .ident
+            .as_ref()
+            .map_or_else(|| index.to_string(), ToString::to_string);
+        errors.push(
+            Error::custom(format!(
+                "every `{ident}` holds a `{ident}` (field `{name}`), so no value can be \
+                 generated: it would nest without end; make the field an `Option` or a \
+                 collection (`Option<Box<{ident}>>`, `Vec<{ident}>`), or give it a generator \
+                 of its own"
+            ))
+            .with_span(ident),
         );
     }
 }
@@ -196,7 +276,14 @@ fn check_variants(
 /// type parameters `params`): none of its fields generated at size 0 holds the type. A field of
 /// another user type counts as ending (it may lead back, but that is the other type's to end).
 fn ends(ident: &syn::Ident, params: &HashSet<syn::Ident>, variant: &Variant) -> bool {
-    variant.fields.iter().all(|field| {
-        !generated_at_size_zero(field) || reach(&field.ty, ident, params) != Reach::OwnType
-    })
+    variant
+        .fields
+        .iter()
+        .all(|field| field_ends(ident, params, field))
+}
+
+/// Whether `field` can be generated without generating the type `ident` itself again: it is
+/// generated by a generator of its own, or holds nothing at size 0, or does not hold the type.
+fn field_ends(ident: &syn::Ident, params: &HashSet<syn::Ident>, field: &Field) -> bool {
+    !generated_at_size_zero(field) || reach(&field.ty, ident, params) != Reach::OwnType
 }

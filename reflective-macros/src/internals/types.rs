@@ -46,6 +46,8 @@ const KNOWN: &[&str] = &[
     "BTreeMap",
     "HashSet",
     "BTreeSet",
+    "Arc",
+    "PhantomData",
     "std",
     "core",
     "alloc",
@@ -55,7 +57,15 @@ const KNOWN: &[&str] = &[
     "boxed",
     "option",
     "result",
+    "sync",
+    "marker",
 ];
+
+/// Whether `segment` is `PhantomData`, whose type argument is never generated: what it names
+/// cannot lead back.
+fn holds_nothing(segment: &syn::PathSegment) -> bool {
+    segment.ident == "PhantomData"
+}
 
 /// The type and const parameters of `generics`: neither is a user type that may lead back to
 /// the type being derived.
@@ -107,7 +117,9 @@ pub(crate) fn recursive_mentions(ty: &Type, own: &Ident, params: &HashSet<Ident>
                 || name == "Self"
                 || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known));
             self.count += usize::from(user);
-            syn::visit::visit_path_segment(self, segment);
+            if !holds_nothing(segment) {
+                syn::visit::visit_path_segment(self, segment);
+            }
         }
     }
     let mut mentions = Mentions {
@@ -137,7 +149,9 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
                 Reach::OtherType
             };
             self.reach = self.reach.max(reach);
-            syn::visit::visit_path_segment(self, segment);
+            if !holds_nothing(segment) {
+                syn::visit::visit_path_segment(self, segment);
+            }
         }
     }
     let mut segments = Segments {
