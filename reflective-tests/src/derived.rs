@@ -210,6 +210,26 @@ pub struct Wrappers {
     pub boxed: Box<Option<Box<i16>>>,
 }
 
+/// More standard types: durations, deques, non-zero integers, `Box<str>`, `Wrapping`,
+/// `Reverse`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Reflective)]
+pub struct Library {
+    /// A duration.
+    pub timeout: std::time::Duration,
+    /// A double-ended queue.
+    pub queue: std::collections::VecDeque<u8>,
+    /// Non-zero integers, unsigned and signed.
+    pub count: std::num::NonZeroU32,
+    /// A signed one.
+    pub step: std::num::NonZeroI8,
+    /// A boxed string.
+    pub name: Box<str>,
+    /// A wrapping integer.
+    pub wrapped: std::num::Wrapping<u16>,
+    /// A reversed order.
+    pub reversed: std::cmp::Reverse<i8>,
+}
+
 /// Tuples of one, three and eight elements.
 #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
 pub struct Tuples {
@@ -344,7 +364,8 @@ pub fn whole_seconds(duration: &Duration) -> Option<u64> {
 }
 
 /// The field attributes `with = path` and `generator = "expr"`, on fields of standard types
-/// and of types that do not implement `Reflective` (`Celsius`, `Duration`, `PhantomData`).
+/// and of types that do not implement `Reflective` (`Celsius`) or whose generator the field
+/// replaces (`Duration`, `PhantomData`).
 #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
 pub struct Readings {
     /// A die: 1 to 6, from an expression.
@@ -618,7 +639,8 @@ pub struct Measure {
     /// `x` counts `2|x|`, plus 1 if it is negative (`0, 1, -1, 2, -2, ...` count `0, 2, 3, 4,
     /// 5, ...`: the shrinker prefers `x` to `-x`), a float twice the bits of its absolute value
     /// (NaN counts more than infinity), `true` 2, a character 0 if it is `'a'` (the simplest
-    /// one) and 2 otherwise, a string its characters.
+    /// one) and 2 otherwise, a string its characters, a non-zero integer as its integer, a
+    /// duration twice its nanoseconds.
     pub weight: (u128, u128),
 }
 
@@ -652,6 +674,19 @@ fn magnitude(part: &dyn std::any::Any) -> Option<(u128, bool)> {
     }
     signed!(i8, i16, i32, i64, i128, isize);
     unsigned!(u8, u16, u32, u64, u128, usize);
+    macro_rules! non_zero {
+        ($($t:ty),*) => {$(
+            if let Some(x) = part.downcast_ref::<std::num::NonZero<$t>>() {
+                return magnitude(&x.get());
+            }
+        )*};
+    }
+    non_zero!(
+        i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+    );
+    if let Some(duration) = part.downcast_ref::<std::time::Duration>() {
+        return Some((duration.as_nanos(), false));
+    }
     let simple = |c: char| u128::from(c != 'a');
     if let Some(&x) = part.downcast_ref::<bool>() {
         return Some((u128::from(x), false));
@@ -665,10 +700,17 @@ fn magnitude(part: &dyn std::any::Any) -> Option<(u128, bool)> {
     if let Some(&x) = part.downcast_ref::<f64>() {
         return Some((u128::from(x.abs().to_bits()), false));
     }
-    if let Some(s) = part.downcast_ref::<String>() {
+    if let Some(s) = text(part) {
         return Some((s.chars().map(simple).sum(), false));
     }
     None
+}
+
+/// The text of a `String` or a `Box<str>`.
+fn text(part: &dyn std::any::Any) -> Option<&str> {
+    part.downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| part.downcast_ref::<Box<str>>().map(|s| &**s))
 }
 
 /// The [`Measure`] of `value`, through the parts the derive lets a value visit.
@@ -682,7 +724,7 @@ pub fn measure<T: Reflective>(value: &T) -> Measure {
     }
     value.visit_parts(&mut |part| {
         m.nodes += 1;
-        if let Some(s) = part.downcast_ref::<String>() {
+        if let Some(s) = text(part) {
             m.nodes += s.chars().count();
         }
         if let Some(magnitude) = magnitude(part) {

@@ -429,6 +429,7 @@ derive_laws! {
     laws_deep: Deep => BIG;
     laws_matrix: Matrix => Config { bounded_seeds: 1, ..BIG };
     laws_wrappers: Wrappers => SMALL;
+    laws_library: Library => SMALL;
     laws_tuples: Tuples => SMALL;
     // Sibling collections in each element, some of them empty, sharing the element's budget.
     laws_pairs_of_strings: Vec<(String, String)> => SMALL;

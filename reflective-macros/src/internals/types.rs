@@ -48,6 +48,23 @@ const KNOWN: &[&str] = &[
     "BTreeSet",
     "Arc",
     "PhantomData",
+    "VecDeque",
+    "Duration",
+    "NonZero",
+    "NonZeroU8",
+    "NonZeroU16",
+    "NonZeroU32",
+    "NonZeroU64",
+    "NonZeroU128",
+    "NonZeroUsize",
+    "NonZeroI8",
+    "NonZeroI16",
+    "NonZeroI32",
+    "NonZeroI64",
+    "NonZeroI128",
+    "NonZeroIsize",
+    "Wrapping",
+    "Reverse",
     "std",
     "core",
     "alloc",
@@ -59,6 +76,9 @@ const KNOWN: &[&str] = &[
     "result",
     "sync",
     "marker",
+    "time",
+    "num",
+    "cmp",
 ];
 
 /// Whether `segment` is `PhantomData`, whose type argument is never generated: what it names
@@ -88,7 +108,7 @@ pub(crate) fn generated_at_size_zero(field: &super::ast::Field) -> bool {
 /// or empty): a recursion through it stops there.
 fn stops_at_size_zero(ty: &Type) -> bool {
     const STOPPING: &[&str] = &[
-        "Option", "Vec", "HashMap", "BTreeMap", "HashSet", "BTreeSet",
+        "Option", "Vec", "VecDeque", "HashMap", "BTreeMap", "HashSet", "BTreeSet",
     ];
     match ty {
         Type::Path(path) => path

@@ -4,6 +4,7 @@
 //! | file | what |
 //! |---|---|
 //! | `reflective.rs` | the [`Reflective`] trait and its impls for the standard types |
+//! | `more_std.rs` | its impls for durations, deques, non-zero integers, `Box<str>`, wrappers |
 //! | `dimension.rs` | the Agata thesis' dimension of a type |
 //! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
 //! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |
@@ -13,6 +14,7 @@
 mod cache;
 pub mod dimension;
 mod direct;
+mod more_std;
 mod parts;
 mod reflective;
 mod skipped;

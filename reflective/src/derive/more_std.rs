@@ -1,0 +1,196 @@
+//! [`Reflective`] for more of the standard library's types, common in the fields of users'
+//! structs: durations, double-ended queues, non-zero integers, `Box<str>`, and the
+//! `Wrapping` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen
+//! through a map and its way back, so it reflects, shrinks and mutates as that one does.
+
+use std::any::Any;
+use std::cmp::Reverse;
+use std::collections::VecDeque;
+use std::num::{NonZero, Wrapping};
+use std::time::Duration;
+
+use super::cache::cached;
+use super::dimension::{Dimensions, Reach, Shape};
+use super::reflective::{Reflective, visit_part};
+use crate::builtin::{string, tuple, vec};
+use crate::combinator::strategy::in_levels;
+use crate::combinator::{int, int_in};
+use crate::generator::{Gen, Generator};
+use crate::interpret::type_shrink;
+
+/// The nanoseconds of a second, the bound of a [`Duration`]'s part below the second.
+const NANOS_PER_SEC: u32 = 1_000_000_000;
+
+/// Whole seconds as `u64` integers do (mostly small, now and then an edge value), and
+/// nanoseconds below the second the same way.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::time::Duration;
+/// let durations = Duration::arbitrary_reflective();
+/// assert!(durations.can_generate(&Duration::new(u64::MAX, 999_999_999)));
+/// assert!(Duration::from_millis(1500).shrink_candidates().contains(&Duration::ZERO));
+/// ```
+impl Reflective for Duration {
+    fn dimension_in(cx: &mut Dimensions) -> Reach {
+        cx.node::<Self>(Shape::Product, |cx| {
+            vec![cx.visit::<u64>(), cx.visit::<u32>()]
+        })
+    }
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            tuple((int::<u64>(), int_in(0..NANOS_PER_SEC)))
+                .map(|(secs, nanos)| Duration::new(secs, nanos))
+                .comap(|duration: &Duration| Some((duration.as_secs(), duration.subsec_nanos())))
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        let (secs, nanos) = (self.as_secs(), self.subsec_nanos());
+        let mut shrinks = vec![Duration::ZERO];
+        shrinks.extend(
+            type_shrink::integer(secs)
+                .into_iter()
+                .map(|secs| Duration::new(secs, nanos)),
+        );
+        shrinks.extend(
+            type_shrink::integer(nanos)
+                .into_iter()
+                .map(|nanos| Duration::new(secs, nanos)),
+        );
+        shrinks.retain(|shrunk| shrunk < self);
+        shrinks.dedup();
+        shrinks
+    }
+}
+
+/// The elements as a `Vec<T>` has them, front to back.
+impl<T: Reflective> Reflective for VecDeque<T> {
+    fn dimension_in(cx: &mut Dimensions) -> Reach {
+        cx.node::<Self>(Shape::Collection, |cx| vec![cx.visit::<T>()])
+    }
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            let deques = vec(T::arbitrary_reflective(), ..)
+                .map(VecDeque::from)
+                .comap(|deque: &VecDeque<T>| Some(Vec::from(deque.clone())));
+            in_levels(deques, Self::dimension()).boxed()
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        let items = Vec::from(self.clone());
+        type_shrink::sequence(&items, T::shrink_candidates)
+            .into_iter()
+            .map(VecDeque::from)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        self.iter().for_each(|item| visit_part(item, visit));
+    }
+}
+
+/// Non-zero integers of an unsigned type: `n + 1` for each `n` an integer of the type below
+/// its greatest, so mostly small ones (1, 2, ...), now and then an edge value.
+macro_rules! non_zero_unsigned {
+    ($($t:ty),*) => {$(
+        impl Reflective for NonZero<$t> {
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| {
+                    int_in(0..<$t>::MAX)
+                        .map(|below| NonZero::<$t>::MIN.saturating_add(below))
+                        .comap(|n: &NonZero<$t>| Some(n.get() - 1))
+                })
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                type_shrink::integer(self.get()).into_iter().filter_map(NonZero::new).collect()
+            }
+        }
+    )*};
+}
+
+/// Non-zero integers of a signed type: an integer of the type below its greatest, moved up by
+/// one from 0 on, so that 0 stands for 1 and -1 stays -1: mostly small ones on both sides.
+macro_rules! non_zero_signed {
+    ($($t:ty),*) => {$(
+        impl Reflective for NonZero<$t> {
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| {
+                    int_in(<$t>::MIN..<$t>::MAX)
+                        .map(|x| {
+                            let n = NonZero::new(if x >= 0 { x + 1 } else { x });
+                            n.unwrap_or(NonZero::<$t>::MIN)
+                        })
+                        .comap(|n: &NonZero<$t>| {
+                            let n = n.get();
+                            Some(if n > 0 { n - 1 } else { n })
+                        })
+                })
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                type_shrink::integer(self.get()).into_iter().filter_map(NonZero::new).collect()
+            }
+        }
+    )*};
+}
+
+non_zero_unsigned!(u8, u16, u32, u64, u128, usize);
+non_zero_signed!(i8, i16, i32, i64, i128, isize);
+
+/// The characters of a `String`.
+impl Reflective for Box<str> {
+    fn dimension_in(cx: &mut Dimensions) -> Reach {
+        cx.node::<Self>(Shape::Collection, |cx| vec![cx.visit::<char>()])
+    }
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            let strings = string()
+                .map(String::into_boxed_str)
+                .comap(|text: &Self| Some(String::from(&**text)));
+            in_levels(strings, Self::dimension()).boxed()
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        self.to_string()
+            .shrink_candidates()
+            .into_iter()
+            .map(String::into_boxed_str)
+            .collect()
+    }
+}
+
+/// A wrapper around a `T`, generated, shrunk and visited as the `T` inside.
+macro_rules! wrapper {
+    ($($wrapper:ident),*) => {$(
+        impl<T: Reflective> Reflective for $wrapper<T> {
+            fn dimension_in(cx: &mut Dimensions) -> Reach {
+                cx.node::<Self>(Shape::Product, |cx| vec![cx.visit::<T>()])
+            }
+
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| {
+                    T::arbitrary_reflective()
+                        .focus(|wrapped: &$wrapper<T>| Some(&wrapped.0))
+                        .map($wrapper)
+                })
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                self.0.shrink_candidates().into_iter().map($wrapper).collect()
+            }
+
+            fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+                visit_part(&self.0, visit);
+            }
+        }
+    )*};
+}
+
+wrapper!(Wrapping, Reverse);
