@@ -64,15 +64,17 @@ pub(crate) fn expand(model: &Model<'_>) -> TokenStream {
 
     quote! {
         fn shrink_candidates(&self) -> #private::Vec<Self> {
-            let mut shrinks: #private::Vec<Self> = #private::same_typed_parts(self);
-            let parts: #private::Vec<&dyn #private::AnyValue> = match self {
-                #(#patterns => #parts,)*
-            };
-            #(#rebuilds)*
-            match self {
-                #(#patterns => #field_shrinks)*
-            }
-            shrinks
+            #private::with_stack_room(|| {
+                let mut shrinks: #private::Vec<Self> = #private::same_typed_parts(self);
+                let parts: #private::Vec<&dyn #private::AnyValue> = match self {
+                    #(#patterns => #parts,)*
+                };
+                #(#rebuilds)*
+                match self {
+                    #(#patterns => #field_shrinks)*
+                }
+                shrinks
+            })
         }
 
         fn visit_parts(&self, visit: &mut dyn ::core::ops::FnMut(&dyn #private::AnyValue) -> bool) {

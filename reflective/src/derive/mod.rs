@@ -21,6 +21,6 @@ mod skipped;
 
 pub use cache::cached;
 pub use direct::{Variants, direct, forward_part, forward_variant, grown};
-pub use parts::{same_typed_parts, take_part};
+pub use parts::{same_typed_parts, take_part, with_stack_room};
 pub use reflective::{Reflective, any};
 pub use skipped::skipped;

@@ -5,6 +5,12 @@ use std::any::Any;
 
 use super::reflective::Reflective;
 
+/// Runs one level of a derived `shrink_candidates`, on a fresh stack segment if the current one
+/// runs low: the shrinker recurses once per level of the value, as deep as a long list is long.
+pub fn with_stack_room<R>(level: impl FnOnce() -> R) -> R {
+    crate::engine::grow_if_low(level)
+}
+
 /// The values of type `T` inside `value`, outermost first; not `value` itself, and not the
 /// values of type `T` inside those (the first step of the Agata shrinker).
 pub fn same_typed_parts<T: Reflective>(value: &T) -> Vec<T> {

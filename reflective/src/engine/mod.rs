@@ -39,4 +39,5 @@ pub use sizing::Strategy;
 pub(crate) use sizing::{LARGEST_SIZE, Share, Sizing};
 pub use source::{Branches, Halt};
 pub(crate) use source::{ChoiceSource, IntSite, PickSite};
+pub(crate) use stack::grow_if_low;
 pub use trace::Trace;

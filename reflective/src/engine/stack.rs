@@ -27,7 +27,8 @@ pub(crate) fn every_few_levels<R>(depth: usize, step: impl FnOnce() -> R) -> R {
 }
 
 /// The check itself, out of line: the levels that do not check keep their stack frames small.
+/// Also for recursions outside the engines that go as deep as a value (the derived shrinker).
 #[inline(never)]
-fn grow_if_low<R>(step: impl FnOnce() -> R) -> R {
+pub(crate) fn grow_if_low<R>(step: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, step)
 }

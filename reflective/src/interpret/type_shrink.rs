@@ -65,7 +65,18 @@ pub(crate) fn sequence<T: Clone>(items: &[T], shrink: impl Fn(&T) -> Vec<T>) -> 
         }
         chunk /= 2;
     }
-    shrinks.extend(each(&items.to_vec(), shrink));
+    // One element replaced, as `each` does, but without copying the element replaced: in a
+    // value nested as deep as it is long (a rose tree's only child, at every level), each
+    // copy would be of everything below.
+    for (index, item) in items.iter().enumerate() {
+        for smaller in shrink(item) {
+            let mut shrunk = Vec::with_capacity(items.len());
+            shrunk.extend_from_slice(&items[..index]);
+            shrunk.push(smaller);
+            shrunk.extend_from_slice(&items[index + 1..]);
+            shrinks.push(shrunk);
+        }
+    }
     shrinks
 }
 
