@@ -5,7 +5,7 @@
 
 use reflective::prelude::*;
 use reflective::shrink::ShrinkBudget;
-use reflective_tests::derived::{Expr, Json, Tree};
+use reflective_tests::derived::{Expr, Json, List, Tree};
 
 /// Checks the shrinker's laws on `g` for values failing `fails`, over `seeds` seeds.
 fn laws<T: Clone + std::fmt::Debug + PartialEq + 'static>(
@@ -238,6 +238,35 @@ fn a_long_list_shrinks_in_few_evaluations() {
             steps_of(&shrunk.stats, pass) > 0,
             "{pass}: {:?}",
             shrunk.stats
+        );
+    }
+}
+
+/// A list of boxes 5 000 deep, given from outside, shrinks in few evaluations too: the span
+/// pass gallops down the chain where it took one level a step (5 000 steps).
+#[test]
+fn a_deep_chain_shrinks_in_few_evaluations() {
+    let mut deep = List::Nil;
+    for i in 0..5_000u32 {
+        deep = List::Cons((i % 200) as u8, Box::new(deep));
+    }
+    let length = |list: &List| {
+        let (mut length, mut at) = (0, list);
+        while let List::Cons(_, rest) = at {
+            (length, at) = (length + 1, &**rest);
+        }
+        length
+    };
+    let lists = List::arbitrary_reflective();
+    for (at_least, shrunk_to) in [(0, 0), (3, 3)] {
+        let shrunk = lists
+            .shrink_with_stats(&deep, |list| length(list) >= at_least)
+            .expect("it fails");
+        assert_eq!(length(&shrunk.value), shrunk_to);
+        assert!(
+            shrunk.stats.evaluations < 500,
+            "{} evaluations",
+            shrunk.stats.evaluations
         );
     }
 }

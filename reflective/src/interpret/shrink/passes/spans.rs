@@ -6,24 +6,55 @@ use crate::node::Node;
 use crate::interpret::shrink::edit::{opening_arity, zeroed};
 use crate::interpret::shrink::search::Search;
 
+/// Successes in a row after which [`replace_by_spans`](Search::replace_by_spans) gallops.
+const GALLOP_AFTER: usize = 8;
+
 impl<G: Node> Search<'_, G> {
-    /// The paper's first pass: the whole sequence replaced by one of its spans.
+    /// The paper's first pass: the whole sequence replaced by one of its spans, longest first.
+    ///
+    /// A value that gives up a span after a span, many in a row, is most often nested as deep
+    /// as it is long (a list of boxes), where the longest span is the value without its first
+    /// level, and each step takes one level off. After [`GALLOP_AFTER`] successes in a row the
+    /// pass first tries the span twice as far down the order as the last it tried this way
+    /// (the 2nd longest, the 4th, the 8th, ...), and the usual order where that fails: a value
+    /// `n` levels deep shrinks in about `log² n` steps instead of `n`.
     pub(super) fn replace_by_spans(&mut self) {
+        let mut in_a_row = 0;
+        let mut stride = 1;
         // After a success the spans are those of the new best: start over on them.
         'again: loop {
-            for range in self.span_ranges() {
+            let ranges = self.span_ranges();
+            if in_a_row >= GALLOP_AFTER {
+                stride *= 2;
+                if let Some(range) = ranges.get(stride - 1)
+                    && self.try_span(range.clone())
+                {
+                    in_a_row += 1;
+                    continue 'again;
+                }
+                stride = 1;
+            }
+            for range in ranges {
                 if self.exhausted() {
                     return;
                 }
-                if range.end <= self.choices().len() {
-                    let inner = self.choices()[range].to_vec();
-                    if self.try_choices(inner) {
-                        continue 'again;
-                    }
+                if self.try_span(range) {
+                    in_a_row += 1;
+                    continue 'again;
                 }
             }
             return;
         }
+    }
+
+    /// Tries the whole sequence replaced by the choices in `range` (if the best still has
+    /// them): whether that was kept.
+    fn try_span(&mut self, range: std::ops::Range<usize>) -> bool {
+        if self.exhausted() || range.end > self.choices().len() {
+            return false;
+        }
+        let inner = self.choices()[range].to_vec();
+        self.try_choices(inner)
     }
 
     /// Replaces each span by a span inside it that opens with a pick of the same arity: most
