@@ -626,6 +626,33 @@ fn derived_types_that_always_hold_each_other_report_why() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
+/// A type that holds itself only through a `Result` (or an `Option`) can end, so it compiles
+/// (the derive's check that a struct does not always hold itself looks through `Box`, `Arc`,
+/// tuples and arrays only) and generates values that reflect.
+#[test]
+fn types_that_may_hold_themselves_generate() {
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    struct Chain {
+        x: u8,
+        next: Result<Box<Chain>, u8>,
+    }
+    #[derive(Clone, Debug, PartialEq, Reflective)]
+    enum Only {
+        Step(Box<(u8, Option<Only>)>),
+        More(Result<Box<Only>, bool>),
+    }
+    let (chains, onlys) = (Chain::arbitrary_reflective(), Only::arbitrary_reflective());
+    for seed in 0..100 {
+        for size in [0, 1, 10, 100] {
+            let mut rng = DefaultRng::seed_from_u64(seed);
+            let chain = chains.try_generate(&mut rng, size).unwrap();
+            assert!(chains.can_generate(&chain.value), "{chain:?}");
+            let only = onlys.try_generate(&mut rng, size).unwrap();
+            assert!(onlys.can_generate(&only.value), "{only:?}");
+        }
+    }
+}
+
 #[test]
 fn a_set_that_cannot_reach_its_minimum_size_reports_why() {
     let sets = btree_set(range(0u8..=1), 5..=5);

@@ -104,6 +104,42 @@ pub(crate) fn generated_at_size_zero(field: &super::ast::Field) -> bool {
     !field.has_custom_generator() && !stops_at_size_zero(&field.ty)
 }
 
+/// Whether every value of `ty` holds a value of the type `own`: `own` itself (or `Self`), or a
+/// `Box`, an `Arc`, a tuple or an array around a type that does. A type that may hold one or
+/// not (an `Option`, a `Result`, a collection, another user type) does not.
+pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else {
+                return false;
+            };
+            if last.ident == *own || last.ident == "Self" {
+                return true;
+            }
+            if last.ident != "Box" && last.ident != "Arc" {
+                return false;
+            }
+            let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
+                return false;
+            };
+            arguments.args.iter().any(|argument| {
+                matches!(argument, syn::GenericArgument::Type(inner) if always_holds(inner, own))
+            })
+        }
+        Type::Tuple(tuple) => tuple.elems.iter().any(|elem| always_holds(elem, own)),
+        Type::Array(array) => {
+            let empty = matches!(
+                &array.len,
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) if n.base10_digits() == "0"
+            );
+            !empty && always_holds(&array.elem, own)
+        }
+        Type::Paren(inner) => always_holds(&inner.elem, own),
+        Type::Group(inner) => always_holds(&inner.elem, own),
+        _ => false,
+    }
+}
+
 /// Whether `ty` is an `Option` or a collection, which generates nothing inside at size 0 (`None`,
 /// or empty): a recursion through it stops there.
 fn stops_at_size_zero(ty: &Type) -> bool {

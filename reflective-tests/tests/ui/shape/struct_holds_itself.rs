@@ -9,12 +9,16 @@ struct Loop {
 #[derive(Clone, Reflective)]
 struct Pair(u8, Box<(Pair, u8)>);
 
-// Through an `Option` or a `Vec` a value can end: no error.
+// Through an `Option`, a `Vec` or a `Result` a value can end: no error.
 #[derive(Clone, Reflective)]
 struct List {
     head: u8,
     tail: Option<Box<List>>,
     children: Vec<List>,
+    rest: Result<Box<List>, u8>,
 }
+
+#[derive(Clone, Reflective)]
+struct Arced(u8, std::sync::Arc<[Arced; 2]>);
 
 fn main() {}
