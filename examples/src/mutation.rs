@@ -737,7 +737,10 @@ pub mod planted {
     //! root has two children, its left child has a right child, and the predecessor (the
     //! rightmost node below) has a left child: those keys vanish from the tree. A generated
     //! case (a tree of about 29 nodes and a key from `0..=100`) has that shape about once in
-    //! 400; most mutants of a fixture that deletes its root keep the root and the key.
+    //! 400; most mutants of a fixture that deletes its root keep the root and the key. The bug
+    //! is planted there to show such a bug: a first version, which lost the subtree whatever
+    //! key was deleted, fired in 1 generated case in 60, and generation found it within 100
+    //! cases about as often as mutation did (18 of 20 runs against 19).
 
     use reflective::prelude::*;
 

@@ -1044,18 +1044,19 @@ fn deep_values_shrink_by_type_without_overflow() {
             children: vec![rose],
         };
     }
-    for _ in 0..2_000 {
+    for _ in 0..1_000 {
         list = List::Cons(1, Box::new(list));
     }
     // On the test's thread (2 MiB of stack), where building, cloning and dropping these values
     // fit (a derived `Clone` of 2 500 levels does not, in debug), but 1 500 levels of the
     // shrinker did not.
-    let (roses, lists) = (
-        rose.shrink_candidates().len(),
-        list.shrink_candidates().len(),
-    );
-    assert!(roses >= 1_500 && lists >= 2_000, "{roses} {lists}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    // One at a time: the candidates are whole copies (280 MB at the peak; 590 MB with both
+    // kept at once and a list twice as deep).
+    let roses = rose.shrink_candidates().len();
+    let lists = list.shrink_candidates().len();
+    assert!(roses >= 1_500 && lists >= 1_000, "{roses} {lists}");
+    // 4 s in debug; cubic time took minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
 
 /// The type-directed shrinker offers only constructors the generator makes: never a variant

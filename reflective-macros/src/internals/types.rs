@@ -104,19 +104,31 @@ pub(crate) fn generated_at_size_zero(field: &super::ast::Field) -> bool {
     !field.has_custom_generator() && !stops_at_size_zero(&field.ty)
 }
 
+/// The standard types that hold exactly one value of their type argument.
+const HOLDING_ONE: &[&str] = &["Box", "Arc", "Wrapping", "Reverse"];
+
 /// Whether every value of `ty` holds a value of the type `own`: `own` itself (or `Self`), or a
-/// `Box`, an `Arc`, a tuple or an array around a type that does. A type that may hold one or
-/// not (an `Option`, a `Result`, a collection, another user type) does not.
+/// `Box`, an `Arc`, a `Wrapping`, a `Reverse`, a tuple or an array around a type that does. A
+/// type that may hold one or not (an `Option`, a `Result`, a collection, another user type)
+/// does not. Types are told by name, so where a name may be another type (a path through a
+/// module: `other::Node`, `own_box::Box<T>`) the answer is no: a value that never ends is then
+/// the runtime's error, where a valid type refused would be one without a way out.
 pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
     match ty {
         Type::Path(path) if path.qself.is_none() => {
-            let Some(last) = path.path.segments.last() else {
+            let segments = &path.path.segments;
+            let Some(last) = segments.last() else {
                 return false;
             };
-            if last.ident == *own || last.ident == "Self" {
+            let bare = segments.len() == 1;
+            if bare && (last.ident == *own || last.ident == "Self") {
                 return true;
             }
-            if last.ident != "Box" && last.ident != "Arc" {
+            let standard = bare
+                || segments
+                    .first()
+                    .is_some_and(|first| ["std", "alloc", "core"].iter().any(|s| first.ident == s));
+            if !standard || !HOLDING_ONE.iter().any(|name| last.ident == name) {
                 return false;
             }
             let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
@@ -127,12 +139,13 @@ pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
             })
         }
         Type::Tuple(tuple) => tuple.elems.iter().any(|elem| always_holds(elem, own)),
+        // A length written as a number above 0; a const parameter may be 0.
         Type::Array(array) => {
-            let empty = matches!(
+            let filled = matches!(
                 &array.len,
-                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) if n.base10_digits() == "0"
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) if n.base10_digits() != "0"
             );
-            !empty && always_holds(&array.elem, own)
+            filled && always_holds(&array.elem, own)
         }
         Type::Paren(inner) => always_holds(&inner.elem, own),
         Type::Group(inner) => always_holds(&inner.elem, own),

@@ -93,10 +93,11 @@ impl<T: Reflective> Reflective for VecDeque<T> {
     }
 }
 
-/// Non-zero integers of an unsigned type: `n + 1` for each `n` an integer of the type below
-/// its greatest, so mostly small ones (1, 2, ...), now and then an edge value.
+/// The impls for the non-zero integers of unsigned types.
 macro_rules! non_zero_unsigned {
     ($($t:ty),*) => {$(
+        /// Non-zero integers: `n + 1` for each `n` an integer of the type below its greatest,
+        /// so mostly small ones (1, 2, ...), now and then an edge value; shrunk as `n` is.
         impl Reflective for NonZero<$t> {
             fn arbitrary_reflective() -> Gen<Self, Self> {
                 cached::<Self, _>(|| {
@@ -107,16 +108,21 @@ macro_rules! non_zero_unsigned {
             }
 
             fn shrink_candidates(&self) -> Vec<Self> {
-                type_shrink::integer(self.get()).into_iter().filter_map(NonZero::new).collect()
+                type_shrink::integer(self.get() - 1)
+                    .into_iter()
+                    .map(|below| NonZero::<$t>::MIN.saturating_add(below))
+                    .collect()
             }
         }
     )*};
 }
 
-/// Non-zero integers of a signed type: an integer of the type below its greatest, moved up by
-/// one from 0 on, so that 0 stands for 1 and -1 stays -1: mostly small ones on both sides.
+/// The impls for the non-zero integers of signed types.
 macro_rules! non_zero_signed {
     ($($t:ty),*) => {$(
+        /// Non-zero integers: an integer of the type below its greatest, moved up by one from
+        /// 0 on, so that 0 stands for 1 and -1 stays -1: mostly small ones on both sides;
+        /// shrunk as that integer is.
         impl Reflective for NonZero<$t> {
             fn arbitrary_reflective() -> Gen<Self, Self> {
                 cached::<Self, _>(|| {
@@ -133,7 +139,15 @@ macro_rules! non_zero_signed {
             }
 
             fn shrink_candidates(&self) -> Vec<Self> {
-                type_shrink::integer(self.get()).into_iter().filter_map(NonZero::new).collect()
+                let n = self.get();
+                // Simpler: nearer 0, and positive before negative; the integer's candidates
+                // moved back, but for its negation, which the move may make larger.
+                let simpler = |m: $t| (m.unsigned_abs(), m < 0) < (n.unsigned_abs(), n < 0);
+                type_shrink::integer(if n > 0 { n - 1 } else { n })
+                    .into_iter()
+                    .filter_map(|x| NonZero::new(if x >= 0 { x + 1 } else { x }))
+                    .filter(|m| simpler(m.get()))
+                    .collect()
             }
         }
     )*};
@@ -166,9 +180,10 @@ impl Reflective for Box<str> {
     }
 }
 
-/// A wrapper around a `T`, generated, shrunk and visited as the `T` inside.
+/// The impls for the wrappers around one value.
 macro_rules! wrapper {
     ($($wrapper:ident),*) => {$(
+        /// A wrapper around a `T`, generated, shrunk and visited as the `T` inside.
         impl<T: Reflective> Reflective for $wrapper<T> {
             fn dimension_in(cx: &mut Dimensions) -> Reach {
                 cx.node::<Self>(Shape::Product, |cx| vec![cx.visit::<T>()])

@@ -1,5 +1,5 @@
-//! Parts of a value of the same type, for the derived type-directed shrinker (the Agata
-//! thesis, section 2.3).
+//! What the derived type-directed shrinker (the Agata thesis, section 2.3) calls: the parts of
+//! a value of the same type, and room on the stack for each level of the value.
 
 use std::any::Any;
 

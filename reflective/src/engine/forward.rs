@@ -151,10 +151,9 @@ impl<'s> Forward<'s> {
         if self.depth >= self.max_depth {
             return Err(Halt::Failed(format!(
                 "generation nested more than {} levels deep; a recursive generator \
-                 must make its recursive branches less likely as the size shrinks (derived \
-                 types that hold each other, each value always holding the next, as two \
-                 structs that box each other do, never end: put one of the fields behind an \
-                 `Option` or a collection)",
+                 must make its recursive branches less likely as the size shrinks (and values \
+                 that always hold another, as two types that box each other, never end: put \
+                 one of the parts behind an `Option` or a collection)",
                 self.max_depth
             )));
         }

@@ -1,4 +1,4 @@
-//! Stack growth for the engines' recursion.
+//! Stack growth for the engines' recursion, and for the derived shrinker's.
 //!
 //! Both engines recurse once per nested choice, so a deeply nested value (a long linked list,
 //! a degenerate tree) would overflow a thread's stack. Before each nested step they check the

@@ -21,4 +21,19 @@ struct List {
 #[derive(Clone, Reflective)]
 struct Arced(u8, std::sync::Arc<[Arced; 2]>);
 
+#[derive(Clone, Reflective)]
+struct Wrapped(u8, std::num::Wrapping<Box<Wrapped>>);
+
+// A type of another module with the same name, or a `Box` of the user's own, may end: no error.
+mod other {
+    #[derive(Clone, reflective::Reflective)]
+    pub struct Node(pub Option<Box<Node>>);
+
+    #[derive(Clone, reflective::Reflective)]
+    pub struct Box<T: reflective::Reflective>(pub Vec<T>);
+}
+
+#[derive(Clone, Reflective)]
+struct Node(u8, Box<other::Node>, other::Box<Node>);
+
 fn main() {}

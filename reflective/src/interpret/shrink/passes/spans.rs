@@ -6,30 +6,31 @@ use crate::node::Node;
 use crate::interpret::shrink::edit::{opening_arity, zeroed};
 use crate::interpret::shrink::search::Search;
 
-/// Successes in a row after which [`replace_by_spans`](Search::replace_by_spans) gallops.
+/// Successes of one run of [`replace_by_spans`](Search::replace_by_spans) after which it
+/// gallops.
 const GALLOP_AFTER: usize = 8;
 
 impl<G: Node> Search<'_, G> {
     /// The paper's first pass: the whole sequence replaced by one of its spans, longest first.
     ///
-    /// A value that gives up a span after a span, many in a row, is most often nested as deep
+    /// A value that gives up a span after a span, many times over, is most often nested as deep
     /// as it is long (a list of boxes), where the longest span is the value without its first
-    /// level, and each step takes one level off. After [`GALLOP_AFTER`] successes in a row the
+    /// level, and each step takes one level off. After [`GALLOP_AFTER`] successes the
     /// pass first tries the span twice as far down the order as the last it tried this way
     /// (the 2nd longest, the 4th, the 8th, ...), and the usual order where that fails: a value
     /// `n` levels deep shrinks in about `log² n` steps instead of `n`.
     pub(super) fn replace_by_spans(&mut self) {
-        let mut in_a_row = 0;
+        let mut successes = 0;
         let mut stride = 1;
         // After a success the spans are those of the new best: start over on them.
         'again: loop {
             let ranges = self.span_ranges();
-            if in_a_row >= GALLOP_AFTER {
+            if successes >= GALLOP_AFTER {
                 stride *= 2;
                 if let Some(range) = ranges.get(stride - 1)
                     && self.try_span(range.clone())
                 {
-                    in_a_row += 1;
+                    successes += 1;
                     continue 'again;
                 }
                 stride = 1;
@@ -39,7 +40,7 @@ impl<G: Node> Search<'_, G> {
                     return;
                 }
                 if self.try_span(range) {
-                    in_a_row += 1;
+                    successes += 1;
                     continue 'again;
                 }
             }
