@@ -559,6 +559,21 @@ fn hunt() {
             time.as_secs_f64() * 1e3,
         );
     }
+    println!(
+        "\nmutating ÷ generating: {:.1}x the share of failing cases; median cases to the first \
+         failure, generating ÷ mutating: {}",
+        mutation.case_rate() / generation.case_rate().max(f64::MIN_POSITIVE),
+        match (
+            generation.first_failures.is_empty(),
+            mutation.first_failures.is_empty()
+        ) {
+            (false, false) => format!(
+                "{:.1}x",
+                median(&generation.first_failures) as f64 / median(&mutation.first_failures) as f64
+            ),
+            _ => "-".to_string(),
+        }
+    );
     println!("\nRuns that find the bug within their first cases:\n");
     println!("| cases | mutating the fixture | generating cases |");
     println!("|--:|--:|--:|");

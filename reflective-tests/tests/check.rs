@@ -140,7 +140,7 @@ fn an_error_whose_debug_panics_is_still_reported() {
     assert!(text.contains("REFLECTIVE_REPLAY="), "{text}");
     assert!(text.contains("150"), "{text}");
     assert!(
-        text.contains("the property returned Err(..) (its `Debug` panicked: Debug of 201)"),
+        text.contains("the property returned Err((its `Debug` panicked: Debug of 201))"),
         "{text}"
     );
 }

@@ -1,7 +1,7 @@
 //! What a property returns, and how the runner evaluates it: panics caught and kept quiet, a
 //! time limit per case.
 
-use crate::engine::{caught, panic_message};
+use crate::engine::panic_message;
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
@@ -10,6 +10,7 @@ use std::time::Instant;
 pub use crate::engine::quietly;
 
 use super::config::Resolved;
+use super::report::debug_text;
 
 /// What a property returns: `()` (it fails by panicking), `bool` (`false` fails),
 /// `Result<(), E>` (`Err` fails), or any of these in an `Option`, whose `None` discards the
@@ -54,16 +55,13 @@ impl Outcome for bool {
 }
 
 impl<E: Debug> Outcome for Result<(), E> {
-    /// The error as its `Debug` writes it; if that panics, the panic's message instead, so
-    /// that the report still names the failure and the case.
+    /// The error as its `Debug` writes it; if that panics, a note with the panic's message
+    /// instead, so that the report still names the failure and the case.
     fn failure(self) -> Option<String> {
-        self.err()
-            .map(|error| match caught(|| format!("{error:?}")) {
-                Ok(text) => format!("the property returned Err({text})"),
-                Err(panic) => {
-                    format!("the property returned Err(..) (its `Debug` panicked: {panic})")
-                }
-            })
+        self.err().map(|error| {
+            let text = debug_text(|| format!("{error:?}"));
+            format!("the property returned Err({text})")
+        })
     }
 }
 

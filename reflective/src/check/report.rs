@@ -210,8 +210,12 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
 /// `value`'s `Debug` text (`{:#?}`), or, if its `Debug` panics, a note saying so: the rest of
 /// the report (the seed, the line to replay it) must reach the user all the same.
 pub(super) fn shown<T: Debug + ?Sized>(value: &T) -> String {
-    caught(|| format!("{value:#?}"))
-        .unwrap_or_else(|panic| format!("(its `Debug` panicked: {panic})"))
+    debug_text(|| format!("{value:#?}"))
+}
+
+/// The text `write` makes with a `Debug` of the user's, or, if it panics, a note saying so.
+pub(super) fn debug_text(write: impl FnOnce() -> String) -> String {
+    caught(write).unwrap_or_else(|panic| format!("(its `Debug` panicked: {panic})"))
 }
 
 /// `text` with every line indented by four spaces.

@@ -11,9 +11,10 @@ use std::time::Duration;
 
 use super::cache::cached;
 use super::dimension::{Dimensions, Reach, Shape};
-use super::reflective::{Reflective, visit_part};
+use super::reflective::{
+    Reflective, collection_dimension, in_own_levels, product_dimension, visit_part,
+};
 use crate::builtin::{string, tuple, vec};
-use crate::combinator::strategy::in_levels;
 use crate::combinator::{int, int_in};
 use crate::generator::{Gen, Generator};
 use crate::interpret::type_shrink;
@@ -32,11 +33,7 @@ const NANOS_PER_SEC: u32 = 1_000_000_000;
 /// assert!(Duration::from_millis(1500).shrink_candidates().contains(&Duration::ZERO));
 /// ```
 impl Reflective for Duration {
-    fn dimension_in(cx: &mut Dimensions) -> Reach {
-        cx.node::<Self>(Shape::Product, |cx| {
-            vec![cx.visit::<u64>(), cx.visit::<u32>()]
-        })
-    }
+    product_dimension!(u64, u32);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| {
@@ -67,22 +64,21 @@ impl Reflective for Duration {
 
 /// The elements as a `Vec<T>` has them, front to back.
 impl<T: Reflective> Reflective for VecDeque<T> {
-    fn dimension_in(cx: &mut Dimensions) -> Reach {
-        cx.node::<Self>(Shape::Collection, |cx| vec![cx.visit::<T>()])
-    }
+    collection_dimension!(T);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| {
-            let deques = vec(T::arbitrary_reflective(), ..)
-                .map(VecDeque::from)
-                .comap(|deque: &VecDeque<T>| Some(Vec::from(deque.clone())));
-            in_levels(deques, Self::dimension()).boxed()
+            in_own_levels(
+                vec(T::arbitrary_reflective(), ..)
+                    .map(VecDeque::from)
+                    .comap(|deque: &VecDeque<T>| Some(Vec::from(deque.clone())))
+                    .boxed(),
+            )
         })
     }
 
     fn shrink_candidates(&self) -> Vec<Self> {
-        let items = Vec::from(self.clone());
-        type_shrink::sequence(&items, T::shrink_candidates)
+        type_shrink::sequence(&Vec::from(self.clone()), T::shrink_candidates)
             .into_iter()
             .map(VecDeque::from)
             .collect()
@@ -158,16 +154,16 @@ non_zero_signed!(i8, i16, i32, i64, i128, isize);
 
 /// The characters of a `String`.
 impl Reflective for Box<str> {
-    fn dimension_in(cx: &mut Dimensions) -> Reach {
-        cx.node::<Self>(Shape::Collection, |cx| vec![cx.visit::<char>()])
-    }
+    collection_dimension!(char);
 
     fn arbitrary_reflective() -> Gen<Self, Self> {
         cached::<Self, _>(|| {
-            let strings = string()
-                .map(String::into_boxed_str)
-                .comap(|text: &Self| Some(String::from(&**text)));
-            in_levels(strings, Self::dimension()).boxed()
+            in_own_levels(
+                string()
+                    .map(String::into_boxed_str)
+                    .comap(|text: &Self| Some(String::from(&**text)))
+                    .boxed(),
+            )
         })
     }
 
@@ -185,9 +181,7 @@ macro_rules! wrapper {
     ($($wrapper:ident),*) => {$(
         /// A wrapper around a `T`, generated, shrunk and visited as the `T` inside.
         impl<T: Reflective> Reflective for $wrapper<T> {
-            fn dimension_in(cx: &mut Dimensions) -> Reach {
-                cx.node::<Self>(Shape::Product, |cx| vec![cx.visit::<T>()])
-            }
+            product_dimension!(T);
 
             fn arbitrary_reflective() -> Gen<Self, Self> {
                 cached::<Self, _>(|| {

@@ -139,10 +139,12 @@ macro_rules! collection_dimension {
     };
 }
 
+pub(super) use {collection_dimension, product_dimension};
+
 /// A collection type's generator, told how many levels of collections the type holds (its
 /// dimension), which [`Strategy::Partitions`](crate::Strategy::Partitions) draws from, and how
 /// many levels of sequences nest at its top.
-fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
+pub(super) fn in_own_levels<T: Reflective>(collection: Gen<T, T>) -> Gen<T, T> {
     in_levels(collection, T::dimension()).boxed()
 }
 
@@ -368,7 +370,10 @@ impl<T: Reflective, const N: usize> Reflective for [T; N] {
     }
 
     fn shrink_candidates(&self) -> Vec<Self> {
-        type_shrink::each(self, |item| item.shrink_candidates())
+        type_shrink::each(self, T::shrink_candidates)
+            .into_iter()
+            .filter_map(|items| items.try_into().ok())
+            .collect()
     }
 
     fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {

@@ -65,18 +65,7 @@ pub(crate) fn sequence<T: Clone>(items: &[T], shrink: impl Fn(&T) -> Vec<T>) -> 
         }
         chunk /= 2;
     }
-    // One element replaced, as `each` does, but without copying the element replaced: in a
-    // value nested as deep as it is long (a rose tree's only child, at every level), each
-    // copy would be of everything below.
-    for (index, item) in items.iter().enumerate() {
-        for smaller in shrink(item) {
-            let mut shrunk = Vec::with_capacity(items.len());
-            shrunk.extend_from_slice(&items[..index]);
-            shrunk.push(smaller);
-            shrunk.extend_from_slice(&items[index + 1..]);
-            shrinks.push(shrunk);
-        }
-    }
+    shrinks.extend(each(items, shrink));
     shrinks
 }
 
@@ -98,16 +87,17 @@ where
         .collect()
 }
 
-/// The collection with one element replaced by one of its shrinks, for every element.
-pub(crate) fn each<T: Clone, C>(items: &C, shrink: impl Fn(&T) -> Vec<T>) -> Vec<C>
-where
-    C: Clone + AsRef<[T]> + AsMut<[T]>,
-{
+/// The elements with one of them replaced by one of its shrinks, for every element. The
+/// element replaced is not copied: in a value nested as deep as it is long (a rose tree's only
+/// child, at every level), each copy would be of everything below.
+pub(crate) fn each<T: Clone>(items: &[T], shrink: impl Fn(&T) -> Vec<T>) -> Vec<Vec<T>> {
     let mut shrinks = Vec::new();
-    for (index, item) in items.as_ref().iter().enumerate() {
+    for (index, item) in items.iter().enumerate() {
         for smaller in shrink(item) {
-            let mut shrunk = items.clone();
-            shrunk.as_mut()[index] = smaller;
+            let mut shrunk = Vec::with_capacity(items.len());
+            shrunk.extend_from_slice(&items[..index]);
+            shrunk.push(smaller);
+            shrunk.extend_from_slice(&items[index + 1..]);
             shrinks.push(shrunk);
         }
     }
