@@ -1,7 +1,8 @@
 //! Free generators: the paper's theorems as properties over a thousand random free generators
 //! (value and language consistency of the derivative, factoring into a parser and a choice
 //! distribution, nullability, simplified form), `bind` among their constructors, and Choice
-//! Gradient Sampling's guarantee that every value it yields is valid.
+//! Gradient Sampling's guarantee that every value it yields is valid, and its score
+//! (distinct valid samples).
 
 use reflective::free::{Free, cgs};
 use reflective::prelude::*;
@@ -233,4 +234,30 @@ fn a_panicking_predicate_is_reported_with_its_value() {
 #[should_panic(expected = "two branches are tagged 'a'")]
 fn duplicate_tags_are_refused() {
     let _ = Free::select(vec![('a', Free::pure(1u8)), ('a', Free::pure(2u8))]);
+}
+
+#[test]
+fn choices_score_by_their_distinct_valid_samples_as_the_paper_does() {
+    // `a` ends at once with one value, `b` makes one of ten: with every value valid, `a`'s
+    // samples are one value many times and `b`'s several values, so the paper's score (the
+    // size of the set of valid samples) takes `b` about nine times in ten. Counting every
+    // valid sample would score them alike and take each half of the time.
+    let digits = Free::select(
+        (0..=9)
+            .map(|d| (char::from(b'0' + d), Free::pure(d)))
+            .collect(),
+    );
+    let g = Free::select(vec![('a', Free::pure(100u8)), ('b', digits)]);
+    let mut rng = DefaultRng::seed_from_u64(11);
+    let took_b = (0..400)
+        .filter(|_| {
+            let run = cgs(&g, 20, |_: &u8| true, &mut rng).unwrap();
+            let (_, choices) = run.values.last().expect("every value is valid");
+            choices.starts_with('b')
+        })
+        .count();
+    assert!(
+        (320..=390).contains(&took_b),
+        "b taken {took_b} times in 400"
+    );
 }

@@ -1,10 +1,10 @@
 //! Choice Gradient Sampling on this library's generators: every value it yields satisfies the
 //! predicate and replays from its choices, over random generators; it finds valid values that
-//! rejection rarely finds; rewarding new values, it still follows the valid ones when none is
-//! new; a derivative that makes no choice counts as its samples; a predicate no value
-//! satisfies ends with the budget spent; a
-//! panicking predicate is reported with its value; the learned generator stays within the
-//! generator.
+//! rejection rarely finds; a choice scores its distinct valid samples, as the paper's;
+//! rewarding new values, it still follows the valid ones when none is new; a derivative that
+//! makes no choice counts as its samples; a predicate no value satisfies ends with the budget
+//! spent; a panicking predicate is reported with its value; the learned generator stays
+//! within the generator.
 
 use reflective::prelude::*;
 use reflective_tests::catalogue::bst::{Tree, is_bst, sized_tree};
@@ -1094,4 +1094,24 @@ fn valid_by_gradient_and_the_learned_generator_keep_the_laws_inside_a_derived_re
         }
     }
     assert!(made > 30, "{made} values");
+}
+
+#[test]
+fn choices_score_by_their_distinct_valid_samples_as_the_paper_does() {
+    // One branch is one value, the other one of a hundred, every value valid: the paper's
+    // score (the size of the set of valid samples) gives the first branch 1 and the second
+    // about 18 of 20, so descents end in the second about 95 times in 100. Counting every
+    // valid sample would score them alike and take each half of the time.
+    let g = one_of([exact(0u8).boxed(), range(1u8..=100).boxed()]);
+    let gradient = g.gradient(|_: &u8| true).samples(20);
+    let wide = (0..400u64)
+        .filter(|&seed| {
+            let (value, _) = gradient.one(seed, 10).unwrap();
+            value.expect("every value is valid").value != 0
+        })
+        .count();
+    assert!(
+        (350..=399).contains(&wide),
+        "{wide} of 400 descents in the wide branch"
+    );
 }

@@ -1,5 +1,6 @@
 //! Choice Gradient Sampling on a free generator: the paper's Figure 4.
 
+use std::collections::HashSet;
 use std::fmt::{self, Debug};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -75,10 +76,13 @@ pub(crate) fn checked<A: Debug>(
 
 /// One run of Choice Gradient Sampling (the paper's Figure 4) on `g`, with `n` samples per
 /// derivative: at each step, every derivative by a possible next choice is sampled `n` times,
-/// each choice scores the number of its samples that satisfy `valid` (kept: they are results
-/// too), and a choice is taken weighted by its score (uniformly when none scores), until no
-/// choice is left. Every value returned satisfies `valid`: the last value is checked like the
-/// samples. A predicate that panics stops the run with the value it panicked on.
+/// each choice scores the number of distinct samples that satisfy `valid` (the paper's `|V|`,
+/// `V` the set of valid samples; told apart by their choice sequences, which differ for
+/// different values of a generator with one way to make each), the valid samples are kept
+/// (duplicates too: they are results), and a choice is taken weighted by its score
+/// (uniformly when none scores), until no choice is left. Every value returned satisfies
+/// `valid`: the last value is checked like the samples. A predicate that panics stops the run
+/// with the value it panicked on.
 ///
 /// ```
 /// use reflective::free::{Free, cgs};
@@ -127,19 +131,19 @@ where
         let mut fitness = Vec::with_capacity(choices.len());
         for &c in &choices {
             let derivative = current.derivative(c);
-            let mut score = 0u64;
+            let mut distinct = HashSet::new();
             for _ in 0..n {
                 let Some((value, rest)) = derivative.generate_with_choices(rng) else {
                     break;
                 };
                 run.stats.samples += 1;
                 if check(&value)? {
-                    score += 1;
                     run.stats.valid += 1;
+                    distinct.insert(rest.clone());
                     run.values.push((value, format!("{prefix}{c}{rest}")));
                 }
             }
-            fitness.push(score);
+            fitness.push(distinct.len() as u64);
         }
         if fitness.iter().all(|&score| score == 0) {
             run.stats.blind_steps += 1;

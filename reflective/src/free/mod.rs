@@ -24,8 +24,8 @@
 //!   [`Free::pure`].
 //!
 //! [`cgs`] runs Choice Gradient Sampling on a free generator: at every step it samples each
-//! derivative, scores each choice by how many samples satisfy the predicate, keeps the valid
-//! samples, and takes a choice weighted by its score.
+//! derivative, scores each choice by how many distinct samples satisfy the predicate, keeps
+//! the valid samples, and takes a choice weighted by its score.
 //!
 //! ```
 //! use reflective::free::Free;

@@ -9,13 +9,18 @@
 //! A descent starts with no prefix; at each step it probes which choice comes next (a pick's
 //! branches, or an integer's values: every one for a range of at most
 //! [`Gradient::int_candidates`] values, else that many drawn as the generator draws them),
-//! samples each derivative `n` times, counts the samples that satisfy the predicate (keeping
-//! them: they are results), and extends the prefix by a choice weighted by its count (uniform
-//! when none counts), until the prefix makes a whole value. [`free::cgs`](crate::free::cgs) is
-//! the same algorithm on the paper's free generators. A derivative that makes no choice of its
-//! own (the prefix and the candidate make the whole value, as near a descent's end) is run
-//! once for its `n` samples, which would all be that value: they are counted, not run (the
-//! predicate is taken to be a function of the value).
+//! samples each derivative `n` times, scores it by the number of distinct valid values among
+//! its samples (the paper's `|V|`, `V` the set of samples that satisfy the predicate; told
+//! apart by their choices, which differ for different values of a generator with one way to
+//! make each), keeps the valid samples (duplicates too: they are results), and extends the
+//! prefix by a choice weighted by its score (uniform when none scores), until the prefix
+//! makes a whole value. [`free::cgs`](crate::free::cgs) is the same algorithm on the paper's
+//! free generators. A derivative that makes no choice of its own (the prefix and the
+//! candidate make the whole value, as near a descent's end) is run once for its `n` samples,
+//! which would all be that value: the others are taken as its duplicates, not run (the
+//! predicate is taken to be a function of the value), and it scores 1 if valid. Distinct
+//! values, not valid samples, are what turns a descent from the end it can reach at once
+//! (an empty tree, `n` times) toward the choices whose samples differ.
 //!
 //! Beyond the paper, every descent records how well each choice did in its context (the two
 //! choices before it and the kind of choice), and [`Gradient::learned`] turns that history into
@@ -610,17 +615,22 @@ where
                 scored.done += 1 + rest;
                 let valid = match sampled {
                     Sampled::Counted(sample) => {
-                        scored.score += 1;
-                        // Each of the others counts too, as a duplicate, unless rewarding
-                        // new values: then they are seen.
+                        // A value counts once in the candidate's score, as the paper's set of
+                        // valid samples does: the others are duplicates of it (kept among the
+                        // values unless rewarding new values: then they are seen).
+                        if scored.distinct.insert(self.identity(&sample)) {
+                            scored.score += 1;
+                        }
                         if rest > 0 && self.novelty.is_none() {
-                            scored.score += rest as u64;
                             run.values.extend(std::iter::repeat_n(sample.clone(), rest));
                         }
                         run.values.push(sample);
                         1 + rest as u64
                     }
-                    Sampled::Seen => 1 + rest as u64,
+                    Sampled::Seen(hash) => {
+                        scored.distinct.insert(hash);
+                        1 + rest as u64
+                    }
                     Sampled::Invalid => 0,
                 };
                 // The statistics take each sample as it is drawn, so that a run that ends in
@@ -633,28 +643,36 @@ where
                     entry.1 += valid;
                 }
             }
-            let (score, valid) = (scored.score, scored.valid);
+            // The history keeps how often the choice's samples were valid (new, when
+            // rewarding new values): what the learned generator favours.
+            let kept = if self.novelty.is_some() {
+                scored.score
+            } else {
+                scored.valid
+            };
             run.history.record(
                 scored.context.clone(),
                 choice_value(&scored.candidates[scored.at]),
-                score,
+                kept,
                 self.samples as u64,
             );
-            scored.scores.push(score);
-            scored.valid_counts.push(valid);
+            scored.scores.push(scored.score);
+            scored.distinct_counts.push(scored.distinct.len() as u64);
+            scored.distinct.clear();
             (scored.at, scored.done, scored.score, scored.valid) = (scored.at + 1, 0, 0, 0);
         }
         let Scoring {
             candidates,
             mut scores,
-            valid_counts,
+            distinct_counts,
             ..
         } = scoring
             .take()
             .expect("a step scores the candidates it probed");
         if scores.iter().all(|&score| score == 0) {
-            // Rewarding new values, when none is new: the valid ones, as the paper scores.
-            scores = valid_counts;
+            // Rewarding new values, when none is new: the distinct valid ones, as the paper
+            // scores.
+            scores = distinct_counts;
         }
         if scores.iter().all(|&score| score == 0) {
             run.stats.blind_steps += 1;
@@ -705,7 +723,7 @@ where
         }
         Ok(Some(Scoring {
             scores: Vec::with_capacity(candidates.len()),
-            valid_counts: Vec::with_capacity(candidates.len()),
+            distinct_counts: Vec::with_capacity(candidates.len()),
             context: context_of(values, kind),
             candidates,
             labels,
@@ -713,6 +731,7 @@ where
             done: 0,
             score: 0,
             valid: 0,
+            distinct: HashSet::new(),
         }))
     }
 
@@ -790,7 +809,7 @@ where
         };
         match self.judge(&value, seen)? {
             Verdict::Invalid => return Ok((Sampled::Invalid, drew, spliced)),
-            Verdict::Seen => return Ok((Sampled::Seen, drew, spliced)),
+            Verdict::Seen(hash) => return Ok((Sampled::Seen(hash), drew, spliced)),
             Verdict::Counts => {}
         }
         let mut again = start;
@@ -819,7 +838,7 @@ where
         };
         let hash = hash(value);
         if seen.contains(&hash) {
-            return Ok(Verdict::Seen);
+            return Ok(Verdict::Seen(hash));
         }
         if !self.check(value)? {
             return Ok(Verdict::Invalid);
@@ -850,6 +869,20 @@ where
         (replayed, source.drew(), source.spliced())
     }
 
+    /// What tells a valid value from another within a step's samples: its hash when rewarding
+    /// new values, else the hash of its choices (the same for the same value, for a generator
+    /// with one way to make each, as a derived one).
+    fn identity(&self, sample: &Generated<T>) -> u64 {
+        if let Some(hash) = self.novelty {
+            return hash(&sample.value);
+        }
+        let mut hasher = std::hash::DefaultHasher::new();
+        for choice in sample.tree.choices() {
+            choice_value(choice).hash(&mut hasher);
+        }
+        hasher.finish()
+    }
+
     /// The predicate on `value`, its panic an error with the value.
     fn check(&self, value: &T) -> Result<bool, PredicatePanicked> {
         checked(&self.valid, value)
@@ -874,11 +907,12 @@ where
     P: Fn(&T) -> bool,
 {
     /// Scores a choice by the valid values *not seen before* its samples found, and keeps
-    /// only those (beyond the paper, whose score counts every valid sample): the descent
-    /// turns away from the small values every descent finds again, toward valid values not
-    /// found yet. At a step where no choice's samples found a new value, the choices are
-    /// scored by all the valid values they found, as the paper scores them (uniformly if they
-    /// found none), rather than uniformly: the descent keeps heading where valid values are.
+    /// only those (beyond the paper, whose score counts the distinct valid values of the
+    /// step's samples, found before or not): the descent turns away from the small values
+    /// every descent finds again, toward valid values not found yet. At a step where no
+    /// choice's samples found a new value, the choices are scored by the distinct valid
+    /// values they found, as the paper scores them (uniformly if they found none), rather
+    /// than uniformly: the descent keeps heading where valid values are.
     /// By the values' hashes; a value seen before was valid, so the predicate is not asked
     /// about it again (it must give the same answer for the same value).
     pub fn rewarding_new(mut self) -> Self {
@@ -919,17 +953,22 @@ struct Descent {
 }
 
 /// A step's candidates for the next choice, as far as they are scored: those before `at`
-/// have their scores, and the one at `at` has `done` samples, `score` and `valid` so far.
+/// have their scores, and the one at `at` has `done` samples, `score`, `valid` samples and
+/// the `distinct` valid values of its samples so far.
 struct Scoring {
     candidates: Vec<Choice>,
     labels: Vec<Option<Label>>,
     context: Context,
     scores: Vec<u64>,
-    valid_counts: Vec<u64>,
+    /// The number of distinct valid values each candidate's samples found: the paper's score,
+    /// which a search rewarding new values falls back on at a step where no value is new.
+    distinct_counts: Vec<u64>,
     at: usize,
     done: usize,
     score: u64,
     valid: u64,
+    /// The identities ([`Gradient::identity`]) of the valid values found so far.
+    distinct: HashSet<u64>,
 }
 
 /// What one call of a descent's step came to.
@@ -1122,8 +1161,8 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
 enum Verdict {
     /// The predicate rejects it.
     Invalid,
-    /// Valid, but seen before while rewarding new values: it does not count.
-    Seen,
+    /// Valid, but seen before while rewarding new values (with its hash): it does not count.
+    Seen(u64),
     /// Valid, and it counts.
     Counts,
 }
@@ -1132,8 +1171,9 @@ enum Verdict {
 enum Sampled<T> {
     /// No value, or one the predicate rejects.
     Invalid,
-    /// A valid value seen before, when rewarding new values: it does not count.
-    Seen,
+    /// A valid value seen before, when rewarding new values (with its hash): it does not
+    /// count.
+    Seen(u64),
     /// A valid value that counts, with its choices.
     Counted(Generated<T>),
 }
