@@ -16,7 +16,8 @@
 //! also draws half of its samples with fragments of the valid values found spliced in
 //! (`Gradient::splicing(50)`: whole valid subtrees where the sample would draw choice by
 //! choice); *learned* is the generator
-//! `Gradient::learned` builds from that trial's CGS history, run as plain generation. Each
+//! `Gradient::learned` builds from that trial's *CGS rewarding new* history (which counts
+//! the new valid values each choice led to), run as plain generation. Each
 //! counts the unique valid values it found. Diversity is the mean Levenshtein distance between
 //! the choice sequences of 3000 random pairs of unique valid values (first trial), as the
 //! paper's Table 3 measures it. A table also gives how long the two methods that mutate took

@@ -261,3 +261,84 @@ fn choices_score_by_their_distinct_valid_samples_as_the_paper_does() {
         "b taken {took_b} times in 400"
     );
 }
+
+/// The ten digits, tagged by themselves.
+fn digits() -> Free<u8> {
+    Free::select(
+        (0..=9)
+            .map(|d| (char::from(b'0' + d), Free::pure(d)))
+            .collect(),
+    )
+}
+
+#[test]
+fn a_derivative_is_sampled_n_times_though_some_draws_fail() {
+    // One choice, `a`, whose derivative draws a digit and fails on the odd ones (a `bind` to
+    // `void`): its 20 draws give about 10 samples. Then the five even digits' derivatives
+    // give 20 samples each (one value each) and the odd ones' are `void`, unsampled: about
+    // 110 in all. Stopping at the first failed draw would give about 101.
+    let evens = digits().bind(|d| {
+        if d % 2 == 1 {
+            Free::void()
+        } else {
+            Free::pure(d)
+        }
+    });
+    let g = Free::select(vec![('a', evens)]);
+    let mut rng = DefaultRng::seed_from_u64(3);
+    let runs = 200;
+    let samples: u64 = (0..runs)
+        .map(|_| cgs(&g, 20, |_: &u8| true, &mut rng).unwrap().stats.samples)
+        .sum();
+    let mean = samples as f64 / f64::from(runs);
+    assert!((106.0..=114.0).contains(&mean), "{mean} samples a run");
+}
+
+#[test]
+fn a_run_that_reaches_void_starts_again_as_the_paper_does() {
+    // `a` leads to `void` through a bind; `b` to a digit, of which only 7 is valid. With one
+    // sample per choice, most first steps score nothing and pick blindly: half go to `a`,
+    // where the paper's line 5 starts again. Every run ends with a 7.
+    let g = Free::select(vec![('a', Free::pure(1u8)), ('b', Free::pure(2u8))])
+        .bind(|n| if n == 1 { Free::void() } else { digits() });
+    let mut rng = DefaultRng::seed_from_u64(4);
+    let (mut restarts, mut empty) = (0, 0);
+    for _ in 0..1000 {
+        let run = cgs(&g, 1, |&x: &u8| x == 7, &mut rng).unwrap();
+        restarts += run.stats.restarts;
+        match run.values.last() {
+            Some((value, choices)) => assert_eq!((*value, choices.as_str()), (7, "b7")),
+            None => empty += 1,
+        }
+    }
+    assert_eq!(empty, 0, "runs that found nothing");
+    assert!(restarts > 300, "{restarts} restarts");
+    // A generator that is `void` itself has nothing to start again from.
+    let run = cgs(&Free::<u8>::void(), 3, |_| true, &mut rng).unwrap();
+    assert!(run.values.is_empty() && run.stats.restarts == 0);
+}
+
+#[test]
+fn a_generator_nested_thousands_deep_parses_generates_and_drops() {
+    // A list of up to `depth` ones, one level of syntax per element: every interpretation
+    // recurses once per level, and so does dropping it. 5 000 levels overflowed the test
+    // thread's stack (an abort, not a panic) before they grew it.
+    let depth = 5_000;
+    let mut g = Free::select(vec![('n', Free::pure(0u32))]);
+    for _ in 0..depth {
+        let one = Free::select(vec![('x', Free::pure(1u32))]);
+        g = Free::select(vec![
+            ('n', Free::pure(0u32)),
+            ('c', one.pair(&g).map(|(a, b)| a + b)),
+        ]);
+    }
+    let longest: String = "cx".repeat(depth) + "n";
+    assert_eq!(g.parse(&longest), Some((depth as u32, "")));
+    assert_eq!(
+        g.derivative_by("cxcx").parse(&longest[4..]),
+        g.parse(&longest)
+    );
+    let mut rng = DefaultRng::seed_from_u64(0);
+    assert!(g.generate(&mut rng).is_some());
+    drop(g);
+}

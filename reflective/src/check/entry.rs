@@ -125,9 +125,17 @@ pub fn check_by_gradient<G, P, O>(
         );
     }
     let g = gradient.generator();
-    // The shrinker's candidates must meet the precondition too.
+    // The shrinker's candidates must meet the precondition too. A candidate it panics on is
+    // skipped, not taken for a failure of the property; the report says so.
+    let precondition_panicked = std::cell::RefCell::new(None);
     let property = |value: &G::Output| {
-        super::outcome::assume(gradient.accepts(value));
+        match gradient.check(value) {
+            Ok(accepted) => super::outcome::assume(accepted),
+            Err(panicked) => {
+                precondition_panicked.borrow_mut().get_or_insert(panicked);
+                super::outcome::assume(false);
+            }
+        }
         property(value)
     };
     let keep = KeepChoices {
@@ -167,7 +175,14 @@ pub fn check_by_gradient<G, P, O>(
         })
     };
     if let Err(report) = run(&settings, g, &property, &keep, cases) {
-        panic!("{report}\n\n{}", spent.borrow());
+        let skipped = match precondition_panicked.borrow().as_ref() {
+            Some(panicked) => format!(
+                "\n\nWhile shrinking, {panicked}: that candidate was skipped, as one the \
+                 precondition rejects."
+            ),
+            None => String::new(),
+        };
+        panic!("{report}{skipped}\n\n{}", spent.borrow());
     }
     if settings.statistics {
         println!("{}", spent.borrow());

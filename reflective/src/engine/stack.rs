@@ -1,4 +1,5 @@
-//! Stack growth for the engines' recursion, and for the derived shrinker's.
+//! Stack growth for the engines' recursion, and for the derived shrinker's and the free
+//! generators'.
 //!
 //! Both engines recurse once per nested choice, so a deeply nested value (a long linked list,
 //! a degenerate tree) would overflow a thread's stack. Before each nested step they check the
@@ -27,7 +28,8 @@ pub(crate) fn every_few_levels<R>(depth: usize, step: impl FnOnce() -> R) -> R {
 }
 
 /// The check itself, out of line: the levels that do not check keep their stack frames small.
-/// Also for recursions outside the engines that go as deep as a value (the derived shrinker).
+/// Also for recursions outside the engines that go as deep as a value (the derived shrinker,
+/// the free generators' interpretations and drop).
 #[inline(never)]
 pub(crate) fn grow_if_low<R>(step: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, step)

@@ -30,7 +30,14 @@ pub struct CgsStats {
     pub valid: u64,
     /// Steps at which no derivative scored, so that the choice was uniform.
     pub blind_steps: u64,
+    /// Times the run reached `void` and started again from the generator (at most
+    /// [`MAX_RESTARTS`]).
+    pub restarts: u64,
 }
+
+/// How many times one run of [`cgs`] starts again from the generator when the choices it
+/// took lead to `void` (possible through `bind`), before it ends with what it found.
+pub const MAX_RESTARTS: u64 = 100;
 
 impl<A> Cgs<A> {
     fn empty() -> Self {
@@ -80,7 +87,11 @@ pub(crate) fn checked<A: Debug>(
 /// `V` the set of valid samples; told apart by their choice sequences, which differ for
 /// different values of a generator with one way to make each), the valid samples are kept
 /// (duplicates too: they are results), and a choice is taken weighted by its score
-/// (uniformly when none scores), until no choice is left. Every value returned satisfies
+/// (uniformly when none scores), until no choice is left. The choices scored are the tags the
+/// generator's next choice can take ([`Free::first_choices`]; the paper's alphabet `C`, whose
+/// other tags have `void` derivatives that score 0). A choice that leads to `void` (through a
+/// `bind`) starts the run again from `g`, keeping what it found, as the paper's line 5 does,
+/// at most [`MAX_RESTARTS`] times. Every value returned satisfies
 /// `valid`: the last value is checked like the samples. A predicate that panics stops the run
 /// with the value it panicked on.
 ///
@@ -123,18 +134,29 @@ where
             }
             return Ok(run);
         }
-        let choices = current.first_choices();
-        if choices.is_empty() {
-            // Only `void` has neither a value nor a choice.
-            return Ok(run);
+        if current.is_void() {
+            // Only `void` has neither a value nor a choice: the choices taken lead nowhere
+            // (through a `bind`), and the run starts again (the paper's line 5).
+            if g.is_void() || run.stats.restarts == MAX_RESTARTS {
+                return Ok(run);
+            }
+            run.stats.restarts += 1;
+            current = g.clone();
+            prefix.clear();
+            continue;
         }
+        let choices = current.first_choices();
         let mut fitness = Vec::with_capacity(choices.len());
         for &c in &choices {
             let derivative = current.derivative(c);
             let mut distinct = HashSet::new();
-            for _ in 0..n {
+            // A `void` derivative scores 0 unsampled (the paper's lines 8 and 9); a draw that
+            // fails (a `bind` that gives `void` for the value drawn) is a sample without a
+            // value.
+            let draws = if derivative.is_void() { 0 } else { n };
+            for _ in 0..draws {
                 let Some((value, rest)) = derivative.generate_with_choices(rng) else {
-                    break;
+                    continue;
                 };
                 run.stats.samples += 1;
                 if check(&value)? {

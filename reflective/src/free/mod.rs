@@ -44,7 +44,7 @@
 mod cgs;
 
 pub(crate) use cgs::checked;
-pub use cgs::{Cgs, CgsStats, PredicatePanicked, cgs};
+pub use cgs::{Cgs, CgsStats, MAX_RESTARTS, PredicatePanicked, cgs};
 
 use std::any::Any;
 use std::fmt;
@@ -53,6 +53,7 @@ use std::rc::Rc;
 
 use rand_core::Rng;
 
+use crate::engine::grow_if_low;
 use crate::engine::source::random::below;
 
 /// A value inside a free generator, of the type its typed handle says.
@@ -72,6 +73,41 @@ enum Syntax {
 
 /// What [`Syntax::Bind`] makes of its first generator's value: the generator that follows.
 type Continuation = Rc<dyn Fn(&Value) -> Rc<Syntax>>;
+
+impl Drop for Syntax {
+    /// Drops the generators inside on a grown stack if it runs low, as the interpretations
+    /// recurse: a generator nested as deep as the values it makes (a
+    /// list of thousands of elements) is dropped as deep as it nests.
+    fn drop(&mut self) {
+        match self {
+            Syntax::Pair(x, y) => {
+                let inside = (taken(x), taken(y));
+                grow_if_low(move || drop(inside));
+            }
+            Syntax::Map(_, x) | Syntax::Bind(x, _) => {
+                let inside = taken(x);
+                grow_if_low(move || drop(inside));
+            }
+            Syntax::Select(branches) => {
+                let inside = std::mem::take(branches);
+                grow_if_low(move || drop(inside));
+            }
+            Syntax::Void | Syntax::Pure(_) => {}
+        }
+    }
+}
+
+/// The generator `g` held, `void` left in its place (one shared `void` per thread, so that
+/// dropping allocates nothing; a fresh one while the thread's own are being destroyed).
+fn taken(g: &mut Rc<Syntax>) -> Rc<Syntax> {
+    thread_local! {
+        static VOID: Rc<Syntax> = Rc::new(Syntax::Void);
+    }
+    let void = VOID
+        .try_with(Rc::clone)
+        .unwrap_or_else(|_| Rc::new(Syntax::Void));
+    std::mem::replace(g, void)
+}
 
 /// A free generator of `A`s: see the [module](self).
 pub struct Free<A> {
@@ -352,6 +388,11 @@ fn bind(x: &Rc<Syntax>, f: Continuation) -> Rc<Syntax> {
 
 /// δ<sub>c</sub>, on the syntax (the paper's Section 4).
 fn derivative(g: &Rc<Syntax>, c: char) -> Rc<Syntax> {
+    grow_if_low(|| derivative_here(g, c))
+}
+
+/// [`derivative`], one level of the syntax.
+fn derivative_here(g: &Rc<Syntax>, c: char) -> Rc<Syntax> {
     match &**g {
         Syntax::Void | Syntax::Pure(_) => Rc::new(Syntax::Void),
         Syntax::Map(f, x) => map(Rc::clone(f), &derivative(x, c)),
@@ -367,6 +408,11 @@ fn derivative(g: &Rc<Syntax>, c: char) -> Rc<Syntax> {
 }
 
 fn generate<R: Rng + ?Sized>(g: &Syntax, rng: &mut R, choices: &mut String) -> Option<Value> {
+    grow_if_low(|| generate_here(g, rng, choices))
+}
+
+/// [`generate`], one level of the syntax.
+fn generate_here<R: Rng + ?Sized>(g: &Syntax, rng: &mut R, choices: &mut String) -> Option<Value> {
     match g {
         Syntax::Void => None,
         Syntax::Pure(value) => Some(Rc::clone(value)),
@@ -389,6 +435,11 @@ fn generate<R: Rng + ?Sized>(g: &Syntax, rng: &mut R, choices: &mut String) -> O
 }
 
 fn parse<'s>(g: &Syntax, s: &'s str) -> Option<(Value, &'s str)> {
+    grow_if_low(|| parse_here(g, s))
+}
+
+/// [`parse`], one level of the syntax.
+fn parse_here<'s>(g: &Syntax, s: &'s str) -> Option<(Value, &'s str)> {
     match g {
         Syntax::Void => None,
         Syntax::Pure(value) => Some((Rc::clone(value), s)),

@@ -288,7 +288,8 @@ where
         (self.valid)(value)
     }
 
-    /// Samples each derivative `n` times (the paper's `N`; 50 by default).
+    /// Samples each derivative `n` times (the paper's `N`; 50 by default; at least once: 0
+    /// counts as 1).
     pub fn samples(mut self, n: usize) -> Self {
         self.samples = n.max(1);
         self
@@ -884,7 +885,7 @@ where
     }
 
     /// The predicate on `value`, its panic an error with the value.
-    fn check(&self, value: &T) -> Result<bool, PredicatePanicked> {
+    pub(crate) fn check(&self, value: &T) -> Result<bool, PredicatePanicked> {
         checked(&self.valid, value)
     }
 
