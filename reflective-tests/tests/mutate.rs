@@ -410,3 +410,22 @@ fn a_generator_that_panics_on_every_edit_reports_the_panic() {
         );
     }
 }
+
+#[test]
+fn a_reroll_takes_another_branch_however_unlikely_it_is() {
+    // The value's branch weighs 100 000 times the other's: drawing again until another comes
+    // up (16 tries) kept the old branch, and mutation failed with "no edit changed them".
+    let g = frequency([(100_000, exact(0u8)), (1, exact(1u8))]);
+    let mutant = g.mutator().edits(&[Edit::Reroll]).mutate(&0, 1).unwrap();
+    assert_eq!(mutant.value, 1);
+    // An integer rerolled always changes too, even when its distribution favours the old one.
+    let nearly_zero = range(0u64..=u64::MAX).resize(0);
+    for seed in 0..50 {
+        let mutant = nearly_zero
+            .mutator()
+            .edits(&[Edit::Reroll])
+            .mutate(&0, seed)
+            .unwrap();
+        assert_ne!(mutant.value, 0);
+    }
+}

@@ -10,6 +10,14 @@
 //! integer out of its new range, a choice missing at the end) is drawn at random, as
 //! generation would draw it. Whatever the edit, the mutant is what the generator makes of some
 //! choices: it keeps every invariant the generator keeps.
+//!
+//! Two departures from the paper's `MutGen`: a rerolled pick takes another branch with the
+//! other branches' weights (the paper: uniformly among them), so that the generator's
+//! distribution holds among what is left; and a choice with no recorded counterpart (the
+//! fields of a branch a reroll newly took) is drawn at random at the run's size, where the
+//! paper takes the first branch, which adds one node for a `Leaf` rerolled to a `Node` but
+//! assumes every pick's first branch ends the recursion. Here the new part is a random
+//! value of the generator's, as big as generation would make it there.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -33,7 +41,9 @@ use super::shrink::MAX_REFLECTION_SIZE;
 /// One kind of edit a mutant is made by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Edit {
-    /// One choice drawn again at random, another value than before where it can be.
+    /// One choice drawn again at random, another value than before whenever the choice has
+    /// another (a pick's other branches with their weights; an integer as the generator draws
+    /// it, or uniformly among the other values if that keeps giving the old one).
     Reroll,
     /// One span (a sub-generator's choices) generated afresh, the choices after it kept.
     Regenerate,

@@ -16,23 +16,9 @@ use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
 use crate::choice::{Choice, ChoiceTree};
 
-/// How many draws a reroll makes to find a value other than the recorded one.
+/// How many draws a reroll of an integer makes, as the generator draws, to find a value other
+/// than the recorded one before it draws uniformly among the others.
 const REROLL_TRIES: usize = 16;
-
-/// A value from `draw`, drawn again (up to [`REROLL_TRIES`] times) while it equals `avoid`.
-fn draw_other_than<T: PartialEq>(
-    avoid: Option<T>,
-    mut draw: impl FnMut() -> Result<T, Halt>,
-) -> Result<T, Halt> {
-    let mut drawn = draw()?;
-    for _ in 0..REROLL_TRIES {
-        if avoid.as_ref() != Some(&drawn) {
-            break;
-        }
-        drawn = draw()?;
-    }
-    Ok(drawn)
-}
 
 /// Where the run is among the recorded spans.
 struct Level {
@@ -171,7 +157,10 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
             }
             _ => None,
         };
-        let drawn = draw_other_than(avoid, || self.random.pick(site))?;
+        let drawn = match avoid {
+            Some(avoid) => self.random.pick_other_than(site, avoid),
+            None => self.random.pick(site)?,
+        };
         self.draws.drew(i128::from(drawn))?;
         Ok(drawn)
     }
@@ -186,7 +175,10 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
             }
             _ => None,
         };
-        let drawn = draw_other_than(avoid, || self.random.int(site))?;
+        let drawn = match avoid {
+            Some(avoid) => self.random.int_other_than(site, avoid, REROLL_TRIES),
+            None => self.random.int(site)?,
+        };
         self.draws.drew(drawn)?;
         Ok(drawn)
     }

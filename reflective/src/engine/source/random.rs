@@ -4,7 +4,7 @@
 //! value on every platform and with every `rand` version: only the generator's raw 64-bit
 //! output is used.
 
-use super::shape::below_64;
+use super::shape::{below_64, between_with};
 use super::{ChoiceSource, Halt, IntSite, PickSite};
 use rand_core::Rng;
 
@@ -64,6 +64,41 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
 
     fn entropy(&mut self) -> Option<u64> {
         Some(self.rng.next_u64())
+    }
+}
+
+impl<R: Rng + ?Sized> RandomSource<'_, R> {
+    /// A branch of `site` other than `avoid`, drawn with the other branches' weights; `avoid`
+    /// itself only if no other branch has a weight.
+    pub(crate) fn pick_other_than(&mut self, site: &PickSite<'_>, avoid: u32) -> u32 {
+        let weights: Vec<u64> = (0..site.branches.arity())
+            .map(|index| match index as u32 == avoid {
+                true => 0,
+                false => u64::from(site.branches.weight(index)),
+            })
+            .collect();
+        if weights.iter().all(|&weight| weight == 0) {
+            return avoid;
+        }
+        weighted(self.rng, &weights) as u32
+    }
+
+    /// A value of `site` other than `avoid`: drawn as [`ChoiceSource::int`] draws, again while
+    /// it is `avoid` (up to `tries` more times), then uniform among the other values of the
+    /// range; `avoid` itself only if it is the range's one value.
+    pub(crate) fn int_other_than(&mut self, site: &IntSite, avoid: i128, tries: usize) -> i128 {
+        for _ in 0..=tries {
+            let drawn = self.int(site).unwrap_or(avoid);
+            if drawn != avoid {
+                return drawn;
+            }
+        }
+        if !(site.lo..=site.hi).contains(&avoid) || site.lo == site.hi {
+            return avoid.clamp(site.lo, site.hi);
+        }
+        let rng = &mut *self.rng;
+        let other = between_with(site.lo, site.hi - 1, &mut |n| below(rng, n));
+        if other >= avoid { other + 1 } else { other }
     }
 }
 
