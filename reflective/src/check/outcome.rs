@@ -1,7 +1,7 @@
 //! What a property returns, and how the runner evaluates it: panics caught and kept quiet, a
 //! time limit per case.
 
-use crate::engine::panic_message;
+use crate::engine::{caught, panic_message};
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
@@ -10,7 +10,6 @@ use std::time::Instant;
 pub use crate::engine::quietly;
 
 use super::config::Resolved;
-use super::report::debug_text;
 
 /// What a property returns: `()` (it fails by panicking), `bool` (`false` fails),
 /// `Result<(), E>` (`Err` fails), or any of these in an `Option`, whose `None` discards the
@@ -217,4 +216,10 @@ fn discard(reason: &'static str) -> ! {
          outside one (in a generator, or a property not run by reflective); to keep a generator \
          from producing a value, use `.filter`"
     )
+}
+
+/// The text `write` makes with a `Debug` of the user's, or, if it panics, a note saying so:
+/// for an `Err` a property returns and for the report's counterexamples.
+pub(super) fn debug_text(write: impl FnOnce() -> String) -> String {
+    caught(write).unwrap_or_else(|panic| format!("(its `Debug` panicked: {panic})"))
 }

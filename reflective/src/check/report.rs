@@ -4,10 +4,11 @@
 use std::fmt::{self, Debug};
 use std::path::PathBuf;
 
-use crate::engine::{Filtered, caught};
+use crate::engine::Filtered;
 use crate::interpret::shrink::{Shrunk, Stopped};
 
 use super::config::{Mutation, Replay, Resolved, test_name};
+use super::outcome::debug_text;
 use super::schedule::SizeSchedule;
 use super::statistics::Statistics;
 
@@ -211,11 +212,6 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
 /// the report (the seed, the line to replay it) must reach the user all the same.
 pub(super) fn shown<T: Debug + ?Sized>(value: &T) -> String {
     debug_text(|| format!("{value:#?}"))
-}
-
-/// The text `write` makes with a `Debug` of the user's, or, if it panics, a note saying so.
-pub(super) fn debug_text(write: impl FnOnce() -> String) -> String {
-    caught(write).unwrap_or_else(|panic| format!("(its `Debug` panicked: {panic})"))
 }
 
 /// `text` with every line indented by four spaces.
