@@ -161,8 +161,8 @@ where
                 run.stats.samples += 1;
                 if check(&value)? {
                     run.stats.valid += 1;
-                    distinct.insert(rest.clone());
                     run.values.push((value, format!("{prefix}{c}{rest}")));
+                    distinct.insert(rest);
                 }
             }
             fitness.push(distinct.len() as u64);

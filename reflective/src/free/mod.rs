@@ -76,8 +76,8 @@ type Continuation = Rc<dyn Fn(&Value) -> Rc<Syntax>>;
 
 impl Drop for Syntax {
     /// Drops the generators inside on a grown stack if it runs low, as the interpretations
-    /// recurse: a generator nested as deep as the values it makes (a
-    /// list of thousands of elements) is dropped as deep as it nests.
+    /// recurse: a generator nested as deep as the values it makes (a list of thousands of
+    /// elements) is dropped as deep as it nests.
     fn drop(&mut self) {
         match self {
             Syntax::Pair(x, y) => {

@@ -72,9 +72,12 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
     /// itself only if no other branch has a weight.
     pub(crate) fn pick_other_than(&mut self, site: &PickSite<'_>, avoid: u32) -> u32 {
         let weights: Vec<u64> = (0..site.branches.arity())
-            .map(|index| match index as u32 == avoid {
-                true => 0,
-                false => u64::from(site.branches.weight(index)),
+            .map(|index| {
+                if index as u32 == avoid {
+                    0
+                } else {
+                    u64::from(site.branches.weight(index))
+                }
             })
             .collect();
         if weights.iter().all(|&weight| weight == 0) {
