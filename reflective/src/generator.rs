@@ -13,6 +13,7 @@ use crate::combinator::{
     Bind, Comap, Filter, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
 };
 use crate::engine::{ReflectError, Strategy};
+use crate::interpret::bytes::EncodeError;
 use crate::interpret::complete::Completer;
 use crate::interpret::gradient::{Gradient, ValidByGradient};
 use crate::interpret::mutate::Mutator;
@@ -571,6 +572,46 @@ pub trait Generator: Node {
         Self: Sized,
     {
         Mutator::new(self)
+    }
+
+    /// The value a fuzzer's `bytes` give, with its choices: the first byte is the size, each
+    /// choice after it reads the bytes its range needs, and choices past the end are drawn at
+    /// random from a fixed seed. Every byte string gives a value this generator produces, the
+    /// same one every time (see [`bytes`](crate::bytes)). `Err` only if the generator cannot
+    /// produce a value at all (a filter that rejects everything).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(range(1u8..=6), 0..=4);
+    /// for data in [&b""[..], b"\x07\x02\x00\x05", b"\xff\xff\xff\xff\xff\xff\xff"] {
+    ///     assert!(g.can_generate(&g.decode(data).unwrap().value));
+    /// }
+    /// // In a cargo-fuzz target:
+    /// // fuzz_target!(|data: &[u8]| { let v = g.decode(data).unwrap().value; /* ... */ });
+    /// ```
+    fn decode(&self, bytes: &[u8]) -> Result<Generated<Self::Output>, GenerateError>
+    where
+        Self: Sized,
+    {
+        interpret::bytes::decode(self, bytes)
+    }
+
+    /// The bytes [`decode`](Generator::decode) reads back as `value`: its simplest
+    /// choices at the least size (up to [`MAX_BYTES_SIZE`](crate::bytes::MAX_BYTES_SIZE))
+    /// that produces it. Seeds a fuzzer's corpus with fixtures and bug reports.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(range(1u8..=6), 0..=4);
+    /// let bytes = g.encode(&vec![6, 1, 3]).unwrap();
+    /// assert_eq!(g.decode(&bytes).unwrap().value, [6, 1, 3]);
+    /// assert!(g.encode(&vec![7]).is_err());
+    /// ```
+    fn encode(&self, value: &Self::Input) -> Result<Vec<u8>, EncodeError>
+    where
+        Self: Sized,
+    {
+        interpret::bytes::encode(self, value)
     }
 
     /// Completion of values with holes: the holes filled at random with parts this generator

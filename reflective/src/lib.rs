@@ -11,7 +11,9 @@
 //! value with holes ([`Generator::completer`]), and the validation of a generator itself
 //! ([`Generator::validate`]), and valid generation by derivatives, Choice Gradient Sampling
 //! ([`Generator::gradient`], [`Generator::valid_by_gradient`], and on free generators
-//! [`free`]); tuning by example is planned on the same engines.
+//! [`free`]), and fuzzing with the same generators: any byte string read as a value, a value
+//! written as bytes, bytes mutated within the invariants ([`Generator::decode`],
+//! [`Generator::encode`], [`bytes`]); tuning by example is planned on the same engines.
 //!
 //! The library implements reflective generators as "Reflecting on Random Generation" and
 //! "Holding a Mirror up to Random Generation" (Frohlich, Goldstein, Pierce and Wang) describe
@@ -149,7 +151,7 @@
 //! | 2. engines | `engine/` | choice sources (random, replay, exhaustive), the forward and backward engines, their budgets, and the size state they carry as plain data ([`Strategy`]) |
 //! | 3. the generator's core | `node.rs`, [`combinator`] | [`Node`], the sealed trait the engines drive, and [`Gen`]; the combinators, size strategies among them ([`strategy`]), and collections with the Agata allotment maths beside them |
 //! | 3b. free generators | [`free`] | the paper "Parsing Randomness"'s free generators as data, their interpretations, derivatives and CGS (beside the core: it imports only the engines' uniform draw) |
-//! | 4. interpretations | `interpret/` | generate, replay, enumerate, reflect, probability, [`shrink`], [`mutate`], [`complete`], [`validate`], [`gradient`], type-directed shrinks: each a module over the engines |
+//! | 4. interpretations | `interpret/` | generate, replay, enumerate, reflect, probability, [`shrink`], [`mutate`], [`complete`], [`validate`], [`gradient`], [`bytes`], type-directed shrinks: each a module over the engines |
 //! | 5. the generator | [`generator`] | [`Generator`]: every builder and interpretation as one method, implemented for every [`Node`] |
 //! | 6. built-in generators | `builtin/` | generators for the standard types, written with [`Generator`] as users write theirs |
 //! | 7. derive support | `derive/` | [`Reflective`] and its impls for the standard types, type [`dimension`]s, the per-thread cache the derive's code uses |
@@ -205,6 +207,7 @@ pub use derive::{Reflective, any};
 pub use engine::{ReflectError, Strategy};
 #[doc(inline)]
 pub use generator::Generator;
+pub use interpret::bytes;
 pub use interpret::complete;
 pub use interpret::gradient;
 pub use interpret::mutate;

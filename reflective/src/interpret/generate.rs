@@ -57,9 +57,7 @@ pub(crate) fn try_generate<G: Node, R: Rng + ?Sized>(
     rng: &mut R,
     size: usize,
 ) -> Result<Generated<G::Output>, GenerateError> {
-    let mut source = RandomSource::new(rng);
-    let (value, tree) = run(g, &mut source, size, true).map_err(halt_to_error)?;
-    Ok(Generated { value, tree })
+    run_on(g, &mut RandomSource::new(rng), size)
 }
 
 /// [`Generator::try_generate`](crate::Generator::try_generate), recording the choices only if `record`: without them, the
@@ -110,7 +108,16 @@ pub(crate) fn replay_repaired<G: Node>(
     tree: &ChoiceTree,
 ) -> Result<Generated<G::Output>, GenerateError> {
     let mut source = ReplaySource::new(tree.choices(), Fallback::Simplest);
-    let (value, tree) = run(g, &mut source, tree.size(), true).map_err(halt_to_error)?;
+    run_on(g, &mut source, tree.size())
+}
+
+/// `g` run on `source` at `size`, recording its choices.
+pub(crate) fn run_on<G: Node>(
+    g: &G,
+    source: &mut dyn ChoiceSource,
+    size: usize,
+) -> Result<Generated<G::Output>, GenerateError> {
+    let (value, tree) = run(g, source, size, true).map_err(halt_to_error)?;
     Ok(Generated { value, tree })
 }
 

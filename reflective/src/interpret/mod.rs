@@ -15,8 +15,10 @@
 //! | [`gradient`] | valid values by Choice Gradient Sampling, and a generator learned from it | forward + probe and replay-then-random sources |
 //! | [`mutate`] | values one edit of a value's choices away, each one the generator produces | backward once, then forward replays with random repair |
 //! | [`validate`] | checks that a generator is sound, complete and correctly annotated, with shrunk counterexamples | forward, then backward on each value |
+//! | [`bytes`] | values from a fuzzer's bytes, bytes from values, mutation of bytes | forward + bytes source; backward once |
 //! | `type_shrink` | type-directed shrinks of the standard types (the baseline) | none |
 
+pub mod bytes;
 pub mod complete;
 mod enumerate;
 mod generate;

@@ -344,6 +344,11 @@ impl<'g, G: Node> Mutator<'g, G> {
         })
     }
 
+    /// The generator mutants come from.
+    pub(crate) fn generator(&self) -> &'g G {
+        self.g
+    }
+
     /// One mutant of `value`, other than `value`'s own choices, drawn with `seed`.
     ///
     /// ```

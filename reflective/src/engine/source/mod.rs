@@ -6,9 +6,11 @@
 //! [`draws`], to end a replay that would repeat one made before),
 //! [`exhaustive`] walks every choice sequence in turn, [`probe`] replays a prefix and reports the
 //! choice after it, [`prefix`] replays a prefix and draws the rest at random (a derivative),
-//! or splicing in parts of values given ([`fragments`]).
+//! or splicing in parts of values given ([`fragments`]), [`bytes`] reads a fuzzer's bytes as
+//! choices.
 
 pub(crate) mod aligned;
+pub(crate) mod bytes;
 pub(crate) mod draws;
 pub(crate) mod exhaustive;
 pub(crate) mod fragments;

@@ -1,0 +1,172 @@
+//! Fuzzing: a generator's values from a fuzzer's bytes, a value's bytes from its choices, and
+//! mutation of such bytes that keeps the generator's invariants.
+//!
+//! A fuzzer (cargo-fuzz, AFL) hands a target byte strings and mutates the ones that reach new
+//! code. [`Generator::decode`] reads any byte string as a value of the generator: its first byte is the
+//! size (so an empty string is a value at size 0), and each choice after it reads the fewest
+//! bytes that hold its range, little-endian, modulo the number of values (a pick that lands on
+//! a branch of zero weight takes the next branch that has one); when the bytes run out, the remaining
+//! choices are drawn at random from a fixed seed, as generation draws them. So every byte
+//! string gives a value the generator produces, the same one every time, and a fuzzer's crash
+//! is a value the library can shrink (with [`Generator::shrink_generated`], from the choices
+//! the bytes gave, or [`Generator::shrink`] from the value).
+//!
+//! [`Generator::encode`] goes the other way: a value reflected into its simplest choices at
+//! the least size that produces it, written as the bytes `decode` reads back as the value, to
+//! seed a fuzzer's corpus with fixtures or a bug report. [`Mutator::mutate_bytes`] is a
+//! fuzzer's custom mutator: it reads the bytes as choices, edits them as
+//! [`mutate`](super::mutate) does, and writes the mutant's bytes, so every input the target
+//! sees is valid.
+//!
+//! Bytes are read uniformly over each choice's range, not with the generator's weights: a
+//! fuzzer's bytes steer the value, not the generator's distribution. The size byte bounds what
+//! bytes can hold: a value only sizes above [`MAX_BYTES_SIZE`] produce has no bytes.
+//!
+//! [`Generator::decode`]: crate::Generator::decode
+//! [`Generator::encode`]: crate::Generator::encode
+//! [`Generator::shrink_generated`]: crate::Generator::shrink_generated
+//! [`Generator::shrink`]: crate::Generator::shrink
+
+use std::fmt;
+
+use rand_core::SeedableRng;
+
+use crate::choice::ChoiceTree;
+use crate::engine::source::bytes::{BytesSource, write_choices};
+use crate::engine::{Budgets, ReflectError};
+use crate::node::Node;
+
+use super::generate::{DefaultRng, GenerateError, Generated, run_on};
+use super::mutate::Mutator;
+use super::reflect::{Unreflected, doubling_sizes, simplest_choices};
+
+/// The greatest size bytes can give: their first byte is the size.
+pub const MAX_BYTES_SIZE: usize = u8::MAX as usize;
+
+/// The seed of the random draws that follow the bytes once they run out.
+const FALLBACK_SEED: u64 = 0;
+
+/// The value `bytes` give (with its choices): see the [module](self).
+pub(crate) fn decode<G: Node>(g: &G, bytes: &[u8]) -> Result<Generated<G::Output>, GenerateError> {
+    let (size, choices) = match bytes.split_first() {
+        Some((&size, choices)) => (usize::from(size), choices),
+        None => (0, bytes),
+    };
+    let mut rng = DefaultRng::seed_from_u64(FALLBACK_SEED);
+    run_on(g, &mut BytesSource::new(choices, &mut rng), size)
+}
+
+/// The bytes of the choices `tree` holds, as [`decode`] reads them back.
+///
+/// # Panics
+///
+/// If the tree's size is above [`MAX_BYTES_SIZE`]: the callers reflect no further.
+fn tree_bytes(tree: &ChoiceTree) -> Vec<u8> {
+    let size = u8::try_from(tree.size()).expect("a size bytes can give");
+    let mut out = vec![size];
+    write_choices(tree.choices(), &mut out);
+    out
+}
+
+/// Why a value has no bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The generator does not produce the value at any size up to [`MAX_BYTES_SIZE`].
+    CannotProduce,
+    /// Reflecting the value ran out of a budget (the last error), at several sizes in a row.
+    Reflect(ReflectError),
+    /// Reflecting the value panicked: an annotation (a `focus`, a `comap`) panics on it.
+    Panicked {
+        /// The panic's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::CannotProduce => write!(
+                f,
+                "cannot write the value as bytes: the generator does not produce it at any size \
+                 up to {MAX_BYTES_SIZE} (check it with `can_generate`)"
+            ),
+            EncodeError::Reflect(error) => {
+                write!(f, "cannot write the value as bytes: {error}")
+            }
+            EncodeError::Panicked { message } => write!(
+                f,
+                "cannot write the value as bytes: reflecting it panicked (an annotation, a \
+                 `focus` or a `comap`, panics on it): {message}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// The bytes [`decode`] reads back as `value`: its simplest choices at the least size that
+/// produces it.
+pub(crate) fn encode<G: Node>(g: &G, value: &G::Input) -> Result<Vec<u8>, EncodeError> {
+    let sizes = doubling_sizes(0, MAX_BYTES_SIZE);
+    match simplest_choices(g, value, sizes, Budgets::default()) {
+        Ok(tree) => Ok(tree_bytes(&tree)),
+        Err(Unreflected::CannotProduce) => Err(EncodeError::CannotProduce),
+        Err(Unreflected::Budget(error)) => Err(EncodeError::Reflect(error)),
+        Err(Unreflected::Panicked(message)) => Err(EncodeError::Panicked { message }),
+    }
+}
+
+impl<G: Node> Mutator<'_, G> {
+    /// A mutant of the value `bytes` give, as bytes: the value's choices edited with `seed`
+    /// as [`Mutator::mutate_tree`] edits them, written as bytes. A fuzzer's custom mutator
+    /// that keeps every input the target sees a value of the generator; the bytes of the
+    /// value itself (its choices as read, written again) if no edit changes it. `Err` only
+    /// if the generator cannot produce a value at all.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let sorted = vec(range(0u8..=9), 0..=5)
+    ///     .map(|mut xs| { xs.sort(); xs })
+    ///     .comap(|xs: &Vec<u8>| xs.is_sorted().then(|| xs.clone()));
+    /// let mut bytes = sorted.encode(&vec![1, 4, 4, 8]).unwrap();
+    /// for seed in 0..20 {
+    ///     bytes = sorted.mutator().mutate_bytes(&bytes, seed).unwrap();
+    ///     assert!(sorted.decode(&bytes).unwrap().value.is_sorted());
+    /// }
+    /// ```
+    pub fn mutate_bytes(&self, bytes: &[u8], seed: u64) -> Result<Vec<u8>, GenerateError> {
+        let generated = decode(self.generator(), bytes)?;
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        Ok(match self.mutate_tree(&generated.tree, &mut rng) {
+            Ok(mutant) => tree_bytes(&mutant.tree),
+            Err(_) => tree_bytes(&generated.tree),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    #[test]
+    fn the_first_byte_is_the_size_and_each_choice_reads_its_bytes() {
+        let g = vec(range(0u16..=999), 0..=3);
+        // Size 9; a length in 0..=3 (one byte: 2); two integers of two bytes each.
+        let bytes = [9, 2, 0x0a, 0x00, 0xe8, 0x03];
+        let generated = decode(&g, &bytes).unwrap();
+        assert_eq!(generated.value, vec![10, 1000 % 1000]);
+        assert_eq!(generated.tree.size(), 9);
+        // Written at the least size that gives a length of 2.
+        assert_eq!(encode(&g, &vec![10, 0]).unwrap(), [2, 2, 0x0a, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_value_bytes_cannot_reach_is_an_error() {
+        let g = sized(|size| range(0..=size as u64));
+        assert_eq!(encode(&g, &255).unwrap(), [255, 255]);
+        let error = encode(&g, &256).unwrap_err();
+        assert_eq!(error, EncodeError::CannotProduce);
+        assert!(error.to_string().contains("up to 255"), "{error}");
+    }
+}
