@@ -13,7 +13,9 @@
 //! ([`Generator::gradient`], [`Generator::valid_by_gradient`], and on free generators
 //! [`free`]), and fuzzing with the same generators: any byte string read as a value, a value
 //! written as bytes, bytes mutated within the invariants ([`Generator::decode`],
-//! [`Generator::encode`], [`bytes`]); tuning by example is planned on the same engines.
+//! [`Generator::encode`], [`bytes`]), and stateful testing: command sequences from a model,
+//! every one meeting its preconditions, shrunk by the same shrinker ([`stateful`]); tuning by
+//! example is planned on the same engines.
 //!
 //! The library implements reflective generators as "Reflecting on Random Generation" and
 //! "Holding a Mirror up to Random Generation" (Frohlich, Goldstein, Pierce and Wang) describe
@@ -156,6 +158,7 @@
 //! | 6. built-in generators | `builtin/` | generators for the standard types, written with [`Generator`] as users write theirs |
 //! | 7. derive support | `derive/` | [`Reflective`] and its impls for the standard types, type [`dimension`]s, the per-thread cache the derive's code uses |
 //! | 8. the runner | [`check`](mod@check) | configuration, cases, outcomes, reports, [`regressions`] files, [`statistics`] |
+//! | 8b. stateful testing | [`stateful`] | command sequences from a model, as a generator (beside the runner: it imports only the combinators and [`Generator`]) |
 //!
 //! `lib.rs` and the hidden `__private` module (what the macros' code reaches) only re-export.
 //! A new interpretation is a module in `interpret/` and one method on [`Generator`], never a
@@ -185,6 +188,7 @@ pub mod free;
 pub mod generator;
 mod interpret;
 mod node;
+pub mod stateful;
 
 #[doc(hidden)]
 #[path = "private.rs"]

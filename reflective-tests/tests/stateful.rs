@@ -1,0 +1,326 @@
+//! Stateful testing: command sequences from a model find a queue's off-by-one and a store's
+//! bug that needs four commands in order, shrink to the shortest sequence, and every sequence
+//! generated or shrunk meets every precondition.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use reflective::ShrinkBudget;
+use reflective::check::{Config, try_check_with};
+use reflective::prelude::*;
+use reflective::stateful::{StateMachine, commands, run};
+
+/// A bounded queue's model: the values in it, at most [`CAPACITY`].
+struct QueueModel;
+
+const CAPACITY: usize = 3;
+
+#[derive(Clone, Debug, PartialEq)]
+enum QueueCommand {
+    Push(u8),
+    Pop,
+}
+
+impl StateMachine for QueueModel {
+    type State = VecDeque<u8>;
+    type Command = QueueCommand;
+
+    fn initial_state(&self) -> VecDeque<u8> {
+        VecDeque::new()
+    }
+
+    fn commands(&self, queue: &VecDeque<u8>) -> Gen<QueueCommand, QueueCommand> {
+        let push = range(0u8..=9)
+            .focus(|c: &QueueCommand| match c {
+                QueueCommand::Push(x) => Some(x),
+                QueueCommand::Pop => None,
+            })
+            .map(QueueCommand::Push)
+            .boxed();
+        let pop = exact(QueueCommand::Pop).boxed();
+        // The same pick in every state, a command its preconditions rule out weighing 0:
+        // a shrunk sequence's choices keep their meaning in the states they now reach.
+        let can_push = u32::from(queue.len() < CAPACITY);
+        let can_pop = u32::from(!queue.is_empty());
+        pick(((can_push, "push", push), (can_pop, "pop", pop))).boxed()
+    }
+
+    fn next_state(&self, queue: &VecDeque<u8>, command: &QueueCommand) -> VecDeque<u8> {
+        let mut next = queue.clone();
+        match command {
+            QueueCommand::Push(x) => next.push_back(*x),
+            QueueCommand::Pop => {
+                next.pop_front();
+            }
+        }
+        next
+    }
+}
+
+/// Whether `sequence` meets the queue's preconditions: no pop when empty, no push when full.
+fn queue_preconditions_hold(sequence: &[QueueCommand]) -> bool {
+    let mut len = 0;
+    sequence.iter().all(|command| match command {
+        QueueCommand::Push(_) if len < CAPACITY => {
+            len += 1;
+            true
+        }
+        QueueCommand::Pop if len > 0 => {
+            len -= 1;
+            true
+        }
+        _ => false,
+    })
+}
+
+/// A ring buffer with an off-by-one: the read position wraps one slot early, so a pop after
+/// the write position has wrapped reads a stale slot.
+struct Ring {
+    slots: [u8; CAPACITY + 1],
+    read: usize,
+    write: usize,
+}
+
+impl Ring {
+    fn new() -> Self {
+        Ring {
+            slots: [0; CAPACITY + 1],
+            read: 0,
+            write: 0,
+        }
+    }
+
+    fn push(&mut self, x: u8) {
+        self.slots[self.write] = x;
+        self.write = (self.write + 1) % (CAPACITY + 1);
+    }
+
+    fn pop(&mut self) -> u8 {
+        let x = self.slots[self.read];
+        // The bug: `% (CAPACITY + 1)`.
+        self.read = (self.read + 1) % CAPACITY;
+        x
+    }
+}
+
+/// Whether the ring pops what the model pops, for `sequence`.
+fn ring_agrees(sequence: &[QueueCommand]) -> bool {
+    let mut agrees = true;
+    run(
+        &QueueModel,
+        sequence,
+        Ring::new(),
+        |ring, before, command, _| match command {
+            QueueCommand::Push(x) => ring.push(*x),
+            QueueCommand::Pop => agrees &= Some(&ring.pop()) == before.front(),
+        },
+    );
+    agrees
+}
+
+#[test]
+fn sequences_meet_the_preconditions_and_the_queue_bug_shrinks_to_the_shortest_sequence() {
+    let g = commands(QueueModel, 40);
+    let mut rng = DefaultRng::seed_from_u64(1);
+    let (mut found, mut shortest) = (0, 0);
+    for _ in 0..400 {
+        let generated = g.generate(&mut rng, 60);
+        assert!(
+            queue_preconditions_hold(&generated.value),
+            "{:?}",
+            generated.value
+        );
+        if ring_agrees(&generated.value) {
+            continue;
+        }
+        found += 1;
+        let shrunk = g.shrink_generated(
+            generated,
+            |s: &Vec<QueueCommand>| {
+                assert!(queue_preconditions_hold(s), "shrunk to {s:?}");
+                !ring_agrees(s)
+            },
+            ShrinkBudget::default(),
+        );
+        // The shortest failing sequences hold 4 pushes and 4 pops, in any order the
+        // preconditions allow: the third pop wraps early, the fourth reads a stale slot (0,
+        // where the fourth push wrote 1).
+        let minimal = [
+            QueueCommand::Push(0),
+            QueueCommand::Push(0),
+            QueueCommand::Push(0),
+            QueueCommand::Pop,
+            QueueCommand::Pop,
+            QueueCommand::Pop,
+            QueueCommand::Push(1),
+            QueueCommand::Pop,
+        ];
+        assert!(!ring_agrees(&minimal));
+        assert!(shrunk.value.len() >= minimal.len(), "{:?}", shrunk.value);
+        shortest += usize::from(shrunk.value.len() == minimal.len());
+    }
+    assert!(
+        found >= 50,
+        "the bug fired in only {found} of 400 sequences"
+    );
+    // The minimum in at least 95% of the failures.
+    assert!(
+        shortest * 100 >= found * 95,
+        "{shortest} of {found} shrank to the minimum length"
+    );
+}
+
+/// A key-value store's model: its map.
+struct StoreModel;
+
+#[derive(Clone, Debug, PartialEq)]
+enum StoreCommand {
+    Put(u8, u8),
+    Delete(u8),
+    Get(u8),
+}
+
+impl StateMachine for StoreModel {
+    type State = BTreeMap<u8, u8>;
+    type Command = StoreCommand;
+
+    fn initial_state(&self) -> BTreeMap<u8, u8> {
+        BTreeMap::new()
+    }
+
+    fn commands(&self, map: &BTreeMap<u8, u8>) -> Gen<StoreCommand, StoreCommand> {
+        let put = zip(
+            range(0u8..=3).focus(|c: &StoreCommand| match c {
+                StoreCommand::Put(k, _) => Some(k),
+                _ => None,
+            }),
+            range(0u8..=3).focus(|c: &StoreCommand| match c {
+                StoreCommand::Put(_, v) => Some(v),
+                _ => None,
+            }),
+        )
+        .map(|(k, v)| StoreCommand::Put(k, v))
+        .boxed();
+        let get = range(0u8..=3)
+            .focus(|c: &StoreCommand| match c {
+                StoreCommand::Get(k) => Some(k),
+                _ => None,
+            })
+            .map(StoreCommand::Get)
+            .boxed();
+        // Delete only a key the store holds.
+        let keys: Vec<u8> = map.keys().copied().collect();
+        if keys.is_empty() {
+            return pick(((2, "put", put), (1, "get", get))).boxed();
+        }
+        let delete = range(0..=keys.len() - 1)
+            .comap(move |c: &StoreCommand| match c {
+                StoreCommand::Delete(k) => keys.iter().position(|key| key == k),
+                _ => None,
+            })
+            .map({
+                let keys: Vec<u8> = map.keys().copied().collect();
+                move |i| StoreCommand::Delete(keys[i])
+            })
+            .boxed();
+        pick(((2, "put", put), (1, "delete", delete), (1, "get", get))).boxed()
+    }
+
+    fn next_state(&self, map: &BTreeMap<u8, u8>, command: &StoreCommand) -> BTreeMap<u8, u8> {
+        let mut next = map.clone();
+        match command {
+            StoreCommand::Put(k, v) => {
+                next.insert(*k, *v);
+            }
+            StoreCommand::Delete(k) => {
+                next.remove(k);
+            }
+            StoreCommand::Get(_) => {}
+        }
+        next
+    }
+}
+
+/// A store that deletes by leaving a tombstone, and forgets to clear it when the key is put
+/// again: a get after put, delete, put finds nothing.
+#[derive(Default)]
+struct Tombstones {
+    values: HashMap<u8, u8>,
+    deleted: HashMap<u8, bool>,
+}
+
+impl Tombstones {
+    fn put(&mut self, k: u8, v: u8) {
+        self.values.insert(k, v);
+    }
+
+    fn delete(&mut self, k: u8) {
+        self.deleted.insert(k, true);
+    }
+
+    fn get(&self, k: u8) -> Option<u8> {
+        match self.deleted.get(&k) {
+            Some(true) => None,
+            _ => self.values.get(&k).copied(),
+        }
+    }
+}
+
+/// Whether the store gets what the model holds, for `sequence`; and whether every delete
+/// was of a key the model held.
+fn store_agrees(sequence: &[StoreCommand]) -> (bool, bool) {
+    let (mut agrees, mut preconditions) = (true, true);
+    run(
+        &StoreModel,
+        sequence,
+        Tombstones::default(),
+        |store, before, command, _| match command {
+            StoreCommand::Put(k, v) => store.put(*k, *v),
+            StoreCommand::Delete(k) => {
+                preconditions &= before.contains_key(k);
+                store.delete(*k);
+            }
+            StoreCommand::Get(k) => agrees &= store.get(*k) == before.get(k).copied(),
+        },
+    );
+    (agrees, preconditions)
+}
+
+#[test]
+fn the_store_bug_needs_four_commands_in_order_and_the_runner_shrinks_to_them() {
+    let g = commands(StoreModel, 40);
+    let mut rng = DefaultRng::seed_from_u64(2);
+    for _ in 0..300 {
+        let (_, preconditions) = store_agrees(&g.generate_value(&mut rng, 60));
+        assert!(preconditions);
+    }
+    let config = Config::new().cases(1000).seed(5);
+    let report = try_check_with(&config, &g, |sequence: &Vec<StoreCommand>| {
+        let (agrees, preconditions) = store_agrees(sequence);
+        assert!(preconditions, "{sequence:?}");
+        agrees
+    })
+    .unwrap_err()
+    .to_string();
+    let compact: String = report.split_whitespace().collect();
+    assert!(
+        compact.contains("minimalcounterexample:[Put(0,0,),Delete(0,),Put(0,0,),Get(0,),]"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_sequence_written_by_hand_reflects_only_if_it_meets_the_preconditions() {
+    let g = commands(StoreModel, 10);
+    let by_hand = vec![
+        StoreCommand::Put(2, 1),
+        StoreCommand::Get(2),
+        StoreCommand::Delete(2),
+        StoreCommand::Get(2),
+    ];
+    assert!(g.can_generate(&by_hand));
+    assert!(!g.can_generate(&vec![StoreCommand::Delete(2)]));
+    // Its mutants meet the preconditions too.
+    for mutant in g.mutator().mutants(&by_hand, 3).unwrap().take(200) {
+        assert!(store_agrees(&mutant.value).1, "{:?}", mutant.value);
+    }
+}

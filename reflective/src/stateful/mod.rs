@@ -1,0 +1,179 @@
+//! Stateful testing: sequences of commands generated from a model of the system under test,
+//! each command drawn from the commands the model allows in the state the ones before it
+//! reach, then run against the system and the model side by side.
+//!
+//! A [`StateMachine`] is the model: its initial state, the commands that may run in a state
+//! (a generator: every command it produces meets the command's preconditions), and the state
+//! a command leads to. [`commands`] makes the generator of command sequences: a reflective
+//! generator like any other, so its sequences replay from one line, shrink by the choice
+//! shrinker (a command deleted, the commands after it drawn again from the state they now
+//! follow, a command made simpler), mutate, and reflect from a sequence written by hand.
+//! Because every sequence is one the generator makes, every generated, shrunk or mutated
+//! sequence meets every precondition: there is nothing to filter and nothing to check
+//! again. [`run`] steps the system and the model through a sequence, handing each step to the
+//! property.
+//!
+//! ```
+//! use reflective::prelude::*;
+//! use reflective::stateful::{StateMachine, commands, run};
+//!
+//! /// A stack's model: the values on it; `Pop` only when it holds one.
+//! struct Stack;
+//! #[derive(Clone, Debug, PartialEq)]
+//! enum Command { Push(u8), Pop }
+//!
+//! impl StateMachine for Stack {
+//!     type State = Vec<u8>;
+//!     type Command = Command;
+//!     fn initial_state(&self) -> Vec<u8> { Vec::new() }
+//!     fn commands(&self, state: &Vec<u8>) -> Gen<Command, Command> {
+//!         let push = range(0u8..=9)
+//!             .focus(|c: &Command| match c { Command::Push(x) => Some(x), _ => None })
+//!             .map(Command::Push);
+//!         let pop = exact(Command::Pop);
+//!         // `Pop` only on a stack that holds a value: weight 0 otherwise.
+//!         let can_pop = u32::from(!state.is_empty());
+//!         pick(((2, "push", push.boxed()), (can_pop, "pop", pop.boxed()))).boxed()
+//!     }
+//!     fn next_state(&self, state: &Vec<u8>, command: &Command) -> Vec<u8> {
+//!         let mut next = state.clone();
+//!         match command {
+//!             Command::Push(x) => next.push(*x),
+//!             Command::Pop => { next.pop(); }
+//!         }
+//!         next
+//!     }
+//! }
+//!
+//! reflective::check(&commands(Stack, 30), |sequence: &Vec<Command>| {
+//!     run(&Stack, sequence, Vec::new(), |sut: &mut Vec<u8>, before, command, _after| {
+//!         match command {
+//!             Command::Push(x) => sut.push(*x),
+//!             Command::Pop => assert_eq!(sut.pop().as_ref(), before.last()),
+//!         }
+//!     });
+//! });
+//! ```
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use crate::combinator::{pick, pure, sized};
+use crate::generator::Generator;
+use crate::node::Gen;
+
+/// A model of a system under test: its states and the commands that move between them.
+pub trait StateMachine: Send + Sync + 'static {
+    /// The model's state.
+    type State: Clone + Debug + Send + Sync + 'static;
+    /// A command the system can run.
+    type Command: Clone + Debug + Send + Sync + 'static;
+
+    /// The state before any command.
+    fn initial_state(&self) -> Self::State;
+
+    /// The commands that may run in `state`: every command this generator produces must meet
+    /// the command's preconditions there. It reflects commands as any generator does (each
+    /// `map` undone by a `focus`), so that sequences reflect and shrink.
+    ///
+    /// Shrinking deletes commands and replays the choices of the ones after them in the
+    /// states they now reach, so it works best when the choices mean the same in every
+    /// state: the same `pick` of every command each time, a command the preconditions rule
+    /// out weighing 0 (a stack's pop: `pick(((1, "push", push), (u32::from(!empty), "pop",
+    /// pop)))`), rather than a generator of another shape where fewer commands are allowed.
+    fn commands(&self, state: &Self::State) -> Gen<Self::Command, Self::Command>;
+
+    /// The state `command` leads to from `state`.
+    fn next_state(&self, state: &Self::State, command: &Self::Command) -> Self::State;
+}
+
+/// The generator of command sequences of `machine`, at most `max_len` long: each command
+/// drawn from [`StateMachine::commands`] in the state the commands before it reach. Before
+/// each command the sequence goes on with weight `w` and stops with weight 1, `w` the size
+/// (up to `max_len`), so sequences are about as long as the size (and `max_len` at most),
+/// and empty at size 0.
+///
+/// ```
+/// # use reflective::prelude::*;
+/// # use reflective::stateful::{StateMachine, commands};
+/// struct Counter;
+/// impl StateMachine for Counter {
+///     type State = u32;
+///     type Command = u32;
+///     fn initial_state(&self) -> u32 { 0 }
+///     // Each command adds at least what the total is so far: 1 at first.
+///     fn commands(&self, total: &u32) -> Gen<u32, u32> {
+///         range((*total).max(1)..=*total + 5).boxed()
+///     }
+///     fn next_state(&self, total: &u32, add: &u32) -> u32 { total + add }
+/// }
+/// let g = commands(Counter, 10);
+/// let sequence = g.sample(4);
+/// assert!(sequence.len() <= 10);
+/// assert!(g.can_generate(&vec![1, 1, 2, 4]));
+/// assert!(!g.can_generate(&vec![1, 0]));
+/// ```
+pub fn commands<M: StateMachine>(
+    machine: M,
+    max_len: usize,
+) -> Gen<Vec<M::Command>, Vec<M::Command>> {
+    let machine = Arc::new(machine);
+    sized(move |size| {
+        let go_on = u32::try_from(size.min(max_len)).unwrap_or(u32::MAX);
+        steps(
+            Arc::clone(&machine),
+            machine.initial_state(),
+            max_len,
+            go_on,
+        )
+    })
+    .focus(|sequence: &Vec<M::Command>| Some(sequence.as_slice()))
+    .boxed()
+}
+
+/// The commands after `state`, at most `left` of them, going on with weight `go_on`.
+fn steps<M: StateMachine>(
+    machine: Arc<M>,
+    state: M::State,
+    left: usize,
+    go_on: u32,
+) -> Gen<[M::Command], Vec<M::Command>> {
+    let stop = pure(Vec::new()).focus(|rest: &[M::Command]| rest.is_empty().then_some(&()));
+    if left == 0 || go_on == 0 {
+        return stop.boxed();
+    }
+    let step = machine
+        .commands(&state)
+        .focus(|rest: &[M::Command]| rest.first())
+        .bind(move |command: M::Command| {
+            let next = machine.next_state(&state, &command);
+            // Built when a command is drawn, so the recursion goes as deep as the sequence.
+            steps(Arc::clone(&machine), next, left - 1, go_on)
+                .focus(|rest: &[M::Command]| rest.get(1..))
+                .map(move |mut rest| {
+                    rest.insert(0, command.clone());
+                    rest
+                })
+        });
+    pick(((1, "stop", stop.boxed()), (go_on, "step", step.boxed()))).boxed()
+}
+
+/// Runs `sequence` on the system `sut` and on `machine`'s model side by side: for each
+/// command, `step` gets the system, the model's state before the command, the command and
+/// the state after it; it runs the command on the system and checks the system against the
+/// model (panicking, or with `assert!`, where they disagree). Returns the system and the
+/// model's last state.
+pub fn run<M: StateMachine, S>(
+    machine: &M,
+    sequence: &[M::Command],
+    mut sut: S,
+    mut step: impl FnMut(&mut S, &M::State, &M::Command, &M::State),
+) -> (S, M::State) {
+    let mut state = machine.initial_state();
+    for command in sequence {
+        let next = machine.next_state(&state, command);
+        step(&mut sut, &state, command, &next);
+        state = next;
+    }
+    (sut, state)
+}
