@@ -155,7 +155,7 @@ fn steps<M: StateMachine>(
                     rest
                 })
         });
-    pick(((1, "stop", stop.boxed()), (go_on, "step", step.boxed()))).boxed()
+    pick(((1, "stop", stop), (go_on, "step", step))).boxed()
 }
 
 /// Runs `sequence` on the system `sut` and on `machine`'s model side by side: for each
