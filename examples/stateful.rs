@@ -14,10 +14,13 @@
 //! the bug, the median of sequences run to the first failure, the shrunk sequence's length
 //! (how many runs ended at the shortest failing length), and the median time of a run to the
 //! shrunk sequence. Every sequence either library ran is checked against the preconditions
-//! (none may break one: the count is printed).
+//! (none may break one: the count is printed). Then a racy counter in parallel mode
+//! ([`reflective::stateful::parallel_commands`]), which proptest-state-machine does not have:
+//! runs that found the race, and how many shrank to one increment in each branch.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::{BoxedStrategy, Just, Strategy as _, prop_oneof};
@@ -27,7 +30,9 @@ use proptest::test_runner::{
 use proptest_state_machine::ReferenceStateMachine;
 use reflective::check::{Config, try_check_with};
 use reflective::prelude::*;
-use reflective::stateful::{StateMachine, commands, run};
+use reflective::stateful::{
+    Parallel, StateMachine, commands, parallel_commands, run, run_parallel,
+};
 
 /// Runs per library and workload.
 const SEEDS: u64 = 50;
@@ -76,6 +81,99 @@ fn main() {
         "\nSequences that broke a precondition, over every sequence either library ran: {}.",
         broken.get()
     );
+    racy_counter();
+}
+
+/// Runs of the parallel workload.
+const PARALLEL_RUNS: u64 = 20;
+
+/// A counter whose increment loads, then stores one more: two increments at once can lose
+/// one. proptest-state-machine runs sequences only ("currently, only the `sequential` is
+/// supported"), so this row has no peer.
+fn racy_counter() {
+    println!(
+        "\n## A racy counter, in parallel (`parallel_commands(model, 3, 3)`, \
+         `run_parallel` 100 times a case)\n"
+    );
+    let g = parallel_commands(Counter, 3, 3);
+    let (mut found, mut minimal) = (0, 0);
+    let mut times = Vec::new();
+    for seed in 0..PARALLEL_RUNS {
+        let last = RefCell::new(None);
+        let start = Instant::now();
+        let config = Config::new().cases(500).seed(seed).regressions(false);
+        let outcome = try_check_with(&config, &g, |case: &Parallel<CounterOp>| {
+            *last.borrow_mut() = Some(case.clone());
+            counter_linearizes(case)
+        });
+        times.push(start.elapsed());
+        if outcome.is_err() {
+            found += 1;
+            let one_each = [vec![CounterOp::Increment], vec![CounterOp::Increment]];
+            let shrunk = last.borrow().clone().expect("a case ran");
+            minimal += usize::from(shrunk.prefix.is_empty() && shrunk.branches == one_each);
+        }
+    }
+    times.sort_unstable();
+    println!("| runs that found the race | shrunk to one increment per branch | time (median) |");
+    println!("|---|---|---|");
+    println!(
+        "| {found}/{PARALLEL_RUNS} | {minimal}/{found} | {:.2?} |",
+        times[times.len() / 2]
+    );
+}
+
+/// The counter's model: its value.
+struct Counter;
+
+#[derive(Clone, Debug, PartialEq)]
+enum CounterOp {
+    Increment,
+    Read,
+}
+
+impl StateMachine for Counter {
+    type State = u64;
+    type Command = CounterOp;
+
+    fn initial_state(&self) -> u64 {
+        0
+    }
+
+    fn commands(&self, _: &u64) -> Gen<CounterOp, CounterOp> {
+        pick((
+            (1, "increment", exact(CounterOp::Increment)),
+            (1, "read", exact(CounterOp::Read)),
+        ))
+        .boxed()
+    }
+
+    fn next_state(&self, count: &u64, op: &CounterOp) -> u64 {
+        match op {
+            CounterOp::Increment => count + 1,
+            CounterOp::Read => *count,
+        }
+    }
+}
+
+/// Whether the racy counter's answers to `case` linearize, in 100 runs.
+fn counter_linearizes(case: &Parallel<CounterOp>) -> Result<(), String> {
+    run_parallel(
+        &Counter,
+        case,
+        100,
+        || AtomicU64::new(0),
+        |counter, op| match op {
+            CounterOp::Increment => {
+                let seen = counter.load(AtomicOrdering::SeqCst);
+                std::thread::yield_now();
+                counter.store(seen + 1, AtomicOrdering::SeqCst);
+                seen + 1
+            }
+            CounterOp::Read => counter.load(AtomicOrdering::SeqCst),
+        },
+        |count, op| Counter.next_state(count, op),
+    )
 }
 
 /// Runs both libraries on `W` and prints their rows.

@@ -3,11 +3,14 @@
 //! generated or shrunk meets every precondition.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use reflective::ShrinkBudget;
 use reflective::check::{Config, try_check_with};
 use reflective::prelude::*;
-use reflective::stateful::{StateMachine, commands, run};
+use reflective::stateful::{
+    Parallel, StateMachine, commands, parallel_commands, run, run_parallel,
+};
 
 /// A bounded queue's model: the values in it, at most [`CAPACITY`].
 struct QueueModel;
@@ -322,5 +325,140 @@ fn a_sequence_written_by_hand_reflects_only_if_it_meets_the_preconditions() {
     // Its mutants meet the preconditions too.
     for mutant in g.mutator().mutants(&by_hand, 3).unwrap().take(200) {
         assert!(store_agrees(&mutant.value).1, "{:?}", mutant.value);
+    }
+}
+
+/// A counter's model: its value.
+struct CounterModel;
+
+#[derive(Clone, Debug, PartialEq)]
+enum CounterCommand {
+    Increment,
+    Read,
+}
+
+impl StateMachine for CounterModel {
+    type State = u64;
+    type Command = CounterCommand;
+
+    fn initial_state(&self) -> u64 {
+        0
+    }
+
+    fn commands(&self, _: &u64) -> Gen<CounterCommand, CounterCommand> {
+        pick((
+            (1, "increment", exact(CounterCommand::Increment)),
+            (1, "read", exact(CounterCommand::Read)),
+        ))
+        .boxed()
+    }
+
+    fn next_state(&self, count: &u64, command: &CounterCommand) -> u64 {
+        match command {
+            CounterCommand::Increment => count + 1,
+            CounterCommand::Read => *count,
+        }
+    }
+}
+
+/// What the model answers: the count after an increment, the count for a read.
+fn counter_answer(count: &u64, command: &CounterCommand) -> u64 {
+    CounterModel.next_state(count, command)
+}
+
+/// Runs `case` on a counter whose increment is `increment`, 100 times: a single run of two
+/// racing increments loses one about 98 times in 100 on an idle machine, but only about 25
+/// on a loaded one, and the shrinker needs every candidate that can fail to fail.
+fn counter_linearizes(
+    case: &Parallel<CounterCommand>,
+    increment: fn(&AtomicU64) -> u64,
+) -> Result<(), String> {
+    run_parallel(
+        &CounterModel,
+        case,
+        100,
+        || AtomicU64::new(0),
+        |counter, command| match command {
+            CounterCommand::Increment => increment(counter),
+            CounterCommand::Read => counter.load(Ordering::SeqCst),
+        },
+        counter_answer,
+    )
+}
+
+/// A racy increment: a load, then a store of one more, with room for the other thread
+/// between them.
+fn racy_increment(counter: &AtomicU64) -> u64 {
+    let seen = counter.load(Ordering::SeqCst);
+    std::thread::yield_now();
+    counter.store(seen + 1, Ordering::SeqCst);
+    seen + 1
+}
+
+fn atomic_increment(counter: &AtomicU64) -> u64 {
+    counter.fetch_add(1, Ordering::SeqCst) + 1
+}
+
+#[test]
+fn a_racy_counter_fails_in_parallel_and_shrinks_to_one_increment_per_branch() {
+    let g = parallel_commands(CounterModel, 3, 3);
+    let config = Config::new().cases(200).seed(9);
+    let report = try_check_with(&config, &g, |case: &Parallel<CounterCommand>| {
+        counter_linearizes(case, racy_increment)
+    })
+    .unwrap_err()
+    .to_string();
+    let compact: String = report.split_whitespace().collect();
+    assert!(
+        compact.contains("prefix:[],branches:[[Increment,],[Increment,],],"),
+        "{report}"
+    );
+    // The atomic counter linearizes.
+    let held = try_check_with(&Config::new().cases(100).seed(9), &g, |case| {
+        counter_linearizes(case, atomic_increment)
+    });
+    assert!(held.is_ok(), "{held:?}");
+}
+
+#[test]
+fn every_interleaving_of_the_branches_meets_the_preconditions() {
+    // The queue's branches: every interleaving keeps it within its capacity.
+    let g = parallel_commands(QueueModel, 4, 3);
+    let mut rng = DefaultRng::seed_from_u64(3);
+    let mut two_branches = 0;
+    for _ in 0..300 {
+        let case = g.generate_value(&mut rng, 20);
+        two_branches += usize::from(case.branches.iter().all(|b| !b.is_empty()));
+        let [a, b] = &case.branches;
+        for interleaving in interleavings(a, b) {
+            let mut sequence = case.prefix.clone();
+            sequence.extend(interleaving);
+            assert!(queue_preconditions_hold(&sequence), "{case:?}");
+        }
+        assert!(g.can_generate(&case));
+    }
+    assert!(
+        two_branches > 100,
+        "only {two_branches} cases with two branches"
+    );
+}
+
+/// Every interleaving of `a` and `b`.
+fn interleavings<T: Clone>(a: &[T], b: &[T]) -> Vec<Vec<T>> {
+    match (a.split_first(), b.split_first()) {
+        (None, _) => vec![b.to_vec()],
+        (_, None) => vec![a.to_vec()],
+        (Some((x, a_rest)), Some((y, b_rest))) => {
+            let mut all = Vec::new();
+            for mut rest in interleavings(a_rest, b) {
+                rest.insert(0, x.clone());
+                all.push(rest);
+            }
+            for mut rest in interleavings(a, b_rest) {
+                rest.insert(0, y.clone());
+                all.push(rest);
+            }
+            all
+        }
     }
 }

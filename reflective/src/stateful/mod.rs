@@ -55,8 +55,12 @@
 //! });
 //! ```
 
+mod parallel;
+
 use std::fmt::Debug;
 use std::sync::Arc;
+
+pub use parallel::{Parallel, parallel_commands, run_parallel};
 
 use crate::combinator::{pick, pure, sized};
 use crate::generator::Generator;
