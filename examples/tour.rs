@@ -1,7 +1,9 @@
 //! A guided tour of reflective generators, on the paper's binary search trees.
 //!
 //! Run it with `cargo run --release --example tour`. Each step prints what it does in one
-//! sentence, then what the library answers.
+//! sentence, then what the library answers. Mutation, completion, validation, gradient
+//! sampling and stateful testing have examples of their own (`mutate`, `complete`,
+//! `validate`, `cgs`, `stateful`, `fuzz`).
 
 use reflective::prelude::*;
 use reflective::{ReflectError, Reflector};
@@ -71,6 +73,20 @@ fn main() {
         "  probability_of(40) needs all 165 580 141 ways",
         &budget,
         40,
+    );
+
+    step("6. Fuzzing: any bytes are a tree of the generator, and a tree is bytes again.");
+    for bytes in [&b""[..], b"\x08\x01\x04\x01", b"fuzzer input"] {
+        let tree = g.decode(bytes).expect("any bytes give a tree").value;
+        println!("  {:<20} -> {tree}", format!("{bytes:?}"));
+    }
+    let bytes = g
+        .encode(&typed)
+        .expect("the tree of step 3 is one the generator produces");
+    println!("  the tree of step 3 as bytes: {bytes:?}");
+    println!(
+        "  and back: {}",
+        g.decode(&bytes).expect("its own bytes").value
     );
 }
 

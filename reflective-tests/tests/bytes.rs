@@ -120,7 +120,7 @@ fn mutated_bytes_keep_the_invariants_of_search_trees_and_well_typed_terms() {
 }
 
 #[test]
-fn a_crash_found_decode_shrinks_to_the_minimum() {
+fn a_crash_found_from_its_bytes_shrinks_to_the_minimum() {
     let g = vec(int::<i32>(), ..);
     // A fuzzer's input: a list with an element above 1000 fails.
     let fails = |xs: &Vec<i32>| xs.iter().any(|&x| x > 1000);
@@ -149,4 +149,47 @@ fn values_bytes_cannot_hold_are_errors_not_panics() {
     // A generator that produces nothing is an error from any bytes.
     let nothing = range(0u8..=9).filter(|_| false);
     assert!(nothing.decode(b"\x05\x01").is_err());
+}
+
+/// A natural number whose first branch recurses, with no size to stop it.
+#[derive(Clone, Debug, PartialEq)]
+enum Nat {
+    S(Box<Nat>),
+    Z,
+}
+
+fn nat() -> Gen<Nat, Nat> {
+    pick((
+        (
+            1,
+            "s",
+            lazy(nat)
+                .focus(|n: &Nat| match n {
+                    Nat::S(m) => Some(&**m),
+                    Nat::Z => None,
+                })
+                .map(|m| Nat::S(Box::new(m)))
+                .boxed(),
+        ),
+        (1, "z", exact(Nat::Z).boxed()),
+    ))
+    .boxed()
+}
+
+#[test]
+fn short_inputs_give_simple_values_and_a_never_ending_simplest_choice_still_ends() {
+    // Past the end of the bytes, the simplest choices: an empty list, zeros.
+    let lists = vec(int::<i32>(), ..);
+    assert_eq!(lists.decode(b"").unwrap().value, Vec::<i32>::new());
+    assert_eq!(lists.decode(b"\x09\x02").unwrap().value, [0, 0]);
+    // The simplest branch of `nat` is `S` for ever: after 4 096 choices past the end, the
+    // rest are drawn at random, and the value ends.
+    let n = nat().decode(b"").unwrap().value;
+    let mut depth = 0;
+    let mut at = &n;
+    while let Nat::S(m) = at {
+        depth += 1;
+        at = m;
+    }
+    assert!(depth >= 4096, "{depth}");
 }

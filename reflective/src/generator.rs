@@ -575,8 +575,9 @@ pub trait Generator: Node {
     }
 
     /// The value a fuzzer's `bytes` give, with its choices: the first byte is the size, each
-    /// choice after it reads the bytes its range needs, and choices past the end are drawn at
-    /// random from a fixed seed. Every byte string gives a value this generator produces, the
+    /// choice after it reads the bytes its range needs, and choices past the end take their
+    /// simplest values (then, after 4 096 of them, random ones from a fixed seed). Every byte
+    /// string gives a value this generator produces, the
     /// same one every time (see [`bytes`](crate::bytes)). `Err` only if the generator cannot
     /// produce a value at all (a filter that rejects everything); a generator that panics on
     /// some choices (a `map` that unwraps) panics here too, as it would in generation.

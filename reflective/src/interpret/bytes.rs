@@ -6,7 +6,10 @@
 //! size (so an empty string is a value at size 0), and each choice after it reads the fewest
 //! bytes that hold its range, little-endian, modulo the number of values (a pick that lands on
 //! a branch of zero weight takes the next branch that has one); when the bytes run out, the remaining
-//! choices are drawn at random from a fixed seed, as generation draws them. So every byte
+//! choices take their simplest values (the first branch with a weight, the integer nearest
+//! 0), so a short input gives a small value, and after 4 096 of them the rest are drawn at
+//! random from a fixed seed (so that a generator whose simplest choices never end, ends as
+//! generation does). So every byte
 //! string gives a value the generator produces, the same one every time, and a fuzzer's crash
 //! is a value the library can shrink (with [`Generator::shrink_generated`], from the choices
 //! the bytes gave, or [`Generator::shrink`] from the value).

@@ -5,21 +5,31 @@
 //! `n` branches the bytes of `n - 1` (none for a single branch), an integer in `lo..=hi` the
 //! bytes of `hi - lo`. The number read is taken modulo the number of values (a pick that lands
 //! on a branch of zero weight takes the next branch that has one), so every byte string
-//! decodes to choices the generator accepts. Once the bytes run out, the remaining choices are
-//! drawn by a seeded random source, as generation draws them: the value is complete, and the
-//! same bytes always give it. [`write_choices`] writes a choice as the number that reads back as it.
+//! decodes to choices the generator accepts. Once the bytes run out, the remaining choices take
+//! their simplest value (the first branch with a weight, the integer nearest 0), so a short
+//! input gives a small value, as the shrinker's repairs do; after [`SIMPLEST_AFTER_END`] of
+//! them, the rest are drawn by a seeded random source, as generation draws them, so that a
+//! generator whose simplest choices never end (a recursion on its first branch) ends as
+//! generation does. The same bytes always give the same value. [`write_choices`] writes a
+//! choice as the number that reads back as it.
 
 use rand_core::Rng;
 
 use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
-use crate::choice::Choice;
+use crate::choice::{Choice, nearest_zero};
 
-/// Feeds the forward engine choices read from `bytes`, then, once they run out, drawn by a
-/// random source.
+/// How many choices past the end of the bytes take their simplest value before the rest are
+/// drawn at random.
+pub(crate) const SIMPLEST_AFTER_END: usize = 4096;
+
+/// Feeds the forward engine choices read from `bytes`, then, once they run out, their
+/// simplest values, then values drawn by a random source.
 pub(crate) struct BytesSource<'b, R: Rng + ?Sized> {
     bytes: &'b [u8],
     position: usize,
+    /// How many more choices past the end take their simplest value.
+    simplest_left: usize,
     fallback: RandomSource<'b, R>,
 }
 
@@ -29,6 +39,7 @@ impl<'b, R: Rng + ?Sized> BytesSource<'b, R> {
         BytesSource {
             bytes,
             position: 0,
+            simplest_left: SIMPLEST_AFTER_END,
             fallback: RandomSource::new(rng),
         }
     }
@@ -48,15 +59,24 @@ impl<'b, R: Rng + ?Sized> BytesSource<'b, R> {
                 .fold(0, |number, &byte| (number << 8) | u128::from(byte)),
         )
     }
+
+    /// Whether a choice past the end takes its simplest value (counting it), rather than a
+    /// random one.
+    fn simplest(&mut self) -> bool {
+        let simplest = self.simplest_left > 0;
+        self.simplest_left = self.simplest_left.saturating_sub(1);
+        simplest
+    }
 }
 
 impl<R: Rng + ?Sized> ChoiceSource for BytesSource<'_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let arity = site.branches.arity() as u128;
-        let Some(number) = self.read(width(arity - 1)) else {
-            return self.fallback.pick(site);
+        let first = match self.read(width(arity - 1)) {
+            Some(number) => (number % arity) as u32,
+            None if self.simplest() => 0,
+            None => return self.fallback.pick(site),
         };
-        let first = (number % arity) as u32;
         // The branch read, or the next one with a weight (the total weight is never 0).
         Ok((0..arity as u32)
             .map(|step| (first + step) % arity as u32)
@@ -67,6 +87,9 @@ impl<R: Rng + ?Sized> ChoiceSource for BytesSource<'_, R> {
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let span = site.hi.abs_diff(site.lo);
         let Some(number) = self.read(width(span)) else {
+            if self.simplest() {
+                return Ok(nearest_zero(site.lo, site.hi));
+            }
             return self.fallback.int(site);
         };
         let offset = match span.checked_add(1) {
