@@ -145,7 +145,8 @@ fn main() {
         let executions: usize = runs.iter().map(|r| r.executions).sum();
         let valid: usize = runs.iter().map(|r| r.valid).sum();
         let elapsed: Duration = runs.iter().map(|r| r.elapsed).sum();
-        let versus = match arbitrary_median {
+        // A corpus seeded one subtree from the bug is no comparison with one from nothing.
+        let versus = match arbitrary_median.filter(|_| !strategy.seeded) {
             None => String::new(),
             // A median at the budget is a run that found nothing: the ratio is a bound.
             Some(base) => format!(
@@ -247,15 +248,18 @@ fn read_arbitrary(bytes: &[u8]) -> Option<Case> {
         Ok(node(left, key, right))
     }
     let mut u = Unstructured::new(bytes);
-    let case = (tree(&mut u, 8).ok()?, u.int_in_range(0..=100).ok()?);
-    (case.0.is_bst() && case.0.keys().iter().all(|k| (0..=100).contains(k))).then_some(case)
+    valid((tree(&mut u, 8).ok()?, u.int_in_range(0..=100).ok()?))
 }
 
-/// The case `bytes` give the reflective generator: always one.
+/// The case `bytes` give the reflective generator, if it is valid (checked as `arbitrary`'s
+/// are, not taken on trust).
 fn read_reflective(bytes: &[u8]) -> Option<Case> {
-    let case = planted::cases().decode(bytes).ok()?.value;
-    debug_assert!(case.0.is_bst());
-    Some(case)
+    valid(planted::cases().decode(bytes).ok()?.value)
+}
+
+/// `case` if its tree is a search tree with keys in `0..=100`: the target's precondition.
+fn valid(case: Case) -> Option<Case> {
+    (case.0.is_bst() && case.0.keys().iter().all(|k| (0..=100).contains(k))).then_some(case)
 }
 
 /// `bytes` changed by one of libFuzzer's byte mutations, then each further one with

@@ -71,9 +71,9 @@ fn main() {
         "{SEEDS} runs per library, at most {CASES} sequences of at most {MAX_LEN} commands each.\n"
     );
     println!(
-        "| workload | library | runs that found the bug | sequences to the bug (median) | shrunk to the shortest length | shrunk length (median) | property runs (median) | time to the shrunk sequence (median) |"
+        "| workload | library | runs that found the bug | sequences to the bug (median) | shrunk to the shortest length | shrunk length (median) | property runs (median) | time to the shrunk sequence (median) | time ÷ proptest-state-machine's |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let broken = Cell::new(0usize);
     compare::<Queue>(&broken);
     compare::<Store>(&broken);
@@ -184,22 +184,32 @@ where
     let reflective_runs: Vec<Found> = (0..SEEDS)
         .map(|seed| reflective_run::<W>(seed, broken))
         .collect();
-    row::<W>("reflective", &reflective_runs);
     let proptest_runs: Vec<Found> = (0..SEEDS)
         .map(|seed| proptest_run::<W>(seed, broken))
         .collect();
-    row::<W>("proptest-state-machine", &proptest_runs);
+    let peer_time = median_time(&proptest_runs);
+    row::<W>("reflective", &reflective_runs, peer_time);
+    row::<W>("proptest-state-machine", &proptest_runs, peer_time);
 }
 
-fn row<W: Workload>(library: &str, runs: &[Found])
+/// The median time of `runs`, in seconds.
+fn median_time(runs: &[Found]) -> f64 {
+    median(runs.iter().map(|r| r.time.as_secs_f64()).collect())
+}
+
+/// The median of `xs` (the upper one of an even count).
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// A row of the table for `runs` of one library, its time also divided by the peer's
+/// (`peer_time`).
+fn row<W: Workload>(library: &str, runs: &[Found], peer_time: f64)
 where
     <W as StateMachine>::Command: PartialEq,
 {
     let found: Vec<&Found> = runs.iter().filter(|r| r.cases.is_some()).collect();
-    let median = |mut xs: Vec<f64>| {
-        xs.sort_by(f64::total_cmp);
-        xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)
-    };
     let cases = median(
         runs.iter()
             .map(|r| r.cases.unwrap_or(CASES as usize) as f64)
@@ -207,15 +217,16 @@ where
     );
     let shortest = found.iter().filter(|r| r.shrunk_len == W::SHORTEST).count();
     let length = median(found.iter().map(|r| r.shrunk_len as f64).collect());
-    let time = median(runs.iter().map(|r| r.time.as_secs_f64()).collect());
+    let time = median_time(runs);
     let evaluations = median(runs.iter().map(|r| r.evaluations as f64).collect());
     println!(
-        "| {} | {library} | {}/{SEEDS} | {cases} | {shortest}/{} (shortest: {}) | {length} | {evaluations} | {:.2?} |",
+        "| {} | {library} | {}/{SEEDS} | {cases} | {shortest}/{} (shortest: {}) | {length} | {evaluations} | {:.2?} | {:.1}x |",
         W::NAME,
         found.len(),
         found.len(),
         W::SHORTEST,
         Duration::from_secs_f64(time),
+        time / peer_time,
     );
 }
 

@@ -193,3 +193,28 @@ fn short_inputs_give_simple_values_and_a_never_ending_simplest_choice_still_ends
     }
     assert!(depth >= 4096, "{depth}");
 }
+
+#[test]
+fn filters_and_sets_decode_short_inputs_and_values_of_any_size_encode() {
+    // Past the end of the bytes, a filter that rejects the simplest value, and a set that
+    // already holds it, draw at random instead of repeating it.
+    let filtered = range(0u32..=1000).filter(|x| *x > 500);
+    let odd = range(0u32..=1000).filter(|x| x % 2 == 1);
+    let sets = btree_set(range(0u8..=10), 5..=5);
+    for bytes in [&b""[..], b"\x09", b"\x09\x00\x00", b"\x00\x02\x00"] {
+        assert!(filtered.decode(bytes).unwrap().value > 500, "{bytes:?}");
+        assert_eq!(odd.decode(bytes).unwrap().value % 2, 1, "{bytes:?}");
+        assert_eq!(sets.decode(bytes).unwrap().value.len(), 5, "{bytes:?}");
+    }
+    // A value only one size produces, between two powers of two, has bytes naming that size.
+    let exactly_size = sized(|size| vec(bool(), size..=size));
+    for len in [3, 5, 100, 200, 255] {
+        let bytes = exactly_size.encode(&vec![true; len]).unwrap();
+        assert_eq!(usize::from(bytes[0]), len);
+        assert_eq!(exactly_size.decode(&bytes).unwrap().value, vec![true; len]);
+    }
+    assert_eq!(
+        sized(|size| range(0..=size as u64)).encode(&3).unwrap(),
+        [3, 3]
+    );
+}

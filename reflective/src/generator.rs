@@ -576,7 +576,8 @@ pub trait Generator: Node {
 
     /// The value a fuzzer's `bytes` give, with its choices: the first byte is the size, each
     /// choice after it reads the bytes its range needs, and choices past the end take their
-    /// simplest values (then, after 4 096 of them, random ones from a fixed seed). Every byte
+    /// simplest values (then random ones from a fixed seed, once a filter or a set draws again
+    /// or after 4 096 simplest choices). Every byte
     /// string gives a value this generator produces, the
     /// same one every time (see [`bytes`](crate::bytes)). `Err` only if the generator cannot
     /// produce a value at all (a filter that rejects everything); a generator that panics on

@@ -400,6 +400,7 @@ impl<'s> Forward<'s> {
     /// rejected attempt, a distinct collection's repeated element): see
     /// [`into_tree_and_redrawn`](Self::into_tree_and_redrawn).
     pub(crate) fn redrew_from(&mut self, start: usize) {
+        self.source.redrawing();
         if self.record {
             self.redrawn.push(start..self.trail.len());
         }

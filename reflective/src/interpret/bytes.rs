@@ -7,9 +7,10 @@
 //! bytes that hold its range, little-endian, modulo the number of values (a pick that lands on
 //! a branch of zero weight takes the next branch that has one); when the bytes run out, the remaining
 //! choices take their simplest values (the first branch with a weight, the integer nearest
-//! 0), so a short input gives a small value, and after 4 096 of them the rest are drawn at
-//! random from a fixed seed (so that a generator whose simplest choices never end, ends as
-//! generation does). So every byte
+//! 0), so a short input gives a small value; the rest are drawn at random from a fixed seed
+//! once a filter or a distinct collection draws again (the simplest value would come back
+//! for ever) or after 4 096 simplest choices (so that a generator whose simplest choices
+//! never end, ends as generation does). So every byte
 //! string gives a value the generator produces, the same one every time, and a fuzzer's crash
 //! is a value the library can shrink (with [`Generator::shrink_generated`], from the choices
 //! the bytes gave, or [`Generator::shrink`] from the value).
@@ -41,7 +42,7 @@ use crate::node::Node;
 
 use super::generate::{DefaultRng, GenerateError, Generated, run_on};
 use super::mutate::Mutator;
-use super::reflect::{Unreflected, doubling_sizes, simplest_choices};
+use super::reflect::{Unreflected, simplest_choices};
 
 /// The greatest size bytes can give: their first byte is the size.
 pub const MAX_BYTES_SIZE: usize = u8::MAX as usize;
@@ -110,8 +111,9 @@ impl std::error::Error for EncodeError {}
 /// The bytes [`decode`] reads back as `value`: its simplest choices at the least size that
 /// produces it.
 pub(crate) fn encode<G: Node>(g: &G, value: &G::Input) -> Result<Vec<u8>, EncodeError> {
-    let sizes = doubling_sizes(0, MAX_BYTES_SIZE);
-    match simplest_choices(g, value, sizes, Budgets::default()) {
+    // Every size in turn, not doubling ones: the bytes name the least size that produces the
+    // value, also one only a size between two powers of two produces.
+    match simplest_choices(g, value, 0..=MAX_BYTES_SIZE, Budgets::default()) {
         Ok(tree) => Ok(tree_bytes(&tree)),
         Err(Unreflected::CannotProduce) => Err(EncodeError::CannotProduce),
         Err(Unreflected::Budget(error)) => Err(EncodeError::Reflect(error)),

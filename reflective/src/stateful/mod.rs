@@ -85,6 +85,8 @@ pub trait StateMachine: Send + Sync + 'static {
     /// state: the same `pick` of every command each time, a command the preconditions rule
     /// out weighing 0 (a stack's pop: `pick(((1, "push", push), (u32::from(!empty), "pop",
     /// pop)))`), rather than a generator of another shape where fewer commands are allowed.
+    /// At least one command must be allowed in every state the model reaches: a `pick`
+    /// whose branches all weigh 0 panics.
     fn commands(&self, state: &Self::State) -> Gen<Self::Command, Self::Command>;
 
     /// The state `command` leads to from `state`.
@@ -94,8 +96,9 @@ pub trait StateMachine: Send + Sync + 'static {
 /// The generator of command sequences of `machine`, at most `max_len` long: each command
 /// drawn from [`StateMachine::commands`] in the state the commands before it reach. Before
 /// each command the sequence goes on with weight `w` and stops with weight 1, `w` the size
-/// (up to `max_len`), so sequences are about as long as the size (and `max_len` at most),
-/// and empty at size 0.
+/// (up to `max_len`): sequences are empty at size 0, about as long as the size below
+/// `max_len`, and cut at `max_len` (about 0.6 × `max_len` long on average at sizes of
+/// `max_len` and above).
 ///
 /// ```
 /// # use reflective::prelude::*;

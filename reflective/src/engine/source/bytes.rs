@@ -7,10 +7,12 @@
 //! on a branch of zero weight takes the next branch that has one), so every byte string
 //! decodes to choices the generator accepts. Once the bytes run out, the remaining choices take
 //! their simplest value (the first branch with a weight, the integer nearest 0), so a short
-//! input gives a small value, as the shrinker's repairs do; after [`SIMPLEST_AFTER_END`] of
-//! them, the rest are drawn by a seeded random source, as generation draws them, so that a
-//! generator whose simplest choices never end (a recursion on its first branch) ends as
-//! generation does. The same bytes always give the same value. [`write_choices`] writes a
+//! input gives a small value, as the shrinker's repairs do. The rest are drawn by a seeded
+//! random source, as generation draws them, once the engine draws again past the end (a
+//! filter that rejects the simplest value, a set that already holds it: simplest values
+//! would repeat for ever) or after [`SIMPLEST_AFTER_END`] simplest choices (a generator
+//! whose simplest choices never end, a recursion on its first branch, ends as generation
+//! does). The same bytes always give the same value. [`write_choices`] writes a
 //! choice as the number that reads back as it.
 
 use rand_core::Rng;
@@ -60,6 +62,11 @@ impl<'b, R: Rng + ?Sized> BytesSource<'b, R> {
         )
     }
 
+    /// Whether the bytes are all read.
+    fn at_end(&self) -> bool {
+        self.position == self.bytes.len()
+    }
+
     /// Whether a choice past the end takes its simplest value (counting it), rather than a
     /// random one.
     fn simplest(&mut self) -> bool {
@@ -97,6 +104,13 @@ impl<R: Rng + ?Sized> ChoiceSource for BytesSource<'_, R> {
             None => number,
         };
         Ok(site.lo.wrapping_add(offset as i128))
+    }
+
+    fn redrawing(&mut self) {
+        // Past the end, the simplest values would give the rejected draw again.
+        if self.at_end() {
+            self.simplest_left = 0;
+        }
     }
 }
 

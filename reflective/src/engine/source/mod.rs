@@ -121,6 +121,11 @@ pub(crate) trait ChoiceSource {
         true
     }
 
+    /// The engine draws again what it just drew (a filter's rejected attempt, a distinct
+    /// collection's repeated element): a source that would give the same choices again
+    /// changes how it draws.
+    fn redrawing(&mut self) {}
+
     /// Whether the source wants [`span_opened`](Self::span_opened) and
     /// [`span_closed`](Self::span_closed) (asked once per run; only recording runs tell).
     fn follows_spans(&self) -> bool {
