@@ -148,6 +148,17 @@ impl<'s> Forward<'s> {
         &mut self,
         inner: impl FnOnce(&mut Self) -> Result<A, Halt>,
     ) -> Result<A, Halt> {
+        self.enter_level()?;
+        let result = super::stack::every_few_levels(self.depth, || inner(self));
+        self.depth -= 1;
+        result
+    }
+
+    /// Goes one nesting level deeper, as [`nested`](Self::nested) does, for a loop that
+    /// stands for a recursion (each round one level deeper, as the recursion would go): the
+    /// caller goes back up with [`leave_levels`](Self::leave_levels), also when it fails. The
+    /// loop's rounds share one stack frame, so the stack is not checked.
+    pub(crate) fn enter_level(&mut self) -> Result<(), Halt> {
         if self.depth >= self.max_depth {
             return Err(Halt::Failed(format!(
                 "generation nested more than {} levels deep; a recursive generator \
@@ -158,9 +169,12 @@ impl<'s> Forward<'s> {
             )));
         }
         self.depth += 1;
-        let result = super::stack::every_few_levels(self.depth, || inner(self));
-        self.depth -= 1;
-        result
+        Ok(())
+    }
+
+    /// Goes back up `levels` levels entered with [`enter_level`](Self::enter_level).
+    pub(crate) fn leave_levels(&mut self, levels: usize) {
+        self.depth -= levels;
     }
 
     /// Runs `inner`, a pick's branch, one pick deeper. Picks do not count against the nesting

@@ -56,13 +56,15 @@
 //! ```
 
 mod parallel;
+mod steps;
 
 use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use parallel::{Parallel, parallel_commands, run_parallel};
+use steps::steps;
 
-use crate::combinator::{pick, pure, sized};
+use crate::combinator::sized;
 use crate::generator::Generator;
 use crate::node::Gen;
 
@@ -136,33 +138,6 @@ pub fn commands<M: StateMachine>(
     })
     .focus(|sequence: &Vec<M::Command>| Some(sequence.as_slice()))
     .boxed()
-}
-
-/// The commands after `state`, at most `left` of them, going on with weight `go_on`.
-fn steps<M: StateMachine>(
-    machine: Arc<M>,
-    state: M::State,
-    left: usize,
-    go_on: u32,
-) -> Gen<[M::Command], Vec<M::Command>> {
-    let stop = pure(Vec::new()).focus(|rest: &[M::Command]| rest.is_empty().then_some(&()));
-    if left == 0 || go_on == 0 {
-        return stop.boxed();
-    }
-    let step = machine
-        .commands(&state)
-        .focus(|rest: &[M::Command]| rest.first())
-        .bind(move |command: M::Command| {
-            let next = machine.next_state(&state, &command);
-            // Built when a command is drawn, so the recursion goes as deep as the sequence.
-            steps(Arc::clone(&machine), next, left - 1, go_on)
-                .focus(|rest: &[M::Command]| rest.get(1..))
-                .map(move |mut rest| {
-                    rest.insert(0, command.clone());
-                    rest
-                })
-        });
-    pick(((1, "stop", stop), (go_on, "step", step))).boxed()
 }
 
 /// Runs `sequence` on the system `sut` and on `machine`'s model side by side: for each

@@ -1,0 +1,242 @@
+//! The node behind command sequences: each command drawn in the state the ones before it
+//! reach, run forward as a loop and reflected through its description.
+//!
+//! The description ([`described_steps`]) is a recursion of combinators: a `pick` between
+//! stopping and one more step, the step a `bind` from the command to the rest. It is what
+//! reflects a sequence, and what every interpretation other than running forward reads. Run
+//! forward, it builds a boxed `pick`, its branches and a `bind` continuation at every step,
+//! and prepends each command to the rest (quadratic in the length). So [`Steps`] runs forward
+//! as a loop that asks the source the same choices in the same order, with the same spans
+//! and nesting levels, and pushes each command: as a derived type's generator runs its own
+//! forward code and its description backward.
+
+use std::sync::Arc;
+
+use super::StateMachine;
+use crate::choice::{Label, OpenSpan};
+use crate::combinator::pick::Weights;
+use crate::combinator::{pick, pure};
+use crate::engine::{Backward, Branches, Forward, Halt, Reflected};
+use crate::generator::Generator;
+use crate::node::{Gen, Node, Sealed};
+
+/// The labels of the pick before each command: stop, or go on with one more step.
+const STOP_OR_STEP: [Label; 2] = [Label::new("stop"), Label::new("step")];
+
+/// The commands of `machine` after `state`, at most `left` of them, going on before each with
+/// weight `go_on` against stopping with weight 1.
+pub(super) fn steps<M: StateMachine>(
+    machine: Arc<M>,
+    state: M::State,
+    left: usize,
+    go_on: u32,
+) -> Gen<[M::Command], Vec<M::Command>> {
+    Steps {
+        machine,
+        state,
+        left,
+        go_on,
+    }
+    .boxed()
+}
+
+/// [`steps`] as combinators: what reflects, and the choices [`Steps`] makes forward.
+fn described_steps<M: StateMachine>(
+    machine: Arc<M>,
+    state: M::State,
+    left: usize,
+    go_on: u32,
+) -> Gen<[M::Command], Vec<M::Command>> {
+    let stop = pure(Vec::new()).focus(|rest: &[M::Command]| rest.is_empty().then_some(&()));
+    if left == 0 || go_on == 0 {
+        return stop.boxed();
+    }
+    let step = machine
+        .commands(&state)
+        .focus(|rest: &[M::Command]| rest.first())
+        .bind(move |command: M::Command| {
+            let next = machine.next_state(&state, &command);
+            // Built when a command is drawn, so the recursion goes as deep as the sequence.
+            described_steps(Arc::clone(&machine), next, left - 1, go_on)
+                .focus(|rest: &[M::Command]| rest.get(1..))
+                .map(move |mut rest| {
+                    rest.insert(0, command.clone());
+                    rest
+                })
+        });
+    let [stop_label, step_label] = STOP_OR_STEP;
+    pick(((1, stop_label, stop), (go_on, step_label, step))).boxed()
+}
+
+/// The generator [`steps`] returns.
+struct Steps<M: StateMachine> {
+    machine: Arc<M>,
+    state: M::State,
+    left: usize,
+    go_on: u32,
+}
+
+/// The two branches of the pick before each command, with the description's weights.
+struct StopOrStep {
+    go_on: u32,
+}
+
+impl Branches for StopOrStep {
+    fn arity(&self) -> usize {
+        2
+    }
+
+    fn weight(&self, index: usize) -> u32 {
+        if index == 0 { 1 } else { self.go_on }
+    }
+
+    fn label(&self, index: usize) -> Option<&Label> {
+        STOP_OR_STEP.get(index)
+    }
+}
+
+impl<M: StateMachine> Steps<M> {
+    /// The description's choices, one step a round: pushes each command to `sequence`, the
+    /// span each step opens to `spans` (closed by the caller, innermost first, as the
+    /// description closes them when its recursion returns), and counts in `levels` the
+    /// nesting levels entered (one a step, as the description's `bind` enters).
+    fn forward_steps(
+        &self,
+        run: &mut Forward<'_>,
+        sequence: &mut Vec<M::Command>,
+        spans: &mut Vec<Option<OpenSpan>>,
+        levels: &mut usize,
+    ) -> Result<(), Halt> {
+        let branches = StopOrStep { go_on: self.go_on };
+        let weights = Weights::of(&branches);
+        let mut state = self.state.clone();
+        while sequence.len() < self.left && self.go_on > 0 {
+            let index = run.pick(&weights.site(&branches))?;
+            let span = run.open_span_at_last(branches.label(index as usize));
+            if index == 0 {
+                run.close_span(span);
+                break;
+            }
+            spans.push(span);
+            run.enter_level()?;
+            *levels += 1;
+            let command = self.machine.commands(&state).forward(run)?;
+            state = self.machine.next_state(&state, &command);
+            sequence.push(command);
+        }
+        Ok(())
+    }
+}
+
+impl<M: StateMachine> Sealed for Steps<M> {}
+
+impl<M: StateMachine> Node for Steps<M> {
+    type Input = [M::Command];
+    type Output = Vec<M::Command>;
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<M::Command>, Halt> {
+        let (mut sequence, mut spans, mut levels) = (Vec::new(), Vec::new(), 0);
+        let stepped = self.forward_steps(run, &mut sequence, &mut spans, &mut levels);
+        run.leave_levels(levels);
+        stepped?;
+        for span in spans.into_iter().rev() {
+            run.close_span(span);
+        }
+        Ok(sequence)
+    }
+
+    fn backward(
+        &self,
+        sequence: &[M::Command],
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<Vec<M::Command>> {
+        described_steps(
+            Arc::clone(&self.machine),
+            self.state.clone(),
+            self.left,
+            self.go_on,
+        )
+        .backward(sequence, run, limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DefaultRng;
+    use crate::combinator::{range, sized};
+    use rand_core::SeedableRng;
+
+    /// A counter that may add 1 to 3, or reset once above 4.
+    struct Counter;
+
+    impl StateMachine for Counter {
+        type State = u32;
+        type Command = u32;
+
+        fn initial_state(&self) -> u32 {
+            0
+        }
+
+        fn commands(&self, total: &u32) -> Gen<u32, u32> {
+            let reset = u32::from(*total > 4);
+            pick((
+                (3, "add", range(1u32..=3).boxed()),
+                (
+                    reset,
+                    "reset",
+                    pure(0u32).focus(|c: &u32| (*c == 0).then_some(&())).boxed(),
+                ),
+            ))
+            .boxed()
+        }
+
+        fn next_state(&self, total: &u32, add: &u32) -> u32 {
+            if *add == 0 { 0 } else { total + add }
+        }
+    }
+
+    fn by<F>(make: F, left: usize) -> Gen<[u32], Vec<u32>>
+    where
+        F: Fn(Arc<Counter>, u32, usize, u32) -> Gen<[u32], Vec<u32>> + Send + Sync + 'static,
+    {
+        sized(move |size| make(Arc::new(Counter), 0, left, u32::try_from(size).unwrap_or(0)))
+            .boxed()
+    }
+
+    #[test]
+    fn the_loop_makes_the_description_s_choices_and_values() {
+        let (looped, described) = (by(steps, 12), by(described_steps, 12));
+        for seed in 0..300 {
+            for size in [0, 1, 3, 10, 40] {
+                let rng = || DefaultRng::seed_from_u64(seed);
+                let fast = looped.try_generate(&mut rng(), size).expect("generates");
+                let slow = described.try_generate(&mut rng(), size).expect("generates");
+                assert_eq!(fast, slow, "seed {seed}, size {size}");
+                assert_eq!(described.replay(&fast.tree), Some(fast.value.clone()));
+                assert_eq!(looped.replay(&slow.tree), Some(slow.value));
+            }
+        }
+    }
+
+    #[test]
+    fn the_loop_stops_at_the_nesting_limit_where_the_description_does() {
+        use crate::engine::source::random::RandomSource;
+        let (looped, described) = (by(steps, 40), by(described_steps, 40));
+        let mut stopped = 0;
+        for seed in 0..200 {
+            let run = |g: &Gen<[u32], Vec<u32>>| {
+                let mut rng = DefaultRng::seed_from_u64(seed);
+                let mut source = RandomSource::new(&mut rng);
+                let mut run = Forward::new(&mut source, 30, true).with_max_depth(12);
+                let value = g.forward(&mut run);
+                (value, run.into_tree())
+            };
+            let (fast, slow) = (run(&looped), run(&described));
+            assert_eq!(fast, slow, "seed {seed}");
+            stopped += usize::from(fast.0.is_err());
+        }
+        assert!(stopped > 0, "no sequence reached the nesting limit");
+    }
+}
