@@ -713,6 +713,37 @@ fn a_case_over_the_time_limit_fails() {
         minimal.contains("over the limit of 5.0ms per case"),
         "{text}"
     );
+    // The lines that replay the case and the run carry the limit: without it (as when it was
+    // set in the environment), the case passes.
+    assert!(
+        text.contains("REFLECTIVE_CASE_TIME_LIMIT_MS=5 REFLECTIVE_REPLAY="),
+        "{text}"
+    );
+    assert!(
+        text.contains("REFLECTIVE_CASE_TIME_LIMIT_MS=5 REFLECTIVE_SEED="),
+        "{text}"
+    );
+}
+
+/// A check on a thread the test started without a name cannot tell which test it runs in:
+/// its report says that its failure is not saved, and why.
+#[test]
+fn a_failure_on_a_thread_without_a_name_says_it_is_not_saved() {
+    use reflective::check::try_check_with;
+    let config = Config::new().seed(3).regressions(true);
+    let outcome = std::thread::spawn(move || {
+        try_check_with(&config, &range(0u32..=1000), |&x: &u32| x < 500)
+    })
+    .join()
+    .expect("the check returns its report");
+    let text = outcome.expect_err("the property fails").to_string();
+    assert!(
+        text.contains(
+            "not saved: cannot tell which test this is: the check runs on a thread \
+                       without a name"
+        ),
+        "{text}"
+    );
 }
 
 /// A time limit of 0 is no limit, as proptest's `timeout` of 0 is, from the code or the

@@ -328,3 +328,78 @@ fn markers_and_arcs_generate_as_their_contents() {
         }
     }
 }
+
+/// A tree whose fields name it through module paths (`self::`, `crate::`): the segments before
+/// the last name modules, not types that may lead back to it, so it splits its size as its
+/// twin that names it bare.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Pathed {
+    Leaf(u8),
+    Node(Box<self::Pathed>, u8, Box<crate::Pathed>),
+}
+
+/// [`Pathed`], naming itself bare.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Bare {
+    Leaf(u8),
+    Node(Box<Bare>, u8, Box<Bare>),
+}
+
+/// An array's length.
+const LENGTH: usize = 2;
+
+/// A struct with an array whose length is a constant's name: not a type, so not a field that
+/// may lead back to a user type (which would make the struct a recursive node, taking a unit
+/// of the size from its vector).
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct NamedLength {
+    bytes: [u8; LENGTH],
+    items: Vec<u8>,
+}
+
+/// [`NamedLength`] with the length written out.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct WrittenLength {
+    bytes: [u8; 2],
+    items: Vec<u8>,
+}
+
+impl From<&Pathed> for Bare {
+    fn from(tree: &Pathed) -> Self {
+        match tree {
+            Pathed::Leaf(x) => Bare::Leaf(*x),
+            Pathed::Node(left, x, right) => {
+                Bare::Node(Box::new((&**left).into()), *x, Box::new((&**right).into()))
+            }
+        }
+    }
+}
+
+#[test]
+fn module_paths_and_named_lengths_generate_as_their_bare_twins() {
+    let (pathed, bare) = (Pathed::arbitrary_reflective(), Bare::arbitrary_reflective());
+    let (named, written) = (
+        NamedLength::arbitrary_reflective(),
+        WrittenLength::arbitrary_reflective(),
+    );
+    for size in [0, 1, 2, 5, 10, 30, 100] {
+        for seed in 0..60 {
+            let rng = || DefaultRng::seed_from_u64(seed);
+            let (a, b) = (
+                pathed.generate(&mut rng(), size),
+                bare.generate(&mut rng(), size),
+            );
+            assert_eq!(Bare::from(&a.value), b.value, "size {size}, seed {seed}");
+            assert_eq!(a.tree, b.tree, "size {size}, seed {seed}");
+            let (a, b) = (
+                named.generate(&mut rng(), size),
+                written.generate(&mut rng(), size),
+            );
+            assert_eq!(
+                (a.value.bytes, &a.value.items),
+                (b.value.bytes, &b.value.items)
+            );
+            assert_eq!(a.tree, b.tree, "size {size}, seed {seed}");
+        }
+    }
+}

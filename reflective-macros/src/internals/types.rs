@@ -87,6 +87,22 @@ fn holds_nothing(segment: &syn::PathSegment) -> bool {
     segment.ident == "PhantomData"
 }
 
+/// The name of the type `path` names: its last segment's (the ones before it, `crate`,
+/// `self`, `super` or a module's name, are not types).
+fn type_name(path: &syn::Path) -> Option<&Ident> {
+    path.segments.last().map(|segment| &segment.ident)
+}
+
+/// Visits the generic arguments of every segment of `path` (a `Vec<Tree>`'s `Tree`; an
+/// associated type's `<T as Trait<A>>::Out`'s `A`), but those of `PhantomData`.
+fn visit_arguments<'ast>(visitor: &mut impl Visit<'ast>, path: &'ast syn::Path) {
+    for segment in &path.segments {
+        if !holds_nothing(segment) {
+            visitor.visit_path_arguments(&segment.arguments);
+        }
+    }
+}
+
 /// The type and const parameters of `generics`: neither is a user type that may lead back to
 /// the type being derived.
 pub(crate) fn parameters(generics: &syn::Generics) -> HashSet<Ident> {
@@ -180,15 +196,18 @@ pub(crate) fn recursive_mentions(ty: &Type, own: &Ident, params: &HashSet<Ident>
         count: usize,
     }
     impl<'ast> Visit<'ast> for Mentions<'_> {
-        fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
-            let name = &segment.ident;
-            let user = name == self.own
-                || name == "Self"
-                || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known));
-            self.count += usize::from(user);
-            if !holds_nothing(segment) {
-                syn::visit::visit_path_segment(self, segment);
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if let Some(name) = type_name(path) {
+                let user = name == self.own
+                    || name == "Self"
+                    || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known));
+                self.count += usize::from(user);
             }
+            visit_arguments(self, path);
+        }
+
+        fn visit_type_array(&mut self, array: &'ast syn::TypeArray) {
+            self.visit_type(&array.elem);
         }
     }
     let mut mentions = Mentions {
@@ -208,19 +227,22 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
         reach: Reach,
     }
     impl<'ast> Visit<'ast> for Segments<'_> {
-        fn visit_path_segment(&mut self, segment: &'ast syn::PathSegment) {
-            let name = &segment.ident;
-            let reach = if name == self.own || name == "Self" {
-                Reach::OwnType
-            } else if self.params.contains(name) || KNOWN.iter().any(|known| name == known) {
-                Reach::Direct
-            } else {
-                Reach::OtherType
-            };
-            self.reach = self.reach.max(reach);
-            if !holds_nothing(segment) {
-                syn::visit::visit_path_segment(self, segment);
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if let Some(name) = type_name(path) {
+                let reach = if name == self.own || name == "Self" {
+                    Reach::OwnType
+                } else if self.params.contains(name) || KNOWN.iter().any(|known| name == known) {
+                    Reach::Direct
+                } else {
+                    Reach::OtherType
+                };
+                self.reach = self.reach.max(reach);
             }
+            visit_arguments(self, path);
+        }
+
+        fn visit_type_array(&mut self, array: &'ast syn::TypeArray) {
+            self.visit_type(&array.elem);
         }
     }
     let mut segments = Segments {

@@ -5,14 +5,13 @@
 //! the property discards, or the generator's filters reject, too many values: then the run
 //! gives up with a health report.
 
-use std::any::Any;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 
 use rand_core::SeedableRng;
 
 use crate::choice::ChoiceTree;
-use crate::engine::{Filtered, caught};
+use crate::engine::{Filtered, caught, panic_message};
 use crate::generator::Generator;
 use crate::interpret::shrink::{ShrinkStats, Shrunk};
 use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_recording};
@@ -316,7 +315,9 @@ where
                         settings, g, property, origin, generated, reason,
                     )));
                 }
-                Event::Panicked(payload) => panic::resume_unwind(payload),
+                // Raised again as a panic of its own (not resumed), so that the panic hook,
+                // which was quiet on the worker, prints the message the sequential run prints.
+                Event::Panicked(message) => panic!("{message}"),
             }
             if progress.pool.records() != recording {
                 // The run starts to mutate here: the round's later cases ran without the
@@ -335,8 +336,8 @@ enum Event {
     Discarded,
     /// It failed, for this reason.
     Failed(String),
-    /// The generator panicked.
-    Panicked(Box<dyn Any + Send>),
+    /// The generator panicked, with this message (which says which case and how to replay it).
+    Panicked(String),
 }
 
 /// The cases `indices` run over the cores, each with its statistics and what it did, up to
@@ -389,7 +390,7 @@ where
                                     Verdict::Discarded(_) => Event::Discarded,
                                 }
                             }
-                            Err(payload) => Event::Panicked(payload),
+                            Err(payload) => Event::Panicked(panic_message(&*payload)),
                         };
                         if matches!(event, Event::Failed(_) | Event::Panicked(_)) {
                             first_failure.fetch_min(index, Ordering::Relaxed);

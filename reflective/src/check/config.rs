@@ -151,7 +151,11 @@ impl std::str::FromStr for Replay {
     /// decimal or `0x` hexadecimal.
     fn from_str(text: &str) -> Result<Self, String> {
         let (case, mutation) = match text.split_once('/') {
-            Some((case, mutation)) => (case, Some(parse_seed(mutation)?)),
+            Some((case, mutation)) => {
+                let seed = parse_seed(mutation)
+                    .map_err(|error| format!("after `/`, the edits' seed: {error}"))?;
+                (case, Some(seed))
+            }
             None => (text, None),
         };
         let (seed, size) = case
@@ -159,10 +163,8 @@ impl std::str::FromStr for Replay {
             .ok_or_else(|| format!("expected `<seed>:<size>`, found `{text}`"))?;
         Ok(Replay {
             seed: parse_seed(seed)?,
-            size: size
-                .trim()
-                .parse()
-                .map_err(|_| format!("expected a size after `:`, found `{size}`"))?,
+            size: self::size(size.trim())
+                .map_err(|error| format!("after `:`, the case's size: {error}"))?,
             mutation,
         })
     }
@@ -210,7 +212,9 @@ impl Config {
     }
 
     /// Runs `cases` cases (default [`DEFAULT_CASES`](super::DEFAULT_CASES), ten times as many on CI;
-    /// `REFLECTIVE_CASES`).
+    /// `REFLECTIVE_CASES`). With 0, only the cases stored in the [regressions
+    /// file](crate::regressions) run: a run that checks that they pass now, and passes
+    /// whatever the property is if there are none.
     pub fn cases(self, cases: u32) -> Self {
         Config {
             cases: Some(cases),
@@ -275,7 +279,18 @@ impl Config {
     }
 
     /// Runs only the case `replay`, as a failure report prints it (`REFLECTIVE_REPLAY`).
+    ///
+    /// # Panics
+    ///
+    /// If its size is above [`MAX_ENV_SIZE`], as [`max_size`](Self::max_size): no case runs
+    /// at such a size, and the line could not be given back as `REFLECTIVE_REPLAY`.
+    #[track_caller]
     pub fn replay(self, replay: Replay) -> Self {
+        assert!(
+            replay.size <= MAX_ENV_SIZE,
+            "replay: a size of at most {MAX_ENV_SIZE}, the largest a case runs at; got {}",
+            replay.size
+        );
         Config {
             replay: Some(replay),
             ..self
@@ -483,11 +498,7 @@ impl Config {
         };
         let replay = match self.replay {
             Some(replay) => Some(replay),
-            None => read(&env, "REFLECTIVE_REPLAY", |text| {
-                let replay: Replay = text.parse()?;
-                size(&replay.size.to_string())?;
-                Ok(replay)
-            })?,
+            None => read(&env, "REFLECTIVE_REPLAY", str::parse)?,
         };
         let switch = parse_switch;
         let regressions = match self.regressions {
@@ -634,6 +645,39 @@ pub(super) fn test_name() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A replay line that cannot be read names the part that is wrong; one whose size no case
+    /// runs at is refused, in code as in the environment.
+    #[test]
+    fn a_replay_line_says_which_part_it_cannot_read() {
+        assert_eq!(
+            "0x1:5/".parse::<Replay>(),
+            Err(
+                "after `/`, the edits' seed: expected a seed (decimal or 0x hexadecimal), \
+                 found ``"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            "0x1:2000000".parse::<Replay>(),
+            Err(format!(
+                "after `:`, the case's size: expected a size up to {MAX_ENV_SIZE}, found \
+                 `2000000`"
+            ))
+        );
+        assert_eq!(
+            "0x1:5/0x2".parse::<Replay>(),
+            Ok(Replay {
+                mutation: Some(2),
+                ..Replay::new(1, 5)
+            })
+        );
+        let _ = Config::new().replay(Replay::new(1, MAX_ENV_SIZE));
+        let refused = crate::check::quietly(|| {
+            std::panic::catch_unwind(|| Config::new().replay(Replay::new(1, MAX_ENV_SIZE + 1)))
+        });
+        assert!(refused.is_err());
+    }
 
     /// A value that is not UTF-8 is refused with the variable's name, as any bad value is.
     #[cfg(unix)]

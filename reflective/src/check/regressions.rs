@@ -2,7 +2,10 @@
 //! on every later run.
 //!
 //! Each test has a file of its own, `reflective-regressions/<test binary>/<test name>.txt` under
-//! the crate (`CARGO_MANIFEST_DIR`), meant to be committed. It holds each minimal counterexample,
+//! the crate (`CARGO_MANIFEST_DIR`), meant to be committed. The test's name is its thread's,
+//! as the test harness names them: a check on a thread the test starts keeps its failures
+//! only if the thread is named (after the test: two tests' threads of one name share a file),
+//! and the report of one on a thread without a name says its failure is not saved. It holds each minimal counterexample,
 //! newest first, one per line: its choices, or with the `serde` feature and
 //! `check::check_values` its value as JSON.
 //!
@@ -18,11 +21,14 @@
 //! the same value as long as the generator can still produce it. A value is stored only if
 //! the value read back from its line fails again (the property runs once more to tell); else
 //! its choices are. A file is written whole to a temporary file
-//! and renamed over the old one, so a crash mid-write leaves the old file; a line that cannot
-//! be read is an error that names the file and the line, never skipped.
+//! and renamed over the old one, so a crash mid-write leaves the old file, by one writer at a
+//! time (a lock file beside it), so two runs of a test at once keep both their cases; a line
+//! that cannot be read is an error that names the file and the line, never skipped. A line
+//! may end with a `# comment` after its choices.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
 
 use crate::choice::{Choice, ChoiceTree};
 
@@ -47,8 +53,21 @@ pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
     )
 }
 
+/// Why a failure found under `cargo test` on a thread without a name is not saved.
+pub(crate) const TEST_UNKNOWN: &str = "cannot tell which test this is: the check runs on a \
+     thread without a name, and the regressions file is named after the test by the thread's \
+     name, which the test harness gives its threads; to keep this test's failures, start the \
+     thread with `std::thread::Builder::new().name(..)` and the test's name";
+
+/// Whether the run is under `cargo test` (which sets `CARGO_MANIFEST_DIR`) on a thread
+/// without a name, one the test started: there is a regressions file to keep, but not which.
+pub(crate) fn test_unknown() -> bool {
+    std::env::var_os("CARGO_MANIFEST_DIR").is_some() && std::thread::current().name().is_none()
+}
+
 /// `name` as a file name that no other name gives: `::` as `.`, letters, digits, `_` and `-`
-/// kept, any other character as `%` and its code; cut to [`MAX_NAME`] with a hash of the whole.
+/// kept, any other character as `%` and its code; cut to [`MAX_NAME`] with a hash of the whole
+/// ([`stable_hash`]).
 fn file_name(name: &str) -> String {
     let mut file = String::new();
     let mut rest = name;
@@ -66,13 +85,18 @@ fn file_name(name: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     if file.len() > MAX_NAME {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        name.hash(&mut hasher);
         file.truncate(MAX_NAME - 17);
-        file.push_str(&format!("-{:016x}", hasher.finish()));
+        file.push_str(&format!("-{:016x}", stable_hash(name.as_bytes())));
     }
     file
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: the same with every toolchain, as a file name that
+/// holds it must stay (the standard library's hashers may change between versions).
+fn stable_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// A stored case: its choices, or (written with the `serde` feature) its value as JSON.
@@ -109,12 +133,22 @@ pub(crate) fn load(path: &Path) -> Result<Vec<(usize, Stored)>, String> {
 }
 
 /// The text of `path`; `None` if the file does not exist.
+///
+/// # Errors
+///
+/// If the file cannot be read, or is not UTF-8 text: the message names the first line that is
+/// not.
 fn read(path: &Path) -> Result<Option<String>, String> {
-    match fs::read_to_string(path) {
-        Ok(text) => Ok(Some(text)),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
-    }
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
+    };
+    String::from_utf8(bytes).map(Some).map_err(|error| {
+        let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&byte| byte == b'\n').count();
+        at_line(path, line, "the line is not UTF-8 text")
+    })
 }
 
 /// The stored cases of `text`, the contents of `path`, as [`load`] gives them.
@@ -154,6 +188,15 @@ pub(crate) fn at_line(path: &Path, line: usize, error: &str) -> String {
 ///
 /// If the directory or the file cannot be written, or the file there cannot be read.
 pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String> {
+    let dir = path
+        .parent()
+        .ok_or_else(|| format!("{} has no directory", path.display()))?;
+    fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    locked(path, || save_unlocked(path, test, case))
+}
+
+/// [`save`], by the one writer of `path` that holds its lock (see [`locked`]).
+fn save_unlocked(path: &Path, test: &str, case: &Stored) -> Result<(), String> {
     let line = case.line();
     let text = match read(path)? {
         // A new file: a header, then the case.
@@ -183,10 +226,6 @@ pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String>
             text
         }
     };
-    let dir = path
-        .parent()
-        .ok_or_else(|| format!("{} has no directory", path.display()))?;
-    fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
     // A name of its own for each writer, so that two never write the same temporary file.
     static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -197,6 +236,56 @@ pub(crate) fn save(path: &Path, test: &str, case: &Stored) -> Result<(), String>
         let _ = fs::remove_file(&temporary);
         format!("cannot replace {}: {error}", path.display())
     })
+}
+
+/// How long a lock on a regressions file may be held before a writer takes it for one a
+/// crashed run left behind: writing a file takes milliseconds.
+const STALE_LOCK: Duration = Duration::from_secs(10);
+
+/// Runs `write` as the one writer of `path`: two runs of a test at once (two `cargo test`s,
+/// an editor's and a terminal's) each read the file, add their case and write it back, and
+/// without a lock the last one's write dropped the other's case. The lock is a file beside
+/// it, `<name>.txt.lock`, that only one writer can create; the others wait for it to go. A
+/// lock older than [`STALE_LOCK`] was left by a run that stopped while writing, and is taken
+/// over.
+///
+/// # Errors
+///
+/// If the lock cannot be created, or `write` fails.
+fn locked(path: &Path, write: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+    let lock = path.with_extension("txt.lock");
+    let waiting = Instant::now();
+    loop {
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(_) => break,
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+                let age = fs::metadata(&lock)
+                    .and_then(|lock| lock.modified())
+                    .ok()
+                    .and_then(|modified| SystemTime::now().duration_since(modified).ok());
+                // Its age, or (where files have no times) how long this writer has waited.
+                if age.unwrap_or_else(|| waiting.elapsed()) > STALE_LOCK {
+                    let _ = fs::remove_file(&lock);
+                } else {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            Err(error) => return Err(format!("cannot create {}: {error}", lock.display())),
+        }
+    }
+    /// The lock, removed when dropped: also if the write panics.
+    struct Held(PathBuf);
+    impl Drop for Held {
+        fn drop(&mut self) {
+            let _ = fs::remove_file(&self.0);
+        }
+    }
+    let _held = Held(lock);
+    write()
 }
 
 /// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
@@ -224,9 +313,17 @@ fn parse_case(line: &str) -> Result<ChoiceTree, String> {
     let choices = choices
         .trim()
         .strip_prefix('[')
-        .ok_or("expected `[` before the choices")?
-        .strip_suffix(']')
+        .ok_or("expected `[` before the choices")?;
+    // A comment may follow the choices.
+    let (choices, after) = choices
+        .split_once(']')
         .ok_or("expected `]` after the choices: the line is cut short")?;
+    let after = after.trim();
+    if !after.is_empty() && !after.starts_with('#') {
+        return Err(format!(
+            "expected the line to end after `]` (or a `# comment`), found `{after}`"
+        ));
+    }
     let choices = choices
         .split_whitespace()
         .map(|token| {
@@ -267,6 +364,18 @@ mod tests {
         let long = "x".repeat(400);
         assert_eq!(file_name(&long).len(), MAX_NAME);
         assert_ne!(file_name(&long), file_name(&format!("{long}y")));
+        // The hash is FNV-1a, fixed: a file named with it must be found again by every
+        // later version and toolchain.
+        assert_eq!(stable_hash(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(stable_hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(
+            file_name(&long),
+            format!(
+                "{}-{:016x}",
+                "x".repeat(MAX_NAME - 17),
+                stable_hash(long.as_bytes())
+            )
+        );
     }
 
     #[test]
@@ -340,6 +449,91 @@ mod tests {
             "# notes\nsize 1: [p1]\n"
         );
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A directory of its own under the system's temporary directory, for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "reflective-regressions-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn pick_case(size: usize, index: u32) -> Stored {
+        let choice = Choice::Pick {
+            index,
+            arity: index + 1,
+            label: None,
+        };
+        Stored::Choices(ChoiceTree::from_parts(size, vec![choice], []).unwrap())
+    }
+
+    /// Writers that save to one file at once keep every case (without the lock, the last
+    /// writer's file dropped the others' cases), and leave no lock behind.
+    #[test]
+    fn writers_at_once_keep_every_case() {
+        let dir = scratch("writers");
+        let path = dir.join("shared.txt");
+        std::thread::scope(|scope| {
+            for writer in 0..16 {
+                let path = &path;
+                scope.spawn(move || {
+                    for case in 0..4 {
+                        save(path, "t", &pick_case(1, writer * 4 + case)).unwrap();
+                    }
+                });
+            }
+        });
+        let mut kept: Vec<String> = load(&path)
+            .unwrap()
+            .into_iter()
+            .map(|(_, case)| case.line())
+            .collect();
+        kept.sort();
+        let mut expected: Vec<String> = (0..64).map(|n| pick_case(1, n).line()).collect();
+        expected.sort();
+        assert_eq!(kept, expected);
+        assert!(!path.with_extension("txt.lock").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A lock a crashed run left behind is taken over once it is old.
+    #[test]
+    fn a_stale_lock_is_taken_over() {
+        let dir = scratch("stale");
+        let path = dir.join("t.txt");
+        let lock = std::fs::File::create(path.with_extension("txt.lock")).unwrap();
+        lock.set_modified(SystemTime::now() - 2 * STALE_LOCK)
+            .unwrap();
+        save(&path, "t", &pick_case(2, 1)).unwrap();
+        assert_eq!(load(&path).unwrap().len(), 1);
+        assert!(!path.with_extension("txt.lock").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// Bytes that are not UTF-8 are an error that names their line; a comment may follow a
+    /// line's choices, other text not.
+    #[test]
+    fn lines_that_are_not_utf8_or_go_on_after_the_choices_are_named() {
+        let dir = scratch("bad-lines");
+        let path = dir.join("t.txt");
+        std::fs::write(&path, b"# cases\nsize 2: [p1 \xff\xfe]\n").unwrap();
+        let error = load(&path).unwrap_err();
+        assert!(
+            error.contains("t.txt, line 2: the line is not UTF-8 text"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+        let commented = cases_of(&path, "size 2: [i1 i600] # found in CI\n").unwrap();
+        assert_eq!(commented[0].1.line(), "size 2: [i1 i600]");
+        let error = cases_of(&path, "size 2: [i1 i600] i7\n").unwrap_err();
+        assert!(
+            error.contains("expected the line to end after `]` (or a `# comment`), found `i7`"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -98,12 +98,18 @@ impl<T: Debug> fmt::Display for Failure<T> {
         let test = test_name()
             .map(|name| format!(" {name} -- --exact"))
             .unwrap_or_default();
-        // What decides a case besides its seed and size: the strategy, as set.
-        let strategy = self
+        // What decides a case besides its seed and size: the strategy, as set, and the time
+        // limit past which a case fails.
+        let mut strategy = self
             .settings
             .strategy
             .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
             .unwrap_or_default();
+        if let Some(limit) = self.settings.case_time_limit {
+            // Whole milliseconds, as the variable takes them; a limit below one, as one.
+            let millis = limit.as_millis().max(1);
+            strategy.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
+        }
         // What decides the run's cases besides its seed, count and largest size: the size
         // schedule and the mutation cases, where not the defaults, and coverage checking,
         // which runs cases past the count (on by default only under CI).

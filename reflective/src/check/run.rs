@@ -139,6 +139,8 @@ where
             |value: &G::Output| matches!(verdict(settings, property, value), Verdict::Failed(_));
         let saved = regressions::save(path, test, &keep.stored(&failure.shrunk, &fails));
         failure.saved = Some(saved.map(|()| path.clone()));
+    } else if settings.regressions && !failure.flaky && regressions::test_unknown() {
+        failure.saved = Some(Err(regressions::TEST_UNKNOWN.to_string()));
     }
     Err(failure.to_string())
 }
