@@ -17,8 +17,8 @@ pub(crate) enum Reach {
     OwnType,
 }
 
-/// Path segments of the standard types the runtime knows, which never lead back to a user
-/// type by themselves.
+/// The names of the standard types the runtime knows, which never lead back to a user type by
+/// themselves (named bare or through `std`, `core` or `alloc`: see [`names_standard`]).
 const KNOWN: &[&str] = &[
     "i8",
     "i16",
@@ -65,20 +65,6 @@ const KNOWN: &[&str] = &[
     "NonZeroIsize",
     "Wrapping",
     "Reverse",
-    "std",
-    "core",
-    "alloc",
-    "collections",
-    "string",
-    "vec",
-    "boxed",
-    "option",
-    "result",
-    "sync",
-    "marker",
-    "time",
-    "num",
-    "cmp",
 ];
 
 /// Whether `segment` is `PhantomData`, whose type argument is never generated: what it names
@@ -91,6 +77,19 @@ fn holds_nothing(segment: &syn::PathSegment) -> bool {
 /// `self`, `super` or a module's name, are not types).
 fn type_name(path: &syn::Path) -> Option<&Ident> {
     path.segments.last().map(|segment| &segment.ident)
+}
+
+/// Whether `path` names a type the runtime knows ([`KNOWN`]) or a parameter: a bare name, or
+/// a path through `std`, `core` or `alloc`. Through another module (`ast::Option`), a known
+/// name may be a user type's, as [`always_holds`] assumes too.
+fn names_standard(path: &syn::Path, name: &Ident, params: &HashSet<Ident>) -> bool {
+    let bare = path.segments.len() == 1;
+    let through_std = path
+        .segments
+        .first()
+        .is_some_and(|first| ["std", "core", "alloc"].iter().any(|s| first.ident == s));
+    (bare && params.contains(name))
+        || ((bare || through_std) && KNOWN.iter().any(|known| name == known))
 }
 
 /// Visits the generic arguments of every segment of `path` (a `Vec<Tree>`'s `Tree`; an
@@ -198,9 +197,8 @@ pub(crate) fn recursive_mentions(ty: &Type, own: &Ident, params: &HashSet<Ident>
     impl<'ast> Visit<'ast> for Mentions<'_> {
         fn visit_path(&mut self, path: &'ast syn::Path) {
             if let Some(name) = type_name(path) {
-                let user = name == self.own
-                    || name == "Self"
-                    || !(self.params.contains(name) || KNOWN.iter().any(|known| name == known));
+                let user =
+                    name == self.own || name == "Self" || !names_standard(path, name, self.params);
                 self.count += usize::from(user);
             }
             visit_arguments(self, path);
@@ -231,7 +229,7 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
             if let Some(name) = type_name(path) {
                 let reach = if name == self.own || name == "Self" {
                     Reach::OwnType
-                } else if self.params.contains(name) || KNOWN.iter().any(|known| name == known) {
+                } else if names_standard(path, name, self.params) {
                     Reach::Direct
                 } else {
                     Reach::OtherType
@@ -252,4 +250,49 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
     };
     segments.visit_type(ty);
     segments.reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classify(ty: &str) -> (Reach, usize) {
+        let ty: Type = syn::parse_str(ty).expect("a type");
+        let own: Ident = syn::parse_str("Tree").expect("a name");
+        let params: HashSet<Ident> = [syn::parse_str("T").expect("a name")].into();
+        (
+            reach(&ty, &own, &params),
+            recursive_mentions(&ty, &own, &params),
+        )
+    }
+
+    /// A path's last segment names its type; modules before it are not types; a known name
+    /// is the standard type only bare or through `std`, `core` or `alloc`; an array's length
+    /// is not a type.
+    #[test]
+    fn only_a_path_s_last_segment_names_its_type() {
+        assert_eq!(classify("Box<Tree>"), (Reach::OwnType, 1));
+        assert_eq!(classify("Box<crate::Tree>"), (Reach::OwnType, 1));
+        assert_eq!(classify("Box<self::Tree>"), (Reach::OwnType, 1));
+        assert_eq!(
+            classify("std::boxed::Box<super::Tree>"),
+            (Reach::OwnType, 1)
+        );
+        assert_eq!(classify("Vec<(Tree, Tree)>"), (Reach::OwnType, 2));
+        assert_eq!(
+            classify("::std::collections::BTreeMap<u8, T>"),
+            (Reach::Direct, 0)
+        );
+        assert_eq!(classify("core::num::NonZeroU8"), (Reach::Direct, 0));
+        assert_eq!(classify("[u8; LENGTH]"), (Reach::Direct, 0));
+        assert_eq!(classify("[Tree; 2]"), (Reach::OwnType, 1));
+        assert_eq!(classify("Color"), (Reach::OtherType, 1));
+        assert_eq!(classify("paint::Color"), (Reach::OtherType, 1));
+        // A user type of a standard type's name, in a module of the user's.
+        assert_eq!(classify("ast::Option"), (Reach::OtherType, 1));
+        assert_eq!(
+            classify("std::marker::PhantomData<Tree>"),
+            (Reach::Direct, 0)
+        );
+    }
 }

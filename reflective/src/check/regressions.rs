@@ -22,13 +22,14 @@
 //! the value read back from its line fails again (the property runs once more to tell); else
 //! its choices are. A file is written whole to a temporary file
 //! and renamed over the old one, so a crash mid-write leaves the old file, by one writer at a
-//! time (a lock file beside it), so two runs of a test at once keep both their cases; a line
+//! time (holding the lock on an empty `.lock` file in the directory), so two runs of a test at
+//! once keep both their cases; a line
 //! that cannot be read is an error that names the file and the line, never skipped. A line
 //! may end with a `# comment` after its choices.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use crate::choice::{Choice, ChoiceTree};
 
@@ -238,54 +239,62 @@ fn save_unlocked(path: &Path, test: &str, case: &Stored) -> Result<(), String> {
     })
 }
 
-/// How long a lock on a regressions file may be held before a writer takes it for one a
-/// crashed run left behind: writing a file takes milliseconds.
-const STALE_LOCK: Duration = Duration::from_secs(10);
+/// How long a writer waits for another to finish with a directory's regressions files before
+/// it gives up saving (with an error in its report): writing a file takes milliseconds.
+const LOCK_PATIENCE: Duration = Duration::from_secs(30);
 
-/// Runs `write` as the one writer of `path`: two runs of a test at once (two `cargo test`s,
-/// an editor's and a terminal's) each read the file, add their case and write it back, and
-/// without a lock the last one's write dropped the other's case. The lock is a file beside
-/// it, `<name>.txt.lock`, that only one writer can create; the others wait for it to go. A
-/// lock older than [`STALE_LOCK`] was left by a run that stopped while writing, and is taken
-/// over.
+/// The file in a directory of regressions files that their writers lock: empty, and left in
+/// place (deleting it while another writer waits on it would let a third lock a new one).
+const LOCK_FILE: &str = ".lock";
+
+/// Runs `write` as the one writer of the regressions files in `path`'s directory: two runs of
+/// a test at once (two `cargo test`s, an editor's and a terminal's) each read the file, add
+/// their case and write it back, and without a lock the last one's write dropped the other's
+/// case. The lock is the operating system's lock on the directory's [`LOCK_FILE`], which it
+/// releases when the writer closes the file or ends, crashed or not; where the file system has
+/// no locks, `write` runs unlocked, as before.
 ///
 /// # Errors
 ///
-/// If the lock cannot be created, or `write` fails.
+/// If the lock file cannot be opened, another writer holds the lock for [`LOCK_PATIENCE`],
+/// or `write` fails.
 fn locked(path: &Path, write: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
-    let lock = path.with_extension("txt.lock");
+    let lock = path.with_file_name(LOCK_FILE);
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|error| format!("cannot open {}: {error}", lock.display()))?;
     let waiting = Instant::now();
     loop {
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&lock)
-        {
-            Ok(_) => break,
-            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
-                let age = fs::metadata(&lock)
-                    .and_then(|lock| lock.modified())
-                    .ok()
-                    .and_then(|modified| SystemTime::now().duration_since(modified).ok());
-                // Its age, or (where files have no times) how long this writer has waited.
-                if age.unwrap_or_else(|| waiting.elapsed()) > STALE_LOCK {
-                    let _ = fs::remove_file(&lock);
-                } else {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
+        match file.try_lock() {
+            Ok(()) => break,
+            Err(fs::TryLockError::WouldBlock) if waiting.elapsed() < LOCK_PATIENCE => {
+                std::thread::sleep(Duration::from_millis(2));
             }
-            Err(error) => return Err(format!("cannot create {}: {error}", lock.display())),
+            Err(fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "another run has held the lock on {} for {} s (a run stopped in a \
+                     debugger?)",
+                    lock.display(),
+                    LOCK_PATIENCE.as_secs()
+                ));
+            }
+            Err(fs::TryLockError::Error(error))
+                if error.kind() == std::io::ErrorKind::Unsupported =>
+            {
+                break;
+            }
+            Err(fs::TryLockError::Error(error)) => {
+                return Err(format!("cannot lock {}: {error}", lock.display()));
+            }
         }
     }
-    /// The lock, removed when dropped: also if the write panics.
-    struct Held(PathBuf);
-    impl Drop for Held {
-        fn drop(&mut self) {
-            let _ = fs::remove_file(&self.0);
-        }
-    }
-    let _held = Held(lock);
-    write()
+    // Closing the file, when `file` drops after the write (also if it panics), unlocks it.
+    let written = write();
+    drop(file);
+    written
 }
 
 /// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
@@ -472,7 +481,7 @@ mod tests {
     }
 
     /// Writers that save to one file at once keep every case (without the lock, the last
-    /// writer's file dropped the others' cases), and leave no lock behind.
+    /// writer's file dropped the others' cases).
     #[test]
     fn writers_at_once_keep_every_case() {
         let dir = scratch("writers");
@@ -496,21 +505,31 @@ mod tests {
         let mut expected: Vec<String> = (0..64).map(|n| pick_case(1, n).line()).collect();
         expected.sort();
         assert_eq!(kept, expected);
-        assert!(!path.with_extension("txt.lock").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    /// A lock a crashed run left behind is taken over once it is old.
+    /// A writer that holds the lock makes the others wait (not write), and one that holds it
+    /// too long makes them give up with an error, never hang.
     #[test]
-    fn a_stale_lock_is_taken_over() {
-        let dir = scratch("stale");
+    fn a_held_lock_makes_writers_wait() {
+        let dir = scratch("held");
         let path = dir.join("t.txt");
-        let lock = std::fs::File::create(path.with_extension("txt.lock")).unwrap();
-        lock.set_modified(SystemTime::now() - 2 * STALE_LOCK)
+        let holder = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(LOCK_FILE))
             .unwrap();
-        save(&path, "t", &pick_case(2, 1)).unwrap();
+        holder.lock().unwrap();
+        let saving = std::thread::spawn({
+            let path = path.clone();
+            move || save(&path, "t", &pick_case(2, 1))
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!path.exists(), "a writer wrote while another held the lock");
+        holder.unlock().unwrap();
+        saving.join().unwrap().unwrap();
         assert_eq!(load(&path).unwrap().len(), 1);
-        assert!(!path.with_extension("txt.lock").exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
 

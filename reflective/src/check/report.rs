@@ -107,7 +107,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             .unwrap_or_default();
         if let Some(limit) = self.settings.case_time_limit {
             // Whole milliseconds, as the variable takes them; a limit below one, as one.
-            let millis = limit.as_millis().max(1);
+            let millis = limit.as_millis().clamp(1, u128::from(u64::MAX));
             strategy.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
         }
         // What decides the run's cases besides its seed, count and largest size: the size

@@ -111,6 +111,9 @@ impl<M: StateMachine> Steps<M> {
         let weights = Weights::of(&branches);
         let mut state = self.state.clone();
         while sequence.len() < self.left && self.go_on > 0 {
+            // Built before the pick, as the description builds its step branch: the model is
+            // asked for the same generators, and one that panics does so in both.
+            let commands = self.machine.commands(&state);
             let index = run.pick(&weights.site(&branches))?;
             let span = run.open_span_at_last(branches.label(index as usize));
             if index == 0 {
@@ -120,7 +123,7 @@ impl<M: StateMachine> Steps<M> {
             spans.push(span);
             run.enter_level()?;
             *levels += 1;
-            let command = self.machine.commands(&state).forward(run)?;
+            let command = commands.forward(run)?;
             state = self.machine.next_state(&state, &command);
             sequence.push(command);
         }
@@ -197,6 +200,9 @@ mod tests {
         }
     }
 
+    /// [`steps`] or [`described_steps`] for [`Counter`].
+    type MakeSteps = fn(Arc<Counter>, u32, usize, u32) -> Gen<[u32], Vec<u32>>;
+
     fn by<F>(make: F, left: usize) -> Gen<[u32], Vec<u32>>
     where
         F: Fn(Arc<Counter>, u32, usize, u32) -> Gen<[u32], Vec<u32>> + Send + Sync + 'static,
@@ -220,13 +226,24 @@ mod tests {
         }
     }
 
+    /// Also two sequences one after the other, so that levels the first left entered would
+    /// stop the second earlier.
     #[test]
     fn the_loop_stops_at_the_nesting_limit_where_the_description_does() {
+        use crate::combinator::zip;
         use crate::engine::source::random::RandomSource;
-        let (looped, described) = (by(steps, 40), by(described_steps, 40));
+        let twice = |make: MakeSteps| {
+            zip(
+                by(make, 40).focus(|pair: &(Vec<u32>, Vec<u32>)| Some(pair.0.as_slice())),
+                by(make, 40).focus(|pair: &(Vec<u32>, Vec<u32>)| Some(pair.1.as_slice())),
+            )
+            .map(|(first, second)| [first, second].concat())
+            .boxed()
+        };
+        let (looped, described) = (twice(steps), twice(described_steps));
         let mut stopped = 0;
         for seed in 0..200 {
-            let run = |g: &Gen<[u32], Vec<u32>>| {
+            let run = |g: &Gen<(Vec<u32>, Vec<u32>), Vec<u32>>| {
                 let mut rng = DefaultRng::seed_from_u64(seed);
                 let mut source = RandomSource::new(&mut rng);
                 let mut run = Forward::new(&mut source, 30, true).with_max_depth(12);
