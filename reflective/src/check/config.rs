@@ -405,14 +405,16 @@ impl Config {
     ///
     /// If an environment variable is set to something it cannot read, with a message that
     /// names it.
+    /// The panic points at the caller (through `check` and its kin, at the test's line).
+    #[track_caller]
     pub fn resolved(&self) -> Resolved {
-        self.resolved_from(|name| std::env::var_os(name).map(readable))
-            .unwrap_or_else(|error| {
-                panic!(
-                    "reflective: a setting in the environment cannot be read: {error}; set it to \
-                     one of the values named, or unset it"
-                )
-            })
+        match self.resolved_from(|name| std::env::var_os(name).map(readable)) {
+            Ok(resolved) => resolved,
+            Err(error) => panic!(
+                "reflective: a setting in the environment cannot be read: {error}; set it to one \
+                 of the values named, or unset it"
+            ),
+        }
     }
 
     /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
