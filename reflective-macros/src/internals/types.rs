@@ -73,23 +73,23 @@ fn holds_nothing(segment: &syn::PathSegment) -> bool {
     segment.ident == "PhantomData"
 }
 
-/// The name of the type `path` names: its last segment's (the ones before it, `crate`,
-/// `self`, `super` or a module's name, are not types).
-fn type_name(path: &syn::Path) -> Option<&Ident> {
-    path.segments.last().map(|segment| &segment.ident)
-}
-
 /// Whether `path` names a type the runtime knows ([`KNOWN`]) or a parameter: a bare name, or
 /// a path through `std`, `core` or `alloc`. Through another module (`ast::Option`), a known
 /// name may be a user type's, as [`always_holds`] assumes too.
 fn names_standard(path: &syn::Path, name: &Ident, params: &HashSet<Ident>) -> bool {
     let bare = path.segments.len() == 1;
-    let through_std = path
-        .segments
-        .first()
-        .is_some_and(|first| ["std", "core", "alloc"].iter().any(|s| first.ident == s));
     (bare && params.contains(name))
-        || ((bare || through_std) && KNOWN.iter().any(|known| name == known))
+        || (standard_path(path) && KNOWN.iter().any(|known| name == known))
+}
+
+/// Whether a standard name at the end of `path` is the standard type: a bare name, or a path
+/// through `std`, `core` or `alloc`.
+fn standard_path(path: &syn::Path) -> bool {
+    path.segments.len() == 1
+        || path
+            .segments
+            .first()
+            .is_some_and(|first| ["std", "alloc", "core"].iter().any(|s| first.ident == s))
 }
 
 /// Visits the generic arguments of every segment of `path` (a `Vec<Tree>`'s `Tree`; an
@@ -139,11 +139,7 @@ pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
             if bare && (last.ident == *own || last.ident == "Self") {
                 return true;
             }
-            let standard = bare
-                || segments
-                    .first()
-                    .is_some_and(|first| ["std", "alloc", "core"].iter().any(|s| first.ident == s));
-            if !standard || !HOLDING_ONE.iter().any(|name| last.ident == name) {
+            if !standard_path(&path.path) || !HOLDING_ONE.iter().any(|name| last.ident == name) {
                 return false;
             }
             let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
@@ -189,52 +185,41 @@ fn stops_at_size_zero(ty: &Type) -> bool {
 /// How many times `ty` names a user type (this one, `own`, or another that may lead back to
 /// it): a field holding several (a `Box<(Tree, Tree)>`) divides its size among them.
 pub(crate) fn recursive_mentions(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> usize {
-    struct Mentions<'a> {
-        own: &'a Ident,
-        params: &'a HashSet<Ident>,
-        count: usize,
-    }
-    impl<'ast> Visit<'ast> for Mentions<'_> {
-        fn visit_path(&mut self, path: &'ast syn::Path) {
-            if let Some(name) = type_name(path) {
-                let user =
-                    name == self.own || name == "Self" || !names_standard(path, name, self.params);
-                self.count += usize::from(user);
-            }
-            visit_arguments(self, path);
-        }
-
-        fn visit_type_array(&mut self, array: &'ast syn::TypeArray) {
-            self.visit_type(&array.elem);
-        }
-    }
-    let mut mentions = Mentions {
-        own,
-        params,
-        count: 0,
-    };
-    mentions.visit_type(ty);
-    mentions.count
+    named_types(ty, own, params)
+        .into_iter()
+        .filter(|&reach| reach != Reach::Direct)
+        .count()
 }
 
 /// Classifies `ty` for a type named `own` with type parameters `params`.
 pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
-    struct Segments<'a> {
+    named_types(ty, own, params)
+        .into_iter()
+        .max()
+        .unwrap_or(Reach::Direct)
+}
+
+/// How each type `ty` names (a path's last segment, its generic arguments' types, not an
+/// array's length nor what a `PhantomData` names) is reached, for a type named `own` with type
+/// parameters `params`.
+fn named_types(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Vec<Reach> {
+    struct Names<'a> {
         own: &'a Ident,
         params: &'a HashSet<Ident>,
-        reach: Reach,
+        found: Vec<Reach>,
     }
-    impl<'ast> Visit<'ast> for Segments<'_> {
+    impl<'ast> Visit<'ast> for Names<'_> {
         fn visit_path(&mut self, path: &'ast syn::Path) {
-            if let Some(name) = type_name(path) {
-                let reach = if name == self.own || name == "Self" {
+            // The type's name is the last segment's: the ones before it (`crate`, `self`,
+            // `super`, a module's name) are not types.
+            if let Some(name) = path.segments.last().map(|segment| &segment.ident) {
+                self.found.push(if name == self.own || name == "Self" {
                     Reach::OwnType
                 } else if names_standard(path, name, self.params) {
                     Reach::Direct
                 } else {
                     Reach::OtherType
-                };
-                self.reach = self.reach.max(reach);
+                });
             }
             visit_arguments(self, path);
         }
@@ -243,13 +228,13 @@ pub(crate) fn reach(ty: &Type, own: &Ident, params: &HashSet<Ident>) -> Reach {
             self.visit_type(&array.elem);
         }
     }
-    let mut segments = Segments {
+    let mut names = Names {
         own,
         params,
-        reach: Reach::Direct,
+        found: Vec::new(),
     };
-    segments.visit_type(ty);
-    segments.reach
+    names.visit_type(ty);
+    names.found
 }
 
 #[cfg(test)]

@@ -2,12 +2,12 @@
 //! on every later run.
 //!
 //! Each test has a file of its own, `reflective-regressions/<test binary>/<test name>.txt` under
-//! the crate (`CARGO_MANIFEST_DIR`), meant to be committed. The test's name is its thread's,
-//! as the test harness names them: a check on a thread the test starts keeps its failures
-//! only if the thread is named (after the test: two tests' threads of one name share a file),
-//! and the report of one on a thread without a name says its failure is not saved. It holds each minimal counterexample,
-//! newest first, one per line: its choices, or with the `serde` feature and
-//! `check::check_values` its value as JSON.
+//! the crate (`CARGO_MANIFEST_DIR`), meant to be committed. It holds each minimal
+//! counterexample, newest first, one per line: its choices, or with the `serde` feature and
+//! `check::check_values` its value as JSON. The test's name is its thread's, as the test
+//! harness names them: a check on a thread the test starts keeps its failures only if the
+//! thread is named (after the test: two tests' threads of one name share a file), and the
+//! report of one on a thread without a name says its failure is not saved.
 //!
 //! ```text
 //! # Failing cases of `tests::sums_stay_small`, replayed first, newest first. Commit this file.
@@ -23,9 +23,8 @@
 //! its choices are. A file is written whole to a temporary file
 //! and renamed over the old one, so a crash mid-write leaves the old file, by one writer at a
 //! time (holding the lock on an empty `.lock` file in the directory), so two runs of a test at
-//! once keep both their cases; a line
-//! that cannot be read is an error that names the file and the line, never skipped. A line
-//! may end with a `# comment` after its choices.
+//! once keep both their cases; a line that cannot be read is an error that names the file and
+//! the line, never skipped. A line may end with a `# comment` after its choices.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -260,12 +259,8 @@ const LOCK_FILE: &str = ".lock";
 /// or `write` fails.
 fn locked(path: &Path, write: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
     let lock = path.with_file_name(LOCK_FILE);
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock)
-        .map_err(|error| format!("cannot open {}: {error}", lock.display()))?;
+    let file =
+        open_lock(&lock).map_err(|error| format!("cannot open {}: {error}", lock.display()))?;
     let waiting = Instant::now();
     loop {
         match file.try_lock() {
@@ -291,10 +286,17 @@ fn locked(path: &Path, write: impl FnOnce() -> Result<(), String>) -> Result<(),
             }
         }
     }
-    // Closing the file, when `file` drops after the write (also if it panics), unlocks it.
-    let written = write();
-    drop(file);
-    written
+    // `file` closes when this returns (or the write panics), which unlocks it.
+    write()
+}
+
+/// The lock file `lock`, made if there is none, never emptied (it holds nothing).
+fn open_lock(lock: &Path) -> std::io::Result<fs::File> {
+    fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock)
 }
 
 /// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
@@ -508,18 +510,12 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
-    /// A writer that holds the lock makes the others wait (not write), and one that holds it
-    /// too long makes them give up with an error, never hang.
+    /// A writer that holds the lock makes the others wait, not write, until it lets go.
     #[test]
     fn a_held_lock_makes_writers_wait() {
         let dir = scratch("held");
         let path = dir.join("t.txt");
-        let holder = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(dir.join(LOCK_FILE))
-            .unwrap();
+        let holder = open_lock(&dir.join(LOCK_FILE)).unwrap();
         holder.lock().unwrap();
         let saving = std::thread::spawn({
             let path = path.clone();

@@ -100,7 +100,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             .unwrap_or_default();
         // What decides a case besides its seed and size: the strategy, as set, and the time
         // limit past which a case fails.
-        let mut strategy = self
+        let mut case_settings = self
             .settings
             .strategy
             .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
@@ -108,12 +108,12 @@ impl<T: Debug> fmt::Display for Failure<T> {
         if let Some(limit) = self.settings.case_time_limit {
             // Whole milliseconds, as the variable takes them; a limit below one, as one.
             let millis = limit.as_millis().clamp(1, u128::from(u64::MAX));
-            strategy.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
+            case_settings.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
         }
         // What decides the run's cases besides its seed, count and largest size: the size
         // schedule and the mutation cases, where not the defaults, and coverage checking,
         // which runs cases past the count (on by default only under CI).
-        let mut run = strategy.clone();
+        let mut run = case_settings.clone();
         if self.settings.check_coverage {
             run.push_str("REFLECTIVE_CHECK_COVERAGE=on ");
         }
@@ -134,7 +134,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             writeln!(f, "replay this case:")?;
             write!(
                 f,
-                "    {strategy}REFLECTIVE_REPLAY={replay} cargo test{test}"
+                "    {case_settings}REFLECTIVE_REPLAY={replay} cargo test{test}"
             )?;
         }
         if let Origin::Case(..) = self.origin {

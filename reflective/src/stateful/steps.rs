@@ -96,16 +96,15 @@ impl Branches for StopOrStep {
 }
 
 impl<M: StateMachine> Steps<M> {
-    /// The description's choices, one step a round: pushes each command to `sequence`, the
-    /// span each step opens to `spans` (closed by the caller, innermost first, as the
-    /// description closes them when its recursion returns), and counts in `levels` the
-    /// nesting levels entered (one a step, as the description's `bind` enters).
+    /// The description's choices, one step a round: pushes each command to `sequence`, and to
+    /// `spans` the span each step opens, once it has entered the step's nesting level (as the
+    /// description's `bind` enters one): the caller closes the spans, innermost first, as the
+    /// description closes them when its recursion returns, and leaves as many levels.
     fn forward_steps(
         &self,
         run: &mut Forward<'_>,
         sequence: &mut Vec<M::Command>,
         spans: &mut Vec<Option<OpenSpan>>,
-        levels: &mut usize,
     ) -> Result<(), Halt> {
         let branches = StopOrStep { go_on: self.go_on };
         let weights = Weights::of(&branches);
@@ -120,9 +119,9 @@ impl<M: StateMachine> Steps<M> {
                 run.close_span(span);
                 break;
             }
-            spans.push(span);
+            // A span left open if the level is not entered, as the description leaves it.
             run.enter_level()?;
-            *levels += 1;
+            spans.push(span);
             let command = commands.forward(run)?;
             state = self.machine.next_state(&state, &command);
             sequence.push(command);
@@ -138,9 +137,9 @@ impl<M: StateMachine> Node for Steps<M> {
     type Output = Vec<M::Command>;
 
     fn forward(&self, run: &mut Forward<'_>) -> Result<Vec<M::Command>, Halt> {
-        let (mut sequence, mut spans, mut levels) = (Vec::new(), Vec::new(), 0);
-        let stepped = self.forward_steps(run, &mut sequence, &mut spans, &mut levels);
-        run.leave_levels(levels);
+        let (mut sequence, mut spans) = (Vec::new(), Vec::new());
+        let stepped = self.forward_steps(run, &mut sequence, &mut spans);
+        run.leave_levels(spans.len());
         stepped?;
         for span in spans.into_iter().rev() {
             run.close_span(span);
@@ -203,10 +202,8 @@ mod tests {
     /// [`steps`] or [`described_steps`] for [`Counter`].
     type MakeSteps = fn(Arc<Counter>, u32, usize, u32) -> Gen<[u32], Vec<u32>>;
 
-    fn by<F>(make: F, left: usize) -> Gen<[u32], Vec<u32>>
-    where
-        F: Fn(Arc<Counter>, u32, usize, u32) -> Gen<[u32], Vec<u32>> + Send + Sync + 'static,
-    {
+    /// `make`'s sequences of at most `left` commands, going on with the size's weight.
+    fn by(make: MakeSteps, left: usize) -> Gen<[u32], Vec<u32>> {
         sized(move |size| make(Arc::new(Counter), 0, left, u32::try_from(size).unwrap_or(0)))
             .boxed()
     }
