@@ -52,6 +52,7 @@ fn laws<T: Clone + std::fmt::Debug + PartialEq + 'static>(
             .map(|pass| pass.evaluations)
             .sum();
         assert_eq!(by_pass, shrunk.stats.evaluations, "{name}, seed {seed}");
+        walk_within_the_rest(&shrunk.stats, &format!("{name}, seed {seed}"));
         shrunk_count += 1;
     }
     shrunk_count
@@ -271,6 +272,26 @@ fn a_deep_chain_shrinks_in_few_evaluations() {
     }
 }
 
+/// A last walk over small values that finds nothing costs at most as many evaluations as the
+/// rest of the shrink made (or 64, for a short one): its cost stays in proportion, which matters
+/// when every evaluation runs a system.
+fn walk_within_the_rest(stats: &reflective::ShrinkStats, name: &str) {
+    let walk = stats
+        .passes
+        .iter()
+        .find(|pass| pass.name == "try small values")
+        .unwrap_or_else(|| panic!("no pass try small values"));
+    // A walk that finds nothing ends the shrink, so with no step the walk ran at most once.
+    if walk.steps == 0 {
+        let rest = stats.evaluations - walk.evaluations;
+        assert!(
+            walk.evaluations <= rest.max(64),
+            "{name}: the walk made {} evaluations, the rest {rest}",
+            walk.evaluations
+        );
+    }
+}
+
 /// The steps the pass `name` made.
 fn steps_of(stats: &reflective::ShrinkStats, name: &str) -> usize {
     stats
@@ -431,4 +452,22 @@ fn a_reflection_that_replays_to_another_value_shrinks_nothing() {
                 .is_none()
         );
     }
+}
+
+/// A failure that needs four commands (pairs) in a given order, with nothing smaller failing:
+/// the last walk over small values finds nothing, and costs no more than the rest of the
+/// shrink (a stateful test's failing sequence is of this kind, each evaluation a run of the
+/// system).
+#[test]
+fn a_walk_that_finds_nothing_costs_no_more_than_the_rest() {
+    let g = <Vec<(u8, u8)>>::arbitrary_reflective().boxed();
+    let fails = |xs: &Vec<(u8, u8)>| {
+        xs.windows(4)
+            .any(|w| w[0].0 == 1 && w[1].0 == 0 && w[2].0 == 1 && w[3] == (2, 0))
+    };
+    assert!(laws("commands", &g, fails, 40) > 5);
+    let start = vec![(3, 3), (1, 2), (0, 1), (1, 3), (2, 0), (3, 0)];
+    let shrunk = g.shrink_with_stats(&start, fails).unwrap();
+    assert_eq!(shrunk.value, [(1, 0), (0, 0), (1, 0), (2, 0)]);
+    walk_within_the_rest(&shrunk.stats, "from a sequence of six");
 }

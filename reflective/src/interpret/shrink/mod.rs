@@ -42,8 +42,9 @@
 //! 17. *try small values*: once the others change nothing and the best is at most 16 choices
 //!     long, walk the sequences no longer than it, depth first and simplest first, each
 //!     integer taking its three simplest values (SmallCheck's enumeration, bounded to 1024
-//!     sequences and 256 evaluations): minima no chain of local edits reaches (a heap of four
-//!     values in another shape, a list one element shorter with every element renumbered).
+//!     sequences, and to as many evaluations as the shrink made before it, at least 64 and at
+//!     most 256): minima no chain of local edits reaches (a heap of four values in another
+//!     shape, a list one element shorter with every element renumbered).
 //!
 //! Before the passes, a generated value moves to the smallest size at which its choices
 //! replay to it (as a value given from outside is reflected at the smallest size that

@@ -23,9 +23,19 @@ const MAX_RUNS: usize = 1024;
 /// The most candidates one walk evaluates, so that a slow property costs a bounded time.
 const MAX_EVALUATIONS: usize = 256;
 
+/// The candidates a walk may evaluate whatever the shrink made before it. Beyond this, a walk
+/// evaluates at most as many candidates as the shrink did before it: on the shrinking
+/// benchmarks and challenges every walk that finds a simpler failure finds it within its
+/// first 33 evaluations, and a walk that finds nothing (a short failure with nothing simpler,
+/// such as a stateful test's shortest failing sequence) must not be most of the shrink's cost
+/// when every evaluation runs a system.
+const MIN_EVALUATIONS: usize = 64;
+
 impl<G: Node> Search<'_, G> {
     /// Walks the sequences of at most as many choices as the best, depth first and simplest
-    /// first, and keeps the first simpler one that fails.
+    /// first, and keeps the first simpler one that fails; it evaluates at most as many
+    /// candidates as the shrink did before it (between [`MIN_EVALUATIONS`] and
+    /// [`MAX_EVALUATIONS`]).
     pub(super) fn try_small_values(&mut self) {
         let longest = self.choices().len();
         if longest > MAX_CHOICES {
@@ -33,11 +43,12 @@ impl<G: Node> Search<'_, G> {
         }
         let size = self.best.tree.size();
         let evaluations = self.stats.evaluations;
+        let allowed = evaluations.clamp(MIN_EVALUATIONS, MAX_EVALUATIONS);
         let mut walk = Exhaustive::bounded(WIDTH, longest);
         for _ in 0..MAX_RUNS {
             if !walk.has_next()
                 || self.exhausted()
-                || self.stats.evaluations - evaluations >= MAX_EVALUATIONS
+                || self.stats.evaluations - evaluations >= allowed
             {
                 return;
             }
