@@ -443,6 +443,108 @@ fn every_interleaving_of_the_branches_meets_the_preconditions() {
     );
 }
 
+/// A connection's model: how many bytes it sent, and whether it is closed; once closed, no
+/// command may run.
+struct ConnectionModel;
+
+#[derive(Clone, Debug, PartialEq)]
+enum ConnectionCommand {
+    Send(u8),
+    Close,
+}
+
+impl StateMachine for ConnectionModel {
+    type State = (u32, bool);
+    type Command = ConnectionCommand;
+
+    fn initial_state(&self) -> (u32, bool) {
+        (0, false)
+    }
+
+    fn commands(&self, &(_, closed): &(u32, bool)) -> Gen<ConnectionCommand, ConnectionCommand> {
+        assert!(!closed, "commands asked for in a finished state");
+        let send = range(0u8..=9)
+            .focus(|c: &ConnectionCommand| match c {
+                ConnectionCommand::Send(byte) => Some(byte),
+                ConnectionCommand::Close => None,
+            })
+            .map(ConnectionCommand::Send);
+        pick((
+            (3, "send", send.boxed()),
+            (1, "close", exact(ConnectionCommand::Close).boxed()),
+        ))
+        .boxed()
+    }
+
+    fn next_state(
+        &self,
+        &(sent, closed): &(u32, bool),
+        command: &ConnectionCommand,
+    ) -> (u32, bool) {
+        match command {
+            ConnectionCommand::Send(_) => (sent + 1, closed),
+            ConnectionCommand::Close => (sent, true),
+        }
+    }
+
+    fn finished(&self, &(_, closed): &(u32, bool)) -> bool {
+        closed
+    }
+}
+
+/// Whether nothing runs after a `Close` in `sequence`.
+fn nothing_after_close(sequence: &[ConnectionCommand]) -> bool {
+    sequence
+        .iter()
+        .position(|c| *c == ConnectionCommand::Close)
+        .is_none_or(|at| at + 1 == sequence.len())
+}
+
+/// A finished state ends a sequence: generated, shrunk and parallel sequences run nothing
+/// after a close, and a sequence written by hand that does does not reflect.
+#[test]
+fn a_finished_state_ends_every_sequence() {
+    let g = commands(ConnectionModel, 30);
+    let mut rng = DefaultRng::seed_from_u64(5);
+    let mut closed = 0;
+    for size in 0..300 {
+        let sequence = g.generate_value(&mut rng, size % 40);
+        assert!(nothing_after_close(&sequence), "{sequence:?}");
+        closed += usize::from(sequence.last() == Some(&ConnectionCommand::Close));
+    }
+    assert!(closed > 50, "only {closed} of 300 sequences closed");
+    use ConnectionCommand::{Close, Send};
+    assert!(g.can_generate(&vec![Send(1), Send(2), Close]));
+    assert!(!g.can_generate(&vec![Send(1), Close, Send(2)]));
+    // A failure that needs two sends and a close shrinks to them, never past the close.
+    let fails = |sequence: &Vec<ConnectionCommand>| {
+        assert!(nothing_after_close(sequence), "{sequence:?}");
+        sequence.ends_with(&[Close]) && sequence.len() > 2
+    };
+    let start = vec![Send(7), Send(3), Send(9), Send(1), Close];
+    assert_eq!(g.shrink(start, fails), [Send(0), Send(0), Close]);
+    // A closed prefix leaves both branches empty; no interleaving runs after a close.
+    let parallel = parallel_commands(ConnectionModel, 4, 3);
+    let mut closed_prefixes = 0;
+    for size in 0..300 {
+        let case = parallel.generate_value(&mut rng, size % 40);
+        if case.prefix.last() == Some(&Close) {
+            closed_prefixes += 1;
+            assert!(case.branches.iter().all(Vec::is_empty), "{case:?}");
+        }
+        let [a, b] = &case.branches;
+        for interleaving in interleavings(a, b) {
+            let mut sequence = case.prefix.clone();
+            sequence.extend(interleaving);
+            assert!(nothing_after_close(&sequence), "{case:?}");
+        }
+    }
+    assert!(
+        closed_prefixes > 10,
+        "only {closed_prefixes} closed prefixes"
+    );
+}
+
 /// Every interleaving of `a` and `b`.
 fn interleavings<T: Clone>(a: &[T], b: &[T]) -> Vec<Vec<T>> {
     match (a.split_first(), b.split_first()) {

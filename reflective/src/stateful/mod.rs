@@ -3,8 +3,8 @@
 //! reach, then run against the system and the model side by side.
 //!
 //! A [`StateMachine`] is the model: its initial state, the commands that may run in a state
-//! (a generator: every command it produces meets the command's preconditions), and the state
-//! a command leads to. [`commands`] makes the generator of command sequences: a reflective
+//! (a generator: every command it produces meets the command's preconditions), the state a
+//! command leads to, and which states are finished (nothing may run there: a sequence ends). [`commands`] makes the generator of command sequences: a reflective
 //! generator like any other, so its sequences replay from one line, shrink by the choice
 //! shrinker (a command deleted, the commands after it drawn again from the state they now
 //! follow, a command made simpler), mutate, and reflect from a sequence written by hand.
@@ -87,12 +87,46 @@ pub trait StateMachine: Send + Sync + 'static {
     /// state: the same `pick` of every command each time, a command the preconditions rule
     /// out weighing 0 (a stack's pop: `pick(((1, "push", push), (u32::from(!empty), "pop",
     /// pop)))`), rather than a generator of another shape where fewer commands are allowed.
-    /// At least one command must be allowed in every state the model reaches: a `pick`
-    /// whose branches all weigh 0 panics.
+    /// At least one command must be allowed in every state the model reaches that is not
+    /// [`finished`](StateMachine::finished): a `pick` whose branches all weigh 0 panics.
     fn commands(&self, state: &Self::State) -> Gen<Self::Command, Self::Command>;
 
     /// The state `command` leads to from `state`.
     fn next_state(&self, state: &Self::State, command: &Self::Command) -> Self::State;
+
+    /// Whether no command may run in `state` (a closed connection, a protocol run to its
+    /// end): a sequence ends when it reaches such a state, without asking
+    /// [`commands`](StateMachine::commands) there, and a sequence with a command after it
+    /// does not reflect. No state is finished unless this says so.
+    ///
+    /// ```
+    /// # use reflective::prelude::*;
+    /// # use reflective::stateful::{StateMachine, commands};
+    /// /// A connection that sends bytes until it is closed (`None`).
+    /// struct Connection;
+    /// impl StateMachine for Connection {
+    ///     type State = bool; // closed
+    ///     type Command = Option<u8>;
+    ///     fn initial_state(&self) -> bool { false }
+    ///     fn commands(&self, _: &bool) -> Gen<Option<u8>, Option<u8>> {
+    ///         option(range(0u8..=9)).boxed()
+    ///     }
+    ///     fn next_state(&self, closed: &bool, command: &Option<u8>) -> bool {
+    ///         *closed || command.is_none()
+    ///     }
+    ///     fn finished(&self, closed: &bool) -> bool { *closed }
+    /// }
+    /// let g = commands(Connection, 20);
+    /// for sequence in (0..50).map(|seed| g.sample(seed)) {
+    ///     assert!(sequence.iter().rev().skip(1).all(Option::is_some), "{sequence:?}");
+    /// }
+    /// assert!(g.can_generate(&vec![Some(1), None]));
+    /// assert!(!g.can_generate(&vec![None, Some(1)]));
+    /// ```
+    fn finished(&self, state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
 }
 
 /// The generator of command sequences of `machine`, at most `max_len` long: each command

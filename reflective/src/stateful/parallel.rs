@@ -34,7 +34,8 @@ pub struct Parallel<C> {
 /// then two branches of at most `branch_len` each (both about as long as the size allows),
 /// such that every interleaving of the branches meets the preconditions: each command one
 /// [`StateMachine::commands`] produces in the state the interleaving reaches, which
-/// reflection decides; other cases are filtered out. Keep `branch_len` small (up to 4 or
+/// reflection decides, and none in a [finished](StateMachine::finished) state; other cases
+/// are filtered out. Keep `branch_len` small (up to 4 or
 /// 5): the interleavings grow as the binomial coefficient of the branches' lengths. Run the
 /// cases with [`run_parallel`].
 ///
@@ -123,7 +124,7 @@ where
         (0..2).all(|side| match rest[side].split_first() {
             None => true,
             Some((command, after)) => {
-                machine.commands(state).can_generate(command) && {
+                !machine.finished(state) && machine.commands(state).can_generate(command) && {
                     let mut next_rest = rest;
                     next_rest[side] = after;
                     allowed(machine, &machine.next_state(state, command), next_rest)

@@ -48,7 +48,7 @@ fn described_steps<M: StateMachine>(
     go_on: u32,
 ) -> Gen<[M::Command], Vec<M::Command>> {
     let stop = pure(Vec::new()).focus(|rest: &[M::Command]| rest.is_empty().then_some(&()));
-    if left == 0 || go_on == 0 {
+    if left == 0 || go_on == 0 || machine.finished(&state) {
         return stop.boxed();
     }
     let step = machine
@@ -109,7 +109,7 @@ impl<M: StateMachine> Steps<M> {
         let branches = StopOrStep { go_on: self.go_on };
         let weights = Weights::of(&branches);
         let mut state = self.state.clone();
-        while sequence.len() < self.left && self.go_on > 0 {
+        while sequence.len() < self.left && self.go_on > 0 && !self.machine.finished(&state) {
             // Built before the pick, as the description builds its step branch: the model is
             // asked for the same generators, and one that panics does so in both.
             let commands = self.machine.commands(&state);
@@ -170,7 +170,7 @@ mod tests {
     use crate::combinator::{range, sized};
     use rand_core::SeedableRng;
 
-    /// A counter that may add 1 to 3, or reset once above 4.
+    /// A counter that may add 1 to 3, or reset once above 4, and stops at 7.
     struct Counter;
 
     impl StateMachine for Counter {
@@ -197,6 +197,18 @@ mod tests {
         fn next_state(&self, total: &u32, add: &u32) -> u32 {
             if *add == 0 { 0 } else { total + add }
         }
+
+        fn finished(&self, total: &u32) -> bool {
+            *total == 7
+        }
+    }
+
+    /// The totals [`Counter`] goes through on `commands`, the initial one first.
+    fn totals(commands: &[u32]) -> Vec<u32> {
+        commands.iter().fold(vec![0], |mut totals, &command| {
+            totals.push(Counter.next_state(totals.last().unwrap(), &command));
+            totals
+        })
     }
 
     /// [`steps`] or [`described_steps`] for [`Counter`].
@@ -220,6 +232,25 @@ mod tests {
                 assert_eq!(described.replay(&fast.tree), Some(fast.value.clone()));
                 assert_eq!(looped.replay(&slow.tree), Some(slow.value));
             }
+        }
+    }
+
+    /// Both end a sequence where it reaches a finished state (a total of 7), and reflect no
+    /// sequence that goes on from one.
+    #[test]
+    fn a_sequence_ends_at_a_finished_state() {
+        let (looped, described) = (by(steps, 12), by(described_steps, 12));
+        let mut ended = 0;
+        for seed in 0..300 {
+            let sequence = looped.generate_value(&mut DefaultRng::seed_from_u64(seed), 40);
+            let totals = totals(&sequence);
+            assert!(!totals[..totals.len() - 1].contains(&7), "{sequence:?}");
+            ended += usize::from(totals.last() == Some(&7));
+        }
+        assert!(ended > 10, "{ended} of 300 sequences reached 7");
+        for g in [&looped, &described] {
+            assert!(g.can_generate(&[3, 3, 1]));
+            assert!(!g.can_generate(&[3, 3, 1, 2]));
         }
     }
 
