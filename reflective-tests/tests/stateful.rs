@@ -9,7 +9,7 @@ use reflective::ShrinkBudget;
 use reflective::check::{Config, try_check_with};
 use reflective::prelude::*;
 use reflective::stateful::{
-    Parallel, StateMachine, commands, parallel_commands, run, run_parallel,
+    MAX_COMMANDS, Parallel, StateMachine, commands, parallel_commands, run, run_parallel,
 };
 
 /// A bounded queue's model: the values in it, at most [`CAPACITY`].
@@ -543,6 +543,32 @@ fn a_finished_state_ends_every_sequence() {
         closed_prefixes > 10,
         "only {closed_prefixes} closed prefixes"
     );
+}
+
+/// Sequences are at most `MAX_COMMANDS` long whatever `max_len` asks: bytes that step on for
+/// ever decode to that many commands (they ran past the generator's nesting limit, with an
+/// error about recursive types), and a longer sequence does not reflect.
+#[test]
+fn sequences_stop_at_the_most_commands_whatever_the_length_asked() {
+    let g = commands(QueueModel, usize::MAX);
+    // The size byte, then a step (an odd byte) before each command: push 1 or pop.
+    let data = vec![1u8; 3 * (MAX_COMMANDS + 10)];
+    let decoded = g.decode(&data).expect("decodes");
+    assert_eq!(decoded.value.len(), MAX_COMMANDS);
+    let pairs = |n: usize| -> Vec<QueueCommand> {
+        (0..n)
+            .map(|i| {
+                if i % 2 == 0 {
+                    QueueCommand::Push(1)
+                } else {
+                    QueueCommand::Pop
+                }
+            })
+            .collect()
+    };
+    let reflector = g.reflector().size(MAX_COMMANDS);
+    assert_eq!(reflector.can_generate(&pairs(MAX_COMMANDS)), Ok(true));
+    assert_eq!(reflector.can_generate(&pairs(MAX_COMMANDS + 2)), Ok(false));
 }
 
 /// Every interleaving of `a` and `b`.

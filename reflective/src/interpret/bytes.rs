@@ -7,7 +7,9 @@
 //! bytes that hold its range, little-endian, modulo the number of values (a pick that lands on
 //! a branch of zero weight takes the next branch that has one); when the bytes run out, the remaining
 //! choices take their simplest values (the first branch with a weight, the integer nearest
-//! 0), so a short input gives a small value; the rest are drawn at random from a fixed seed
+//! 0), so a short input gives a small value when a generator's first branches are its small
+//! ones (a derived enum whose first variant holds the type itself recurses on it until the
+//! size runs out: put a leaf variant first); the rest are drawn at random from a fixed seed
 //! once a filter or a distinct collection draws again (the simplest value would come back
 //! for ever) or after 4 096 simplest choices (so that a generator whose simplest choices
 //! never end, ends as generation does). So every byte

@@ -129,7 +129,13 @@ pub trait StateMachine: Send + Sync + 'static {
     }
 }
 
-/// The generator of command sequences of `machine`, at most `max_len` long: each command
+/// The most commands a sequence holds, whatever length is asked for: each command is a
+/// nesting level of the generator (as each level of a recursion is), and generation and
+/// reflection stop at 100 000 levels. A longer sequence written by hand does not reflect.
+pub const MAX_COMMANDS: usize = 50_000;
+
+/// The generator of command sequences of `machine`, at most `max_len` long (and at most
+/// [`MAX_COMMANDS`]): each command
 /// drawn from [`StateMachine::commands`] in the state the commands before it reach. Before
 /// each command the sequence goes on with weight `w` and stops with weight 1, `w` the size
 /// (up to `max_len`): sequences are empty at size 0, about as long as the size below
@@ -161,6 +167,7 @@ pub fn commands<M: StateMachine>(
     max_len: usize,
 ) -> Gen<Vec<M::Command>, Vec<M::Command>> {
     let machine = Arc::new(machine);
+    let max_len = max_len.min(MAX_COMMANDS);
     sized(move |size| {
         let go_on = u32::try_from(size.min(max_len)).unwrap_or(u32::MAX);
         steps(

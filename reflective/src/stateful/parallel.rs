@@ -16,7 +16,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{StateMachine, steps};
+use super::{MAX_COMMANDS, StateMachine, steps};
 use crate::combinator::{sized, zip};
 use crate::generator::Generator;
 use crate::node::Gen;
@@ -31,7 +31,8 @@ pub struct Parallel<C> {
 }
 
 /// The generator of parallel cases of `machine`: a prefix of at most `prefix_len` commands,
-/// then two branches of at most `branch_len` each (both about as long as the size allows),
+/// then two branches of at most `branch_len` each (each at most
+/// [`MAX_COMMANDS`](super::MAX_COMMANDS)) (both about as long as the size allows),
 /// such that every interleaving of the branches meets the preconditions: each command one
 /// [`StateMachine::commands`] produces in the state the interleaving reaches, which
 /// reflection decides, and none in a [finished](StateMachine::finished) state; other cases
@@ -75,6 +76,7 @@ where
 {
     let machine = Arc::new(machine);
     let checker = Arc::clone(&machine);
+    let (prefix_len, branch_len) = (prefix_len.min(MAX_COMMANDS), branch_len.min(MAX_COMMANDS));
     sized(move |size| {
         let go_on = u32::try_from(size.min(prefix_len)).unwrap_or(u32::MAX);
         let branch_go_on = u32::try_from(size.min(branch_len)).unwrap_or(u32::MAX);

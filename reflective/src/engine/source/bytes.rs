@@ -7,7 +7,8 @@
 //! on a branch of zero weight takes the next branch that has one), so every byte string
 //! decodes to choices the generator accepts. Once the bytes run out, the remaining choices take
 //! their simplest value (the first branch with a weight, the integer nearest 0), so a short
-//! input gives a small value, as the shrinker's repairs do. The rest are drawn by a seeded
+//! input gives a small value when the first branches are the small ones, as the shrinker's
+//! repairs do. The rest are drawn by a seeded
 //! random source, as generation draws them, once the engine draws again past the end (a
 //! filter that rejects the simplest value, a set that already holds it: simplest values
 //! would repeat for ever) or after [`SIMPLEST_AFTER_END`] simplest choices (a generator
