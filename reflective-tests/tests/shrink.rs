@@ -469,5 +469,12 @@ fn a_walk_that_finds_nothing_costs_no_more_than_the_rest() {
     let start = vec![(3, 3), (1, 2), (0, 1), (1, 3), (2, 0), (3, 0)];
     let shrunk = g.shrink_with_stats(&start, fails).unwrap();
     assert_eq!(shrunk.value, [(1, 0), (0, 0), (1, 0), (2, 0)]);
+    // The walk ran (the best is short) and found nothing, so the bound applies.
+    let walk = shrunk
+        .stats
+        .passes
+        .iter()
+        .find(|p| p.name == "try small values");
+    assert!(walk.is_some_and(|walk| walk.evaluations > 0 && walk.steps == 0));
     walk_within_the_rest(&shrunk.stats, "from a sequence of six");
 }

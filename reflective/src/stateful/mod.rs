@@ -4,8 +4,9 @@
 //!
 //! A [`StateMachine`] is the model: its initial state, the commands that may run in a state
 //! (a generator: every command it produces meets the command's preconditions), the state a
-//! command leads to, and which states are finished (nothing may run there: a sequence ends). [`commands`] makes the generator of command sequences: a reflective
-//! generator like any other, so its sequences replay from one line, shrink by the choice
+//! command leads to, and which states are finished (nothing may run there: a sequence ends).
+//! [`commands`] makes the generator of command sequences: a reflective generator like any
+//! other, so its sequences replay from one line, shrink by the choice
 //! shrinker (a command deleted, the commands after it drawn again from the state they now
 //! follow, a command made simpler), mutate, and reflect from a sequence written by hand.
 //! Because every sequence is one the generator makes, every generated, shrunk or mutated
@@ -135,8 +136,8 @@ pub trait StateMachine: Send + Sync + 'static {
 pub const MAX_COMMANDS: usize = 50_000;
 
 /// The generator of command sequences of `machine`, at most `max_len` long (and at most
-/// [`MAX_COMMANDS`]): each command
-/// drawn from [`StateMachine::commands`] in the state the commands before it reach. Before
+/// [`MAX_COMMANDS`]), ending at the first [finished](StateMachine::finished) state: each
+/// command drawn from [`StateMachine::commands`] in the state the commands before it reach. Before
 /// each command the sequence goes on with weight `w` and stops with weight 1, `w` the size
 /// (up to `max_len`): sequences are empty at size 0, about as long as the size below
 /// `max_len`, and cut at `max_len` (about 0.6 × `max_len` long on average at sizes of

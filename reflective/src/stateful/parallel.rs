@@ -31,9 +31,9 @@ pub struct Parallel<C> {
 }
 
 /// The generator of parallel cases of `machine`: a prefix of at most `prefix_len` commands,
-/// then two branches of at most `branch_len` each (each at most
-/// [`MAX_COMMANDS`](super::MAX_COMMANDS)) (both about as long as the size allows),
-/// such that every interleaving of the branches meets the preconditions: each command one
+/// then two branches of at most `branch_len` each (both about as long as the size allows;
+/// `prefix_len` and `branch_len` each at most [`MAX_COMMANDS`](super::MAX_COMMANDS)), such
+/// that every interleaving of the branches meets the preconditions: each command one
 /// [`StateMachine::commands`] produces in the state the interleaving reaches, which
 /// reflection decides, and none in a [finished](StateMachine::finished) state; other cases
 /// are filtered out. Keep `branch_len` small (up to 4 or
@@ -114,7 +114,7 @@ where
 }
 
 /// Whether every interleaving of `case`'s branches, after its prefix, runs only commands
-/// `machine` allows in the states the interleaving reaches.
+/// `machine` allows in the states the interleaving reaches, and none in a finished state.
 fn every_interleaving_allowed<M: StateMachine>(machine: &M, case: &Parallel<M::Command>) -> bool
 where
     M::Command: PartialEq,

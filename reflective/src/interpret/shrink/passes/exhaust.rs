@@ -34,8 +34,8 @@ const MIN_EVALUATIONS: usize = 64;
 impl<G: Node> Search<'_, G> {
     /// Walks the sequences of at most as many choices as the best, depth first and simplest
     /// first, and keeps the first simpler one that fails; it evaluates at most as many
-    /// candidates as the shrink did before it (between [`MIN_EVALUATIONS`] and
-    /// [`MAX_EVALUATIONS`]).
+    /// candidates as the shrink did before it, earlier walks included (between
+    /// [`MIN_EVALUATIONS`] and [`MAX_EVALUATIONS`]).
     pub(super) fn try_small_values(&mut self) {
         let longest = self.choices().len();
         if longest > MAX_CHOICES {
