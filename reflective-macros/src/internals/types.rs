@@ -256,28 +256,24 @@ mod tests {
     /// is not a type.
     #[test]
     fn only_a_path_s_last_segment_names_its_type() {
-        assert_eq!(classify("Box<Tree>"), (Reach::OwnType, 1));
-        assert_eq!(classify("Box<crate::Tree>"), (Reach::OwnType, 1));
-        assert_eq!(classify("Box<self::Tree>"), (Reach::OwnType, 1));
-        assert_eq!(
-            classify("std::boxed::Box<super::Tree>"),
-            (Reach::OwnType, 1)
-        );
-        assert_eq!(classify("Vec<(Tree, Tree)>"), (Reach::OwnType, 2));
-        assert_eq!(
-            classify("::std::collections::BTreeMap<u8, T>"),
-            (Reach::Direct, 0)
-        );
-        assert_eq!(classify("core::num::NonZeroU8"), (Reach::Direct, 0));
-        assert_eq!(classify("[u8; LENGTH]"), (Reach::Direct, 0));
-        assert_eq!(classify("[Tree; 2]"), (Reach::OwnType, 1));
-        assert_eq!(classify("Color"), (Reach::OtherType, 1));
-        assert_eq!(classify("paint::Color"), (Reach::OtherType, 1));
-        // A user type of a standard type's name, in a module of the user's.
-        assert_eq!(classify("ast::Option"), (Reach::OtherType, 1));
-        assert_eq!(
-            classify("std::marker::PhantomData<Tree>"),
-            (Reach::Direct, 0)
-        );
+        let cases = [
+            ("Box<Tree>", Reach::OwnType, 1),
+            ("Box<crate::Tree>", Reach::OwnType, 1),
+            ("Box<self::Tree>", Reach::OwnType, 1),
+            ("std::boxed::Box<super::Tree>", Reach::OwnType, 1),
+            ("Vec<(Tree, Tree)>", Reach::OwnType, 2),
+            ("::std::collections::BTreeMap<u8, T>", Reach::Direct, 0),
+            ("core::num::NonZeroU8", Reach::Direct, 0),
+            ("[u8; LENGTH]", Reach::Direct, 0),
+            ("[Tree; 2]", Reach::OwnType, 1),
+            ("Color", Reach::OtherType, 1),
+            ("paint::Color", Reach::OtherType, 1),
+            // A user type of a standard type's name, in a module of the user's.
+            ("ast::Option", Reach::OtherType, 1),
+            ("std::marker::PhantomData<Tree>", Reach::Direct, 0),
+        ];
+        for (ty, reach, mentions) in cases {
+            assert_eq!(classify(ty), (reach, mentions), "{ty}");
+        }
     }
 }

@@ -168,7 +168,6 @@ pub fn commands<M: StateMachine>(
     max_len: usize,
 ) -> Gen<Vec<M::Command>, Vec<M::Command>> {
     let machine = Arc::new(machine);
-    let max_len = max_len.min(MAX_COMMANDS);
     sized(move |size| {
         let go_on = u32::try_from(size.min(max_len)).unwrap_or(u32::MAX);
         steps(

@@ -16,7 +16,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{MAX_COMMANDS, StateMachine, steps};
+use super::{StateMachine, steps};
 use crate::combinator::{sized, zip};
 use crate::generator::Generator;
 use crate::node::Gen;
@@ -76,7 +76,6 @@ where
 {
     let machine = Arc::new(machine);
     let checker = Arc::clone(&machine);
-    let (prefix_len, branch_len) = (prefix_len.min(MAX_COMMANDS), branch_len.min(MAX_COMMANDS));
     sized(move |size| {
         let go_on = u32::try_from(size.min(prefix_len)).unwrap_or(u32::MAX);
         let branch_go_on = u32::try_from(size.min(branch_len)).unwrap_or(u32::MAX);

@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use super::StateMachine;
+use super::{MAX_COMMANDS, StateMachine};
 use crate::choice::{Label, OpenSpan};
 use crate::combinator::pick::Weights;
 use crate::combinator::{pick, pure};
@@ -23,8 +23,8 @@ use crate::node::{Gen, Node, Sealed};
 /// The labels of the pick before each command: stop, or go on with one more step.
 const STOP_OR_STEP: [Label; 2] = [Label::new("stop"), Label::new("step")];
 
-/// The commands of `machine` after `state`, at most `left` of them, going on before each with
-/// weight `go_on` against stopping with weight 1.
+/// The commands of `machine` after `state`, at most `left` of them (and at most
+/// [`MAX_COMMANDS`]), going on before each with weight `go_on` against stopping with weight 1.
 pub(super) fn steps<M: StateMachine>(
     machine: Arc<M>,
     state: M::State,
@@ -34,7 +34,7 @@ pub(super) fn steps<M: StateMachine>(
     Steps {
         machine,
         state,
-        left,
+        left: left.min(MAX_COMMANDS),
         go_on,
     }
     .boxed()
