@@ -251,25 +251,56 @@ fn a_deep_chain_shrinks_in_few_evaluations() {
     for i in 0..5_000u32 {
         deep = List::Cons((i % 200) as u8, Box::new(deep));
     }
-    let length = |list: &List| {
-        let (mut length, mut at) = (0, list);
-        while let List::Cons(_, rest) = at {
-            (length, at) = (length + 1, &**rest);
-        }
-        length
-    };
     let lists = List::arbitrary_reflective();
     for (at_least, shrunk_to) in [(0, 0), (3, 3)] {
         let shrunk = lists
-            .shrink_with_stats(&deep, |list| length(list) >= at_least)
+            .shrink_with_stats(&deep, |list| list_length(list) >= at_least)
             .expect("it fails");
-        assert_eq!(length(&shrunk.value), shrunk_to);
+        assert_eq!(list_length(&shrunk.value), shrunk_to);
         assert!(
             shrunk.stats.evaluations < 500,
             "{} evaluations",
             shrunk.stats.evaluations
         );
     }
+}
+
+/// A chain none of whose links can go (a list that fails only at its full length) costs the
+/// pass that replaces a span by one inside it a few evaluations a link: it looks three levels
+/// in, not at every link after each, which spent the default budget of 10 000 evaluations on
+/// a list of 300 (9 700 of them in that pass) before the shrink could end.
+#[test]
+fn a_chain_that_loses_no_link_costs_few_evaluations_a_link() {
+    const LENGTH: usize = 300;
+    let mut full = List::Nil;
+    for i in 0..LENGTH {
+        full = List::Cons((i % 200) as u8, Box::new(full));
+    }
+    let shrunk = List::arbitrary_reflective()
+        .shrink_with_stats(&full, |list| list_length(list) >= LENGTH)
+        .expect("it fails");
+    assert_eq!(list_length(&shrunk.value), LENGTH);
+    assert_eq!(shrunk.stats.stopped, reflective::shrink::Stopped::Fixpoint);
+    let pass = shrunk
+        .stats
+        .passes
+        .iter()
+        .find(|pass| pass.name == "replace by a nested span")
+        .expect("the pass ran");
+    assert!(
+        pass.evaluations <= 3 * LENGTH,
+        "{} evaluations for {LENGTH} links",
+        pass.evaluations
+    );
+}
+
+/// The number of elements of `list`.
+fn list_length(list: &List) -> usize {
+    let (mut length, mut at) = (0, list);
+    while let List::Cons(_, rest) = at {
+        (length, at) = (length + 1, &**rest);
+    }
+    length
 }
 
 /// A last walk over small values that finds nothing costs at most as many evaluations as the

@@ -17,9 +17,10 @@
 //! 3. *merge collections*: merge two sibling collections of a nest into one;
 //! 4. *move elements*: move an element from a collection of a nest to the next one;
 //! 5. *replace by a span*: the whole sequence replaced by one of its spans (the paper's first);
-//! 6. *replace by a nested span*: a span replaced by a span inside it that opens with a pick
-//!    of the same arity (a subtree for its tree), then also with its integers negated (all,
-//!    then one at a time in a small span: `Neg(Lit(-100))` to `Lit(100)` in one step);
+//! 6. *replace by a nested span*: a span replaced by a span at most three levels inside it
+//!    that opens with a pick of the same arity (a subtree for its tree, nearest first), then
+//!    also with its integers negated (all, then one at a time in a small span:
+//!    `Neg(Lit(-100))` to `Lit(100)` in one step);
 //! 7. *delete spans*: delete a span that is not a collection's element;
 //! 8. *delete blocks*: delete 8, 4, 2 or 1 consecutive choices;
 //! 9. *zero spans*: set a span's choices to their simplest (the paper's second), a collection
