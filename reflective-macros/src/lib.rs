@@ -80,7 +80,9 @@ pub fn derive_reflective(input: TokenStream) -> TokenStream {
 /// `reflective`'s `serde` feature), `parallel = true` (run the cases on all cores, with the
 /// sequential run's results: `check::check_parallel_with`), `statistics = true` (print the
 /// statistics of a run that passes to the test's output: `cargo test -- --nocapture` shows
-/// it), `check_coverage = true`, `case_time_limit_ms = N`, `max_discard_ratio = N` (how many
+/// it), `check_coverage = true`, `case_time_limit_ms = N`, `shrink_evaluations = N` and
+/// `shrink_seconds = N` (the shrink's budget: `check::Config::shrink_evaluations` and
+/// `shrink_time`), `max_discard_ratio = N` (how many
 /// cases `assume` may discard per case, and filters reject per value kept, 10 unless set),
 /// `mutation_percent = N` (run N% of the cases as mutants of earlier cases that reached new
 /// labels or label counts: `check::Config::mutation_percent`; by default a quarter once the

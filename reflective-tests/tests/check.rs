@@ -92,6 +92,37 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
     }
 }
 
+/// A shrink that a budget stopped does not call its result minimal: the heading says that a
+/// simpler counterexample may fail too, and the statistics line says which budget ran out.
+#[test]
+fn a_shrink_stopped_by_its_budget_is_not_called_minimal() {
+    let lists = vec(range(0u32..=1000), ..);
+    let fails_past_100 = |xs: &Vec<u32>| xs.len() < 2 || xs.iter().all(|&x| x <= 100);
+    let budget = reflective::shrink::ShrinkBudget::default().max_evaluations(1);
+    let config = Config::new()
+        .seed(3)
+        .regressions(false)
+        .shrink_budget(budget);
+    let text = report(|| check_with(&config, &lists, fails_past_100));
+    assert!(!text.contains("minimal counterexample"), "{text}");
+    assert!(
+        text.contains(
+            "shrunk counterexample (the shrink stopped before it ended, so a simpler one may \
+             fail too):\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("the evaluation budget ran out"), "{text}");
+    let full = report(|| {
+        check_with(
+            &config.shrink_budget(Default::default()),
+            &lists,
+            fails_past_100,
+        )
+    });
+    assert!(full.contains("minimal counterexample:\n"), "{full}");
+}
+
 /// A value whose `Debug` panics (above 200).
 #[derive(Clone, PartialEq)]
 struct Touchy(u8);
@@ -216,8 +247,10 @@ fn every_kind_of_outcome_fails_with_its_reason() {
             assert!(x < 500, "{x} is too big")
         })
     });
+    // The panic's location is the assertion's, in this file.
     assert!(
-        by_panic.contains("the property panicked: 500 is too big"),
+        by_panic.contains(&format!("the property panicked at {}:", file!()))
+            && by_panic.contains(": 500 is too big"),
         "{by_panic}"
     );
 }

@@ -88,12 +88,17 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     assert!(text.contains(&format!("(seed {seed},")), "{text}");
     let minimal = section(&text, "minimal counterexample:\n");
     assert_eq!(
-        minimal, "    xs = [\n        1000,\n    ]\n    the property panicked: the sum is 1000",
+        minimal,
+        "    xs = [\n        1000,\n    ]\n    the property panicked at tests/properties.rs:9:5: the \
+         sum is 1000",
         "{text}"
     );
-    // The replay line names the test and the case.
+    // The replay line names the case, the package, the test file and the test, so that
+    // Cargo builds that test file alone.
     assert!(
-        text.contains("cargo test sums_stay_small -- --exact"),
+        text.contains(
+            "cargo test -p reflective-child --test properties sums_stay_small -- --exact"
+        ),
         "{text}"
     );
 

@@ -54,6 +54,19 @@ fn a_failing_property_panics_with_its_report(x: u32, mut y: u32) {
     assert!(x < 1000 || y < 1000);
 }
 
+/// The shrink's budget is a setting too: one evaluation, and the report says that it ran out
+/// and does not call its result minimal.
+#[reflective::property(
+    seed = 1,
+    regressions = false,
+    shrink_evaluations = 1,
+    shrink_seconds = 5
+)]
+#[should_panic(expected = "(stopped: the evaluation budget ran out)")]
+fn the_shrink_budget_is_a_setting(x: u32, y: u32) {
+    assert!(x < 1000 || y < 1000);
+}
+
 #[reflective::property]
 #[ignore = "shows that #[ignore] stays on the test"]
 fn an_ignored_property(_x: bool) {

@@ -483,7 +483,7 @@ mod tests {
             crate = "my::rt", cases = 5, seed = 1, max_size = 9, strategy = "random",
             size_schedule = "ramp",
             regressions = true, statistics = true, check_coverage = false,
-            case_time_limit_ms = 100
+            case_time_limit_ms = 100, shrink_evaluations = 50, shrink_seconds = 2
         };
         let function = quote! {
             #[should_panic]

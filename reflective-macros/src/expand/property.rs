@@ -196,6 +196,14 @@ fn calls(settings: &Settings, private: &TokenStream) -> TokenStream {
         let percent = number(u64::from(**percent), percent.span());
         calls.extend(quote!(.mutation_percent(#percent)));
     }
+    if let Some(evaluations) = &settings.shrink_evaluations {
+        let evaluations = number(**evaluations, evaluations.span());
+        calls.extend(quote!(.shrink_evaluations(#evaluations)));
+    }
+    if let Some(seconds) = &settings.shrink_seconds {
+        let seconds = number(**seconds, seconds.span());
+        calls.extend(quote!(.shrink_time(::core::time::Duration::from_secs(#seconds))));
+    }
     if let Some(limit) = &settings.case_time_limit_ms {
         let milliseconds = number(**limit, limit.span());
         calls.extend(quote!(.case_time_limit(::core::time::Duration::from_millis(#milliseconds))));

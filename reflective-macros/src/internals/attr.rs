@@ -223,6 +223,27 @@ pub(crate) fn case_time_limit_ms(meta: &Meta) -> Result<Option<SpannedValue<u64>
     .map(Some)
 }
 
+/// `shrink_evaluations = N`: the most evaluations of the property a shrink makes.
+pub(crate) fn shrink_evaluations(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, "`shrink_evaluations = 500`")?;
+    whole_number(
+        value,
+        "`shrink_evaluations` must be a whole number of evaluations, such as \
+         `shrink_evaluations = 500`",
+    )
+    .map(Some)
+}
+
+/// `shrink_seconds = N`: the longest a shrink runs, in whole seconds.
+pub(crate) fn shrink_seconds(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, "`shrink_seconds = 2`")?;
+    whole_number(
+        value,
+        "`shrink_seconds` must be a whole number of seconds, such as `shrink_seconds = 2`",
+    )
+    .map(Some)
+}
+
 /// `max_discard_ratio = N`: how many discarded cases per case the run accepts.
 pub(crate) fn max_discard_ratio(meta: &Meta) -> Result<Option<SpannedValue<u32>>> {
     let value = value(meta, "`max_discard_ratio = 10`")?;

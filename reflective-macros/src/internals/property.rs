@@ -52,6 +52,12 @@ pub(crate) struct Settings {
     /// `case_time_limit_ms = N`.
     #[darling(default, with = attr::case_time_limit_ms)]
     pub(crate) case_time_limit_ms: Option<SpannedValue<u64>>,
+    /// `shrink_evaluations = N`.
+    #[darling(default, with = attr::shrink_evaluations)]
+    pub(crate) shrink_evaluations: Option<SpannedValue<u64>>,
+    /// `shrink_seconds = N`.
+    #[darling(default, with = attr::shrink_seconds)]
+    pub(crate) shrink_seconds: Option<SpannedValue<u64>>,
     /// `max_discard_ratio = N`.
     #[darling(default, with = attr::max_discard_ratio)]
     pub(crate) max_discard_ratio: Option<SpannedValue<u32>>,

@@ -278,6 +278,31 @@ impl Config {
         }
     }
 
+    /// Shrinks with at most `evaluations` evaluations of the property on candidates (default
+    /// [`DEFAULT_MAX_EVALUATIONS`](crate::shrink::DEFAULT_MAX_EVALUATIONS);
+    /// `REFLECTIVE_SHRINK_EVALUATIONS`); the time budget as set elsewhere.
+    ///
+    /// ```
+    /// # use reflective::check::Config;
+    /// let quick = Config::new().shrink_evaluations(200);
+    /// ```
+    pub fn shrink_evaluations(self, evaluations: usize) -> Self {
+        Config {
+            shrink_evaluations: Some(evaluations),
+            ..self
+        }
+    }
+
+    /// Shrinks for at most `time` (default
+    /// [`DEFAULT_MAX_TIME`](crate::shrink::DEFAULT_MAX_TIME); `REFLECTIVE_SHRINK_SECONDS`);
+    /// the evaluation budget as set elsewhere.
+    pub fn shrink_time(self, time: Duration) -> Self {
+        Config {
+            shrink_time: Some(time),
+            ..self
+        }
+    }
+
     /// Runs only the case `replay`, as a failure report prints it (`REFLECTIVE_REPLAY`).
     ///
     /// # Panics

@@ -1,7 +1,7 @@
 //! What a property returns, and how the runner evaluates it: panics caught and kept quiet, a
 //! time limit per case.
 
-use crate::engine::{caught, panic_message};
+use crate::engine::{caught, panic_message, take_panic_location};
 use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
@@ -106,6 +106,8 @@ pub(super) fn verdict<T, O: Outcome>(
 ) -> Verdict {
     // The clock is read only when a limit asks for it: it costs as much as a small case.
     let started = settings.case_time_limit.map(|_| Instant::now());
+    // A location left by an earlier panic (a discard) must not be taken for this case's.
+    take_panic_location();
     let result = quietly(|| in_case(|| panic::catch_unwind(AssertUnwindSafe(|| property(value)))));
     let took = started.map(|started| started.elapsed());
     let failure = match result {
@@ -115,10 +117,13 @@ pub(super) fn verdict<T, O: Outcome>(
         },
         Err(payload) => match payload.downcast::<Discard>() {
             Ok(discard) => return Verdict::Discarded(discard.0.to_string()),
-            Err(payload) => Some(format!(
-                "the property panicked: {}",
-                panic_message(&*payload)
-            )),
+            Err(payload) => Some(match take_panic_location() {
+                Some(at) => format!(
+                    "the property panicked at {at}: {}",
+                    panic_message(&*payload)
+                ),
+                None => format!("the property panicked: {}", panic_message(&*payload)),
+            }),
         },
     };
     let failure = failure.or_else(|| {

@@ -41,16 +41,22 @@ const MAX_NAME: usize = 120;
 /// `cargo test`, which sets `CARGO_MANIFEST_DIR` (a test binary run directly keeps no file).
 pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
     let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
-    let binary = std::env::current_exe().ok()?;
-    let binary = binary.file_stem()?.to_string_lossy();
-    // Cargo names a test binary `<target>-<hash>`; the hash changes with the build.
-    let binary = binary.rsplit_once('-').map_or(&*binary, |(name, _)| name);
+    let binary = binary_target()?;
     Some(
         Path::new(&crate_dir)
             .join("reflective-regressions")
-            .join(file_name(binary))
+            .join(file_name(&binary))
             .join(format!("{}.txt", file_name(test))),
     )
+}
+
+/// The name of the test binary's target, as Cargo names the binary `<target>-<hash>` (the
+/// hash changes with the build, and is left out); `None` if the executable is not found.
+pub(crate) fn binary_target() -> Option<String> {
+    let binary = std::env::current_exe().ok()?;
+    let binary = binary.file_stem()?.to_string_lossy();
+    let target = binary.rsplit_once('-').map_or(&*binary, |(name, _)| name);
+    Some(target.to_string())
 }
 
 /// Why a failure found under `cargo test` on a thread without a name is not saved.

@@ -9,6 +9,7 @@ use crate::interpret::shrink::{Shrunk, Stopped};
 
 use super::config::{Mutation, Replay, Resolved, test_name};
 use super::outcome::debug_text;
+use super::regressions;
 use super::schedule::SizeSchedule;
 use super::statistics::Statistics;
 
@@ -66,7 +67,14 @@ impl<T: Debug> fmt::Display for Failure<T> {
             )?,
         }
         writeln!(f)?;
-        writeln!(f, "minimal counterexample:")?;
+        match stats.stopped {
+            Stopped::Fixpoint => writeln!(f, "minimal counterexample:")?,
+            _ => writeln!(
+                f,
+                "shrunk counterexample (the shrink stopped before it ended, so a simpler one \
+                 may fail too):"
+            )?,
+        }
         writeln!(f, "{}", indent(&shown(&self.shrunk.value)))?;
         writeln!(f, "{}", indent(&self.reason))?;
         writeln!(f)?;
@@ -95,9 +103,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             Some(Err(error)) => writeln!(f, "not saved: {error}")?,
             None => {}
         }
-        let test = test_name()
-            .map(|name| format!(" {name} -- --exact"))
-            .unwrap_or_default();
+        let test = cargo_test_arguments();
         // What decides a case besides its seed and size: the strategy, as set, and the time
         // limit past which a case fails.
         let mut case_settings = self
@@ -150,6 +156,33 @@ impl<T: Debug> fmt::Display for Failure<T> {
         }
         Ok(())
     }
+}
+
+/// What follows `cargo test` in a line that runs the failing test alone: the package and,
+/// for a test file under `tests/`, its target (so that Cargo builds only those, not every
+/// test of the workspace), then the test's name, matched exactly. Each part only where the
+/// environment `cargo test` gives the test binary tells it; nothing without the test's name.
+fn cargo_test_arguments() -> String {
+    let Some(name) = test_name() else {
+        return String::new();
+    };
+    let mut arguments = String::new();
+    if let Ok(package) = std::env::var("CARGO_PKG_NAME") {
+        arguments.push_str(&format!(" -p {package}"));
+    }
+    if let (Some(crate_dir), Some(target)) = (
+        std::env::var_os("CARGO_MANIFEST_DIR"),
+        regressions::binary_target(),
+    ) {
+        // A test file's target is named after the file, which the binary's name keeps.
+        let tests = PathBuf::from(crate_dir).join("tests");
+        if tests.join(format!("{target}.rs")).is_file()
+            || tests.join(&target).join("main.rs").is_file()
+        {
+            arguments.push_str(&format!(" --test {target}"));
+        }
+    }
+    format!("{arguments} {name} -- --exact")
 }
 
 /// The report of a run whose cases all held but whose coverage requirements were not met

@@ -34,7 +34,7 @@ pub use budget::ReflectError;
 pub(crate) use forward::Placement;
 pub use forward::{Filtered, Forward};
 pub use panics::quietly;
-pub(crate) use panics::{caught, panic_message};
+pub(crate) use panics::{caught, panic_message, take_panic_location};
 pub use sizing::Strategy;
 pub(crate) use sizing::{LARGEST_SIZE, Share, Sizing};
 pub use source::{Branches, Halt};

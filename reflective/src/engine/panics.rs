@@ -3,7 +3,7 @@
 //! generator replayed on edited choices, an annotation reflection runs).
 
 use std::any::Any;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
@@ -21,6 +21,15 @@ pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
 thread_local! {
     /// Whether panics on this thread are being caught by a layer that reports them.
     static QUIET: Cell<bool> = const { Cell::new(false) };
+    /// Where the last panic kept off stderr on this thread was raised (`file:line:column`),
+    /// until [`take_panic_location`] takes it.
+    static LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Where the last panic that [`quietly`] kept off stderr on this thread was raised, as
+/// `file:line:column`, taken so that a later panic without a location does not show it.
+pub(crate) fn take_panic_location() -> Option<String> {
+    LOCATION.with(|location| location.borrow_mut().take())
 }
 
 /// Runs `f` with this thread's panic messages not printed, as the runner runs properties: it
@@ -39,7 +48,10 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
+            if QUIET.with(Cell::get) {
+                let at = info.location().map(ToString::to_string);
+                LOCATION.with(|location| *location.borrow_mut() = at);
+            } else {
                 previous(info);
             }
         }));
