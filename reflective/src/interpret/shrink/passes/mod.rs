@@ -9,7 +9,7 @@
 //! | merge collections | `nests.rs` | merge two sibling collections into one |
 //! | move elements | `nests.rs` | move an element from a collection to the next sibling |
 //! | replace by a span | `spans.rs` | replace the whole sequence by one of its spans |
-//! | replace by a nested span | `spans.rs` | replace a span by a span inside it of the same kind |
+//! | replace by a nested span | `spans.rs` | replace a span by a span at most three levels inside it of the same kind |
 //! | delete spans | `spans.rs` | delete a span that is not a collection's element |
 //! | delete blocks | `blocks.rs` | delete 8, 4, 2 or 1 consecutive choices |
 //! | zero spans | `spans.rs` | set a span's choices to their simplest |

@@ -159,10 +159,11 @@ const LEVELS: usize = 3;
 /// The spans nested in `spans[at]` that open with a pick of `arity`, at most [`LEVELS`]
 /// levels in, as ranges of `choices`: those at level 1 (a tree's children, the next link of a
 /// chain), then those at level 2, and so on, each level in the order they were opened. A
-/// span's level is one more than the number of such spans around it inside `spans[at]`.
-/// `spans` are in the order they were opened, which is the order of their starts: those
-/// nested in a span follow it, and each ends before or with every span around it. What lies
-/// inside a span at the last level is skipped unread.
+/// span's level is one more than the number of such spans around it inside `spans[at]`; a
+/// span over the same choices as the one around it (an element's span and its pick's) is
+/// that span again, not a level. `spans` are in the order they were opened, which is the
+/// order of their starts: those nested in a span follow it, and a nested span ends no later
+/// than the spans around it. What lies inside a span at the last level is skipped unread.
 fn descendants(
     choices: &[Choice],
     spans: &[std::ops::Range<usize>],
@@ -182,6 +183,9 @@ fn descendants(
         }
         while around.last().is_some_and(|span| inner.end > span.end) {
             around.pop();
+        }
+        if around.last() == Some(inner) {
+            continue;
         }
         levels[around.len()].push(inner.clone());
         if around.len() + 1 == LEVELS {
@@ -228,4 +232,47 @@ fn negations(choices: &[Choice], range: std::ops::Range<usize>) -> Vec<Vec<Choic
         }
     }
     candidates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` choices, each a pick of two branches.
+    fn picks(n: usize) -> Vec<Choice> {
+        vec![
+            Choice::Pick {
+                index: 1,
+                arity: 2,
+                label: None,
+            };
+            n
+        ]
+    }
+
+    /// Nearest first, level by level; a span over the same choices as the one around it is
+    /// not a level of its own; nothing past the third level.
+    #[test]
+    fn descendants_come_level_by_level_to_the_third() {
+        // A tree: two children, the first with a child of its own.
+        let tree = [0..7, 1..4, 2..4, 4..7];
+        assert_eq!(descendants(&picks(7), &tree, 0, 2), [1..4, 4..7, 2..4]);
+        // A chain whose first link's span is recorded twice (an element's and its pick's).
+        let chain = [0..6, 1..6, 1..6, 2..6, 3..6, 4..6];
+        assert_eq!(descendants(&picks(6), &chain, 0, 2), [1..6, 2..6, 3..6]);
+        // Spans that open with an integer or a pick of another arity are not candidates.
+        let mut mixed = picks(5);
+        mixed[1] = Choice::Int {
+            value: 0,
+            lo: 0,
+            hi: 9,
+        };
+        mixed[2] = Choice::Pick {
+            index: 0,
+            arity: 3,
+            label: None,
+        };
+        let spans = [0..5, 1..5, 2..5, 3..5, 4..5];
+        assert_eq!(descendants(&mixed, &spans, 0, 2), [3..5, 4..5]);
+    }
 }
