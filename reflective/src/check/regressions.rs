@@ -296,14 +296,28 @@ fn locked(path: &Path, write: impl FnOnce() -> Result<(), String>) -> Result<(),
     write()
 }
 
-/// The lock file `lock`, made if there is none, never emptied (it holds nothing).
+/// The lock file `lock`, made if there is none, never emptied (it holds nothing). Where it
+/// is made, a [`GIT_IGNORE`] file beside it keeps it out of version control, unless the
+/// directory has one already (the regressions files are meant to be committed; the lock is
+/// not).
 fn open_lock(lock: &Path) -> std::io::Result<fs::File> {
+    if let Some(dir) = lock.parent() {
+        let ignore = dir.join(".gitignore");
+        if !ignore.exists() {
+            // Best effort: a lock file committed by mistake does no harm.
+            let _ = fs::write(ignore, GIT_IGNORE);
+        }
+    }
     fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(lock)
 }
+
+/// What the `.gitignore` written beside a lock file says: ignore the lock.
+const GIT_IGNORE: &str =
+    "# Written by reflective: the lock its writers take is not a regression.\n.lock\n";
 
 /// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
 fn format_case(tree: &ChoiceTree) -> String {
@@ -513,6 +527,11 @@ mod tests {
         let mut expected: Vec<String> = (0..64).map(|n| pick_case(1, n).line()).collect();
         expected.sort();
         assert_eq!(kept, expected);
+        // The lock is kept out of version control, the regressions files are not.
+        assert_eq!(
+            fs::read_to_string(dir.join(".gitignore")).unwrap(),
+            GIT_IGNORE
+        );
         std::fs::remove_dir_all(dir).unwrap();
     }
 
