@@ -214,32 +214,30 @@ pub(crate) fn max_size(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
 
 /// `case_time_limit_ms = N`: a whole number of milliseconds.
 pub(crate) fn case_time_limit_ms(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
-    let value = value(meta, "`case_time_limit_ms = 200`")?;
-    whole_number(
-        value,
-        "`case_time_limit_ms` must be a whole number of milliseconds, such as \
-         `case_time_limit_ms = 200`",
-    )
-    .map(Some)
+    whole_setting(meta, "case_time_limit_ms", "milliseconds", 200)
 }
 
 /// `shrink_evaluations = N`: the most evaluations of the property a shrink makes.
 pub(crate) fn shrink_evaluations(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
-    let value = value(meta, "`shrink_evaluations = 500`")?;
-    whole_number(
-        value,
-        "`shrink_evaluations` must be a whole number of evaluations, such as \
-         `shrink_evaluations = 500`",
-    )
-    .map(Some)
+    whole_setting(meta, "shrink_evaluations", "evaluations", 500)
 }
 
 /// `shrink_seconds = N`: the longest a shrink runs, in whole seconds.
 pub(crate) fn shrink_seconds(meta: &Meta) -> Result<Option<SpannedValue<u64>>> {
-    let value = value(meta, "`shrink_seconds = 2`")?;
+    whole_setting(meta, "shrink_seconds", "seconds", 2)
+}
+
+/// `name = N`: a whole number of `unit`, or an error that shows `name = example`.
+fn whole_setting(
+    meta: &Meta,
+    name: &str,
+    unit: &str,
+    example: u64,
+) -> Result<Option<SpannedValue<u64>>> {
+    let value = value(meta, &format!("`{name} = {example}`"))?;
     whole_number(
         value,
-        "`shrink_seconds` must be a whole number of seconds, such as `shrink_seconds = 2`",
+        &format!("`{name}` must be a whole number of {unit}, such as `{name} = {example}`"),
     )
     .map(Some)
 }
