@@ -3,9 +3,11 @@
 //! again, for every kind of outcome; settings come from code before the environment.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 use reflective::check::{Config, Mutation, Replay, SizeSchedule, check_with};
 use reflective::prelude::*;
+use reflective::shrink::ShrinkBudget;
 use reflective_tests::derived::{Expr, Tree};
 use reflective_tests::report_section as section;
 
@@ -98,7 +100,7 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
 fn a_shrink_stopped_by_its_budget_is_not_called_minimal() {
     let lists = vec(range(0u32..=1000), ..);
     let fails_past_100 = |xs: &Vec<u32>| xs.len() < 2 || xs.iter().all(|&x| x <= 100);
-    let budget = reflective::shrink::ShrinkBudget::default().max_evaluations(1);
+    let budget = ShrinkBudget::default().max_evaluations(1);
     let config = Config::new()
         .seed(3)
         .regressions(false)
@@ -295,6 +297,30 @@ fn settings_come_from_code_then_the_environment_then_the_defaults() {
     assert_eq!(
         (from_code.cases, from_code.seed, from_code.strategy),
         (5, 1, Some(Strategy::Linear))
+    );
+    // Each half of the shrink's budget comes from its own source: the evaluations from code,
+    // the time from the environment; `shrink_budget` sets both.
+    let seconds = |name: &str| (name == "REFLECTIVE_SHRINK_SECONDS").then(|| "3".to_string());
+    let shrink = Config::new()
+        .shrink_evaluations(40)
+        .resolved_from(seconds)
+        .unwrap()
+        .shrink;
+    assert_eq!(
+        (shrink.evaluations, shrink.time),
+        (40, Duration::from_secs(3))
+    );
+    let shrink = Config::new()
+        .shrink_time(Duration::from_millis(5))
+        .resolved_from(|_| None)
+        .unwrap()
+        .shrink;
+    assert_eq!(
+        (shrink.evaluations, shrink.time),
+        (
+            ShrinkBudget::default().evaluations,
+            Duration::from_millis(5)
+        )
     );
     let bad = |name: &str| (name == "REFLECTIVE_CASES").then(|| "many".to_string());
     let error = Config::new().resolved_from(bad).unwrap_err();
