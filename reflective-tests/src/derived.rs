@@ -230,6 +230,83 @@ pub struct Library {
     pub reversed: std::cmp::Reverse<i8>,
 }
 
+/// The standard types that name things outside the program: network addresses, paths, OS
+/// strings, system times.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Reflective)]
+pub struct System {
+    /// An address of either version.
+    pub host: std::net::IpAddr,
+    /// A version 4 address.
+    pub v4: std::net::Ipv4Addr,
+    /// A version 6 address.
+    pub v6: std::net::Ipv6Addr,
+    /// A socket address of either version.
+    pub listen: std::net::SocketAddr,
+    /// A version 4 socket address.
+    pub peer: std::net::SocketAddrV4,
+    /// A version 6 socket address.
+    pub peer6: std::net::SocketAddrV6,
+    /// A path.
+    pub path: std::path::PathBuf,
+    /// An OS string.
+    pub argument: std::ffi::OsString,
+    /// A time.
+    pub modified: std::time::SystemTime,
+}
+
+/// A binary heap, equal to another with the same elements (`BinaryHeap` has no `PartialEq`).
+/// Its elements reflect in the heap's order, not the order drawn: its laws are checked as a
+/// set's are.
+#[derive(Clone, Debug, Reflective)]
+pub struct Heap(pub std::collections::BinaryHeap<u8>);
+
+impl PartialEq for Heap {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.clone().into_sorted_vec() == other.0.clone().into_sorted_vec()
+    }
+}
+
+impl Eq for Heap {}
+
+/// More standard containers and values: lists, boxed and shared slices and strings,
+/// `Cow`, ranges, orderings, `Saturating`.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub struct Containers {
+    /// A linked list.
+    pub list: std::collections::LinkedList<u8>,
+    /// A boxed slice.
+    pub boxed: Box<[i16]>,
+    /// A shared slice.
+    pub shared: std::sync::Arc<[bool]>,
+    /// A shared string.
+    pub shared_text: std::sync::Arc<str>,
+    /// A string, owned or borrowed.
+    pub label: std::borrow::Cow<'static, str>,
+    /// Bytes, owned or borrowed.
+    pub bytes: std::borrow::Cow<'static, [u8]>,
+    /// A half-open range.
+    pub span: std::ops::Range<u32>,
+    /// A closed range.
+    pub closed: std::ops::RangeInclusive<i8>,
+    /// An ordering.
+    pub order: std::cmp::Ordering,
+    /// A saturating integer.
+    pub saturating: std::num::Saturating<u8>,
+}
+
+/// A tree recursive through the sequence types other than `Vec`.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+pub enum Forest {
+    /// A leaf.
+    Leaf(u8),
+    /// Trees in a boxed slice.
+    Grove(Box<[Forest]>),
+    /// Trees in a linked list.
+    Row(std::collections::LinkedList<Forest>),
+    /// Trees, owned or borrowed.
+    Copse(std::borrow::Cow<'static, [Forest]>),
+}
+
 /// Tuples of one, three and eight elements.
 #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
 pub struct Tuples {
@@ -687,6 +764,19 @@ fn magnitude(part: &dyn std::any::Any) -> Option<(u128, bool)> {
     if let Some(duration) = part.downcast_ref::<std::time::Duration>() {
         return Some((duration.as_nanos(), false));
     }
+    if let Some(ordering) = part.downcast_ref::<std::cmp::Ordering>() {
+        let rank = match ordering {
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Greater => 2,
+        };
+        return Some((rank, false));
+    }
+    if let Some(parts) = system_parts(part) {
+        return Some(parts.iter().fold((0, false), |(sum, negative), &(m, n)| {
+            (sum + m, negative || n)
+        }));
+    }
     let simple = |c: char| u128::from(c != 'a');
     if let Some(&x) = part.downcast_ref::<bool>() {
         return Some((u128::from(x), false));
@@ -706,11 +796,73 @@ fn magnitude(part: &dyn std::any::Any) -> Option<(u128, bool)> {
     None
 }
 
-/// The text of a `String` or a `Box<str>`.
+/// The text of a `String`, a `Box<str>`, an `Arc<str>`, a `PathBuf` or an `OsString`.
 fn text(part: &dyn std::any::Any) -> Option<&str> {
     part.downcast_ref::<String>()
         .map(String::as_str)
         .or_else(|| part.downcast_ref::<Box<str>>().map(|s| &**s))
+        .or_else(|| part.downcast_ref::<std::sync::Arc<str>>().map(|s| &**s))
+        .or_else(|| part.downcast_ref::<std::path::PathBuf>()?.to_str())
+        .or_else(|| part.downcast_ref::<std::ffi::OsString>()?.to_str())
+}
+
+/// The magnitudes of the integers an address or a time is made of (a time: its whole seconds
+/// from the Unix epoch, rounded down, and the nanoseconds after them), each with whether it
+/// is negative; the weight of such a leaf is theirs, summed.
+fn system_parts(part: &dyn std::any::Any) -> Option<Vec<(u128, bool)>> {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+    let unsigned = |x: u128| (x, false);
+    let v4 = |ip: &Ipv4Addr| ip.octets().map(|o| unsigned(o.into())).to_vec();
+    let v6 = |ip: &Ipv6Addr| ip.segments().map(|s| unsigned(s.into())).to_vec();
+    let socket_v4 = |a: &SocketAddrV4| {
+        let mut parts = v4(a.ip());
+        parts.push(unsigned(a.port().into()));
+        parts
+    };
+    let socket_v6 = |a: &SocketAddrV6| {
+        let mut parts = v6(a.ip());
+        parts.extend([a.port().into(), a.flowinfo().into(), a.scope_id().into()].map(unsigned));
+        parts
+    };
+    if let Some(ip) = part.downcast_ref::<Ipv4Addr>() {
+        return Some(v4(ip));
+    }
+    if let Some(ip) = part.downcast_ref::<Ipv6Addr>() {
+        return Some(v6(ip));
+    }
+    if let Some(ip) = part.downcast_ref::<IpAddr>() {
+        return Some(match ip {
+            IpAddr::V4(ip) => v4(ip),
+            IpAddr::V6(ip) => v6(ip),
+        });
+    }
+    if let Some(address) = part.downcast_ref::<SocketAddrV4>() {
+        return Some(socket_v4(address));
+    }
+    if let Some(address) = part.downcast_ref::<SocketAddrV6>() {
+        return Some(socket_v6(address));
+    }
+    if let Some(address) = part.downcast_ref::<SocketAddr>() {
+        return Some(match address {
+            SocketAddr::V4(address) => socket_v4(address),
+            SocketAddr::V6(address) => socket_v6(address),
+        });
+    }
+    let time = part.downcast_ref::<std::time::SystemTime>()?;
+    Some(match time.duration_since(std::time::UNIX_EPOCH) {
+        Ok(after) => vec![
+            unsigned(after.as_secs().into()),
+            unsigned(after.subsec_nanos().into()),
+        ],
+        Err(before) => {
+            let before = before.duration();
+            let (secs, nanos) = match before.subsec_nanos() {
+                0 => (before.as_secs(), 0),
+                nanos => (before.as_secs() + 1, 1_000_000_000 - nanos),
+            };
+            vec![(secs.into(), true), unsigned(nanos.into())]
+        }
+    })
 }
 
 /// The [`Measure`] of `value`, through the parts the derive lets a value visit.

@@ -510,3 +510,71 @@ fn a_walk_that_finds_nothing_costs_no_more_than_the_rest() {
     assert!(walk.is_some_and(|walk| walk.evaluations > 0 && walk.steps == 0));
     walk_within_the_rest(&shrunk.stats, "from a sequence of six");
 }
+
+/// Addresses, paths, times, ranges and orderings shrink as the integers and strings they are
+/// made of: to the least value that fails, from generated values (which obey the shrinker's
+/// laws) and from values given from outside.
+#[test]
+fn addresses_paths_and_times_shrink_to_the_least_failing_value() {
+    use std::cmp::Ordering;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    use std::ops::Range;
+    use std::path::PathBuf;
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    let late = UNIX_EPOCH + Duration::from_secs(1000);
+    let ip_laws = laws(
+        "ip",
+        &any::<IpAddr>(),
+        |ip| ip.is_ipv4() && ip.to_string().len() > 9,
+        30,
+    );
+    let socket_laws = laws("socket", &any::<SocketAddr>(), |a| a.port() >= 30, 30);
+    let path_laws = laws(
+        "path",
+        &any::<PathBuf>(),
+        |p| p.components().count() >= 3,
+        30,
+    );
+    let time_laws = laws("time", &any::<SystemTime>(), |t| *t >= late, 30);
+    let range_laws = laws("range", &any::<Range<u32>>(), |r| r.end < r.start, 30);
+    for (name, shrunk) in [
+        ("ip", ip_laws),
+        ("socket", socket_laws),
+        ("path", path_laws),
+        ("time", time_laws),
+        ("range", range_laws),
+    ] {
+        assert!(
+            shrunk >= 20,
+            "{name}: only {shrunk} of 30 seeds gave a failing value"
+        );
+    }
+
+    let far = Ipv4Addr::new(203, 0, 113, 254);
+    assert_eq!(
+        any::<Ipv4Addr>().shrink(far, |ip| ip.octets()[3] >= 7),
+        Ipv4Addr::new(0, 0, 0, 7)
+    );
+    let listening: SocketAddr = "[2001:db8::1]:8443".parse().expect("an address");
+    assert_eq!(
+        any::<SocketAddr>().shrink(listening, |a| a.port() >= 8080),
+        "0.0.0.0:8080".parse::<SocketAddr>().expect("an address")
+    );
+    let now = UNIX_EPOCH + Duration::new(1_764_400_000, 123_456_789);
+    assert_eq!(any::<SystemTime>().shrink(now, |t| *t >= late), late);
+    let deep = PathBuf::from("/usr/local/share/doc/reflective/README.md");
+    let shrunk = any::<PathBuf>().shrink(deep, |p| p.components().count() >= 3);
+    assert_eq!(shrunk.components().count(), 3, "{shrunk:?}");
+    assert!(shrunk.as_os_str().len() <= 5, "{shrunk:?}");
+    let reversed = Range { start: 7, end: 3 };
+    let least = Range { start: 1, end: 0 };
+    assert_eq!(
+        any::<Range<u32>>().shrink(reversed, |r| r.end < r.start),
+        least
+    );
+    assert_eq!(
+        any::<Ordering>().shrink(Ordering::Greater, |o| o.is_ne()),
+        Ordering::Less
+    );
+}

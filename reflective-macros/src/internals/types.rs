@@ -64,7 +64,20 @@ const KNOWN: &[&str] = &[
     "NonZeroI128",
     "NonZeroIsize",
     "Wrapping",
+    "Saturating",
     "Reverse",
+    "LinkedList",
+    "BinaryHeap",
+    "Cow",
+    "IpAddr",
+    "Ipv4Addr",
+    "Ipv6Addr",
+    "SocketAddr",
+    "SocketAddrV4",
+    "SocketAddrV6",
+    "PathBuf",
+    "OsString",
+    "SystemTime",
 ];
 
 /// Whether `segment` is `PhantomData`, whose type argument is never generated: what it names
@@ -120,14 +133,15 @@ pub(crate) fn generated_at_size_zero(field: &super::ast::Field) -> bool {
 }
 
 /// The standard types that hold exactly one value of their type argument.
-const HOLDING_ONE: &[&str] = &["Box", "Arc", "Wrapping", "Reverse"];
+const HOLDING_ONE: &[&str] = &["Box", "Arc", "Wrapping", "Saturating", "Reverse"];
 
 /// Whether every value of `ty` holds a value of the type `own`: `own` itself (or `Self`), or a
-/// `Box`, an `Arc`, a `Wrapping`, a `Reverse`, a tuple or an array around a type that does. A
-/// type that may hold one or not (an `Option`, a `Result`, a collection, another user type)
-/// does not. Types are told by name, so where a name may be another type (a path through a
-/// module: `other::Node`, `own_box::Box<T>`) the answer is no: a value that never ends is then
-/// the runtime's error, where a valid type refused would be one without a way out.
+/// `Box`, an `Arc`, a `Wrapping`, a `Saturating`, a `Reverse`, a tuple or an array around a
+/// type that does. A type that may hold one or not (an `Option`, a `Result`, a collection,
+/// another user type) does not. Types are told by name, so where a name may be another type (a
+/// path through a module: `other::Node`, `own_box::Box<T>`) the answer is no: a value that
+/// never ends is then the runtime's error, where a valid type refused would be one without a
+/// way out.
 pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
     match ty {
         Type::Path(path) if path.qself.is_none() => {
@@ -168,7 +182,15 @@ pub(crate) fn always_holds(ty: &Type, own: &Ident) -> bool {
 /// or empty): a recursion through it stops there.
 fn stops_at_size_zero(ty: &Type) -> bool {
     const STOPPING: &[&str] = &[
-        "Option", "Vec", "VecDeque", "HashMap", "BTreeMap", "HashSet", "BTreeSet",
+        "Option",
+        "Vec",
+        "VecDeque",
+        "LinkedList",
+        "BinaryHeap",
+        "HashMap",
+        "BTreeMap",
+        "HashSet",
+        "BTreeSet",
     ];
     match ty {
         Type::Path(path) => path
@@ -271,6 +293,10 @@ mod tests {
             // A user type of a standard type's name, in a module of the user's.
             ("ast::Option", Reach::OtherType, 1),
             ("std::marker::PhantomData<Tree>", Reach::Direct, 0),
+            ("std::net::SocketAddr", Reach::Direct, 0),
+            ("PathBuf", Reach::Direct, 0),
+            ("Cow<'static, [Tree]>", Reach::OwnType, 1),
+            ("std::collections::LinkedList<T>", Reach::Direct, 0),
         ];
         for (ty, reach, mentions) in cases {
             assert_eq!(classify(ty), (reach, mentions), "{ty}");

@@ -67,9 +67,19 @@ const PRINTABLE_COUNT: u32 = 95;
 /// assert_eq!(any_char().reflect(&'é'), vec![vec![Label::from("unicode")]]);
 /// ```
 pub fn any_char() -> Gen<char, char> {
+    pick((
+        (3, "ascii", char_range(PRINTABLE_ASCII)),
+        (1, "unicode", beyond_printable_ascii()),
+    ))
+    .boxed()
+}
+
+/// Any `char` that is not printable ASCII, every one equally likely: [`any_char`]'s
+/// `"unicode"` branch.
+fn beyond_printable_ascii() -> Gen<char, char> {
     let last = index_of(char::MAX) - PRINTABLE_COUNT;
     let after_ascii = index_of(*PRINTABLE_ASCII.end()) + 1;
-    let other = range(0..=last)
+    range(0..=last)
         .comap(move |c: &char| {
             let index = index_of(*c);
             match index {
@@ -85,10 +95,40 @@ pub fn any_char() -> Gen<char, char> {
             } else {
                 index
             })
+        })
+        .boxed()
+}
+
+/// Any `char` but `excluded`, a printable ASCII character, drawn as [`any_char`] draws: the
+/// other printable ASCII characters three times in four, labelled `"ascii"`, any other `char`
+/// otherwise, labelled `"unicode"`. Every other character is produced in exactly one way.
+///
+/// # Panics
+///
+/// If `excluded` is not printable ASCII.
+#[track_caller]
+pub(crate) fn any_char_but(excluded: char) -> Gen<char, char> {
+    assert!(
+        PRINTABLE_ASCII.contains(&excluded),
+        "only a printable ASCII character can be left out: {excluded:?}"
+    );
+    let (first, gap) = (u32::from(*PRINTABLE_ASCII.start()), u32::from(excluded));
+    let ascii = range(first..=first + PRINTABLE_COUNT - 2)
+        .comap(move |c: &char| {
+            let code = u32::from(*c);
+            match code {
+                _ if !PRINTABLE_ASCII.contains(c) || code == gap => None,
+                _ if code > gap => Some(code - 1),
+                _ => Some(code),
+            }
+        })
+        .map(move |code| {
+            let code = if code >= gap { code + 1 } else { code };
+            char::from_u32(code).expect("printable ASCII")
         });
     pick((
-        (3, "ascii", char_range(PRINTABLE_ASCII)),
-        (1, "unicode", other),
+        (3, "ascii", ascii),
+        (1, "unicode", beyond_printable_ascii()),
     ))
     .boxed()
 }
@@ -103,6 +143,19 @@ mod tests {
             assert_eq!(char_at(index_of(c)), c);
         }
         assert_eq!(index_of('\u{E000}'), index_of('\u{D7FF}') + 1);
+    }
+
+    #[test]
+    fn any_char_but_one_leaves_out_only_that_one() {
+        let g = any_char_but('/');
+        for c in ['\0', ' ', '.', '0', 'a', '~', '\u{7F}', 'é', char::MAX] {
+            assert_eq!(g.choices(&c).len(), 1, "{c:?}");
+            assert_eq!(g.replay(&g.choices(&c)[0]), Some(c), "{c:?}");
+        }
+        assert!(!g.can_generate(&'/'));
+        let drawn: std::collections::HashSet<char> = (0..2000).map(|seed| g.sample(seed)).collect();
+        assert!(!drawn.contains(&'/'));
+        assert!(drawn.contains(&'.') && drawn.contains(&'0') && drawn.contains(&'~'));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod scalars;
 mod tuples;
 mod wrappers;
 
+pub(crate) use chars::any_char_but;
 pub use chars::{any_char, char_range};
 pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_of, vec};
 pub use floats::{Float, float};

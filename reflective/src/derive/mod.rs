@@ -4,7 +4,9 @@
 //! | file | what |
 //! |---|---|
 //! | `reflective.rs` | the [`Reflective`] trait and its impls for the standard types |
-//! | `more_std.rs` | its impls for durations, deques, non-zero integers, `Box<str>`, wrappers |
+//! | `more_std.rs` | its impls for durations, non-zero integers, ranges, orderings, wrappers |
+//! | `sequences.rs` | its impls for deques, lists, heaps, boxed and shared slices and strs, `Cow` |
+//! | `system.rs` | its impls for network addresses, paths, OS strings and system times |
 //! | `dimension.rs` | the Agata thesis' dimension of a type |
 //! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
 //! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |
@@ -17,7 +19,9 @@ mod direct;
 mod more_std;
 mod parts;
 mod reflective;
+mod sequences;
 mod skipped;
+mod system;
 
 pub use cache::cached;
 pub use direct::{Variants, direct, forward_part, forward_variant, grown};

@@ -1,21 +1,19 @@
 //! [`Reflective`] for more of the standard library's types, common in the fields of users'
-//! structs: durations, double-ended queues, non-zero integers, `Box<str>`, and the
-//! `Wrapping` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen
-//! through a map and its way back, so it reflects, shrinks and mutates as that one does.
+//! structs: durations, non-zero integers, ranges, orderings, and the `Wrapping`, `Saturating`
+//! and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen through a map
+//! and its way back, so it reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
-use std::cmp::Reverse;
-use std::collections::VecDeque;
-use std::num::{NonZero, Wrapping};
+use std::cmp::{Ordering, Reverse};
+use std::num::{NonZero, Saturating, Wrapping};
+use std::ops::{Range, RangeInclusive};
 use std::time::Duration;
 
 use super::cache::cached;
 use super::dimension::{Dimensions, Reach, Shape};
-use super::reflective::{
-    Reflective, collection_dimension, in_own_levels, product_dimension, visit_part,
-};
-use crate::builtin::{string, tuple, vec};
-use crate::combinator::{int, int_in};
+use super::reflective::{Reflective, product_dimension, visit_part};
+use crate::builtin::tuple;
+use crate::combinator::{exact, int, int_in, labeled};
 use crate::generator::{Gen, Generator};
 use crate::interpret::type_shrink;
 
@@ -59,33 +57,6 @@ impl Reflective for Duration {
         shrinks.retain(|shrunk| shrunk < self);
         shrinks.dedup();
         shrinks
-    }
-}
-
-/// The elements as a `Vec<T>` has them, front to back.
-impl<T: Reflective> Reflective for VecDeque<T> {
-    collection_dimension!(T);
-
-    fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| {
-            in_own_levels(
-                vec(T::arbitrary_reflective(), ..)
-                    .map(VecDeque::from)
-                    .comap(|deque: &VecDeque<T>| Some(Vec::from(deque.clone())))
-                    .boxed(),
-            )
-        })
-    }
-
-    fn shrink_candidates(&self) -> Vec<Self> {
-        type_shrink::sequence(&Vec::from(self.clone()), T::shrink_candidates)
-            .into_iter()
-            .map(VecDeque::from)
-            .collect()
-    }
-
-    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
-        self.iter().for_each(|item| visit_part(item, visit));
     }
 }
 
@@ -152,30 +123,6 @@ macro_rules! non_zero_signed {
 non_zero_unsigned!(u8, u16, u32, u64, u128, usize);
 non_zero_signed!(i8, i16, i32, i64, i128, isize);
 
-/// The characters of a `String`.
-impl Reflective for Box<str> {
-    collection_dimension!(char);
-
-    fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| {
-            in_own_levels(
-                string()
-                    .map(String::into_boxed_str)
-                    .comap(|text: &Self| Some(String::from(&**text)))
-                    .boxed(),
-            )
-        })
-    }
-
-    fn shrink_candidates(&self) -> Vec<Self> {
-        self.to_string()
-            .shrink_candidates()
-            .into_iter()
-            .map(String::into_boxed_str)
-            .collect()
-    }
-}
-
 /// The impls for the wrappers around one value.
 macro_rules! wrapper {
     ($($wrapper:ident),*) => {$(
@@ -202,4 +149,90 @@ macro_rules! wrapper {
     )*};
 }
 
-wrapper!(Wrapping, Reverse);
+wrapper!(Wrapping, Saturating, Reverse);
+
+/// The impls for the ranges with a start and an end.
+macro_rules! bounded_range {
+    ($($range:ident, $make:expr, $ends:expr;)*) => {$(
+        /// A start and an end drawn each on its own, as a pair of `T`s is: empty and reversed
+        /// ranges come up too, as they can wherever a range is made from two values. Shrunk
+        /// as the pair is.
+        impl<T: Reflective> Reflective for $range<T> {
+            product_dimension!(T, T);
+
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| {
+                    tuple((T::arbitrary_reflective(), T::arbitrary_reflective()))
+                        .map(|(start, end)| $make(start, end))
+                        .comap(|range: &$range<T>| {
+                            let (start, end) = $ends(range);
+                            Some((start.clone(), end.clone()))
+                        })
+                        .boxed()
+                })
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                let (start, end) = $ends(self);
+                (start.clone(), end.clone())
+                    .shrink_candidates()
+                    .into_iter()
+                    .map(|(start, end)| $make(start, end))
+                    .collect()
+            }
+
+            fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+                let (start, end) = $ends(self);
+                visit_part(start, visit);
+                visit_part(end, visit);
+            }
+        }
+    )*};
+}
+
+/// `start..end`, for [`bounded_range`].
+fn half_open<T>(start: T, end: T) -> Range<T> {
+    start..end
+}
+
+/// The start and end of a `Range`, for [`bounded_range`].
+fn half_open_ends<T>(range: &Range<T>) -> (&T, &T) {
+    (&range.start, &range.end)
+}
+
+/// The start and end of a `RangeInclusive`, for [`bounded_range`].
+fn inclusive_ends<T>(range: &RangeInclusive<T>) -> (&T, &T) {
+    (range.start(), range.end())
+}
+
+bounded_range! {
+    Range, half_open, half_open_ends;
+    RangeInclusive, RangeInclusive::new, inclusive_ends;
+}
+
+/// `Less`, `Equal` or `Greater`, equally likely, labelled by their names; shrunk towards
+/// `Equal`, then `Less`.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::cmp::Ordering;
+/// assert_eq!(Ordering::Greater.shrink_candidates(), vec![Ordering::Equal, Ordering::Less]);
+/// ```
+impl Reflective for Ordering {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        labeled([
+            ("Equal", exact(Ordering::Equal)),
+            ("Less", exact(Ordering::Less)),
+            ("Greater", exact(Ordering::Greater)),
+        ])
+        .boxed()
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        match self {
+            Ordering::Equal => Vec::new(),
+            Ordering::Less => vec![Ordering::Equal],
+            Ordering::Greater => vec![Ordering::Equal, Ordering::Less],
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! [`Reflective`] for the standard library's other ways to hold a sequence: double-ended
+//! queues, linked lists, binary heaps, boxed and shared slices and strings, and `Cow`. Each is
+//! the generator of a `Vec<T>` (or of a `String`) seen through a conversion and its way back,
+//! so it grows, reflects, shrinks and mutates as that one does.
+
+use std::any::Any;
+use std::borrow::Cow;
+use std::collections::{BinaryHeap, LinkedList, VecDeque};
+use std::sync::Arc;
+
+use super::cache::cached;
+use super::dimension::{Dimensions, Reach, Shape};
+use super::reflective::{
+    Reflective, collection_dimension, in_own_levels, product_dimension, visit_part,
+};
+use crate::builtin::{string, vec};
+use crate::generator::{Gen, Generator};
+use crate::interpret::type_shrink;
+
+/// The generator of a sequence type `S` made from a `Vec<T>` by `into` and read back into one
+/// by `items`.
+fn from_vec<T: Reflective, S: Reflective>(
+    into: fn(Vec<T>) -> S,
+    items: fn(&S) -> Vec<T>,
+) -> Gen<S, S> {
+    in_own_levels(
+        vec(T::arbitrary_reflective(), ..)
+            .map(into)
+            .comap(move |sequence: &S| Some(items(sequence)))
+            .boxed(),
+    )
+}
+
+/// The type-directed shrinks of `sequence`: those of its items as a `Vec<T>`.
+fn shrinks_as_vec<T: Reflective, S>(
+    sequence: &S,
+    into: fn(Vec<T>) -> S,
+    items: fn(&S) -> Vec<T>,
+) -> Vec<S> {
+    type_shrink::sequence(&items(sequence), T::shrink_candidates)
+        .into_iter()
+        .map(into)
+        .collect()
+}
+
+/// The generator of a text type `S` made from a `String` by `into` and read back by `text`.
+fn from_string<S: Reflective>(into: fn(String) -> S, text: fn(&S) -> String) -> Gen<S, S> {
+    in_own_levels(
+        string()
+            .map(into)
+            .comap(move |value: &S| Some(text(value)))
+            .boxed(),
+    )
+}
+
+/// The type-directed shrinks of `value`: those of its text as a `String`.
+fn shrinks_as_string<S>(value: &S, into: fn(String) -> S, text: fn(&S) -> String) -> Vec<S> {
+    text(value)
+        .shrink_candidates()
+        .into_iter()
+        .map(into)
+        .collect()
+}
+
+/// The impls for sequence types made from and read into a `Vec<T>`.
+macro_rules! sequence {
+    ($($(#[$doc:meta])* $sequence:ty where [$($bound:tt)*], $into:expr, $items:expr;)*) => {$(
+        $(#[$doc])*
+        impl<T: Reflective $($bound)*> Reflective for $sequence {
+            collection_dimension!(T);
+
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| from_vec::<T, Self>($into, $items))
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                shrinks_as_vec(self, $into, $items)
+            }
+
+            fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+                self.iter().for_each(|item| visit_part(item, visit));
+            }
+        }
+    )*};
+}
+
+sequence! {
+    /// The elements as a `Vec<T>` has them, front to back.
+    VecDeque<T> where [], VecDeque::from, |deque| Vec::from(deque.clone());
+    /// The elements as a `Vec<T>` has them, front to back.
+    LinkedList<T> where [], |items| items.into_iter().collect(), |list| list.iter().cloned().collect();
+    /// A `Vec<T>` made into a heap. A heap reads back as its elements in the heap's own order,
+    /// which makes the same heap again, so any heap reflects.
+    BinaryHeap<T> where [+ Ord], BinaryHeap::from, |heap| heap.clone().into_vec();
+    /// The elements as a `Vec<T>` has them.
+    Box<[T]> where [], Vec::into_boxed_slice, |items| items.to_vec();
+    /// The elements as a `Vec<T>` has them.
+    Arc<[T]> where [], Arc::from, |items| items.to_vec();
+}
+
+/// The impls for text types made from and read into a `String`.
+macro_rules! text {
+    ($($(#[$doc:meta])* $text:ty, $into:expr, $back:expr;)*) => {$(
+        $(#[$doc])*
+        impl Reflective for $text {
+            collection_dimension!(char);
+
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| from_string::<Self>($into, $back))
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                shrinks_as_string(self, $into, $back)
+            }
+        }
+    )*};
+}
+
+text! {
+    /// The characters of a `String`.
+    Box<str>, String::into_boxed_str, |text| String::from(&**text);
+    /// The characters of a `String`.
+    Arc<str>, Arc::from, |text| String::from(&**text);
+}
+
+/// An owned value of `B`, as `B::Owned` generates it: a `Cow<'static, str>` is a `String`'s
+/// characters. Any `Cow` reflects, borrowed or owned, as its owned value.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::borrow::Cow;
+/// let names = Cow::<'static, str>::arbitrary_reflective();
+/// assert!(names.can_generate(&Cow::Borrowed("borrowed")));
+/// ```
+impl<B> Reflective for Cow<'static, B>
+where
+    B: ToOwned + ?Sized + Send + Sync + 'static,
+    B::Owned: Reflective,
+{
+    product_dimension!(B::Owned);
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            B::Owned::arbitrary_reflective()
+                .map(Cow::Owned)
+                .comap(|cow: &Cow<'static, B>| Some(cow.clone().into_owned()))
+                .boxed()
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        self.clone()
+            .into_owned()
+            .shrink_candidates()
+            .into_iter()
+            .map(Cow::Owned)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        if let Cow::Owned(owned) = self {
+            visit_part(owned, visit);
+        }
+    }
+}
