@@ -307,15 +307,34 @@ pub enum Forest {
     Copse(std::borrow::Cow<'static, [Forest]>),
 }
 
-/// Tuples of one, three and eight elements.
+/// A tuple of twelve different types, the longest tuple the runtime knows (as std and proptest
+/// implement their traits for tuples of up to twelve).
+pub type Twelve = (
+    u8,
+    bool,
+    char,
+    i16,
+    u32,
+    String,
+    Vec<u8>,
+    Option<u8>,
+    i64,
+    u16,
+    bool,
+    u8,
+);
+
+/// Tuples of one, three, eight and twelve elements.
 #[derive(Clone, Debug, PartialEq, Eq, Reflective)]
 pub struct Tuples {
     /// A 1-tuple.
     pub single: (u8,),
     /// A triple of different types.
     pub triple: (bool, char, i64),
-    /// The longest tuple the runtime knows.
+    /// An 8-tuple.
     pub eight: (u8, u8, u8, u8, u8, u8, u8, u8),
+    /// The longest tuple the runtime knows, of different types.
+    pub twelve: Twelve,
 }
 
 // ---------------------------------------------------------------------------------------------

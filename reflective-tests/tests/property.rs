@@ -2,8 +2,10 @@
 //! argument names, the three kinds of return, settings in the attribute, and the test
 //! attributes that stay (`#[should_panic]`, `#[ignore]`).
 
+use std::cell::Cell;
+
 use reflective::prelude::*;
-use reflective_tests::derived::Tree;
+use reflective_tests::derived::{Tree, Twelve};
 
 /// A generator for the `with` attribute.
 fn digits() -> Gen<u8, u8> {
@@ -153,4 +155,66 @@ fn settings_read_every_switch_word(#[reflective(generator = range(0u32..=100))] 
 fn mutation_cases_run_from_the_attribute(tree: Tree<u8>, xs: Vec<u8>) {
     assert_eq!(tree.clone(), tree);
     assert!(xs.len() <= 100);
+}
+
+thread_local! {
+    /// The cases [`twelve_arguments_are_the_most`] ran on this thread.
+    static TWELVE_ARGUMENT_CASES: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Twelve arguments, the most a property takes (as std and proptest implement their traits for
+/// tuples of up to twelve), of twelve types: together, a twelve-tuple `any` generates.
+#[reflective::property(cases = 40)]
+fn twelve_arguments_are_the_most(
+    a: u8,
+    b: bool,
+    c: char,
+    d: i16,
+    #[reflective(generator = range(0u32..=9))] e: u32,
+    f: String,
+    g: Vec<u8>,
+    h: Option<u8>,
+    i: i64,
+    j: u16,
+    k: bool,
+    #[reflective(with = digits)] l: u8,
+) {
+    TWELVE_ARGUMENT_CASES.with(|cases| cases.set(cases.get() + 1));
+    assert!(e <= 9 && l <= 9, "e = {e}, l = {l}");
+    let all = (a, b, c, d, e, f, g, h, i, j, k, l);
+    assert!(any::<Twelve>().can_generate(&all), "{all:?}");
+}
+
+/// The property of twelve arguments runs its cases, each with all twelve.
+#[test]
+fn the_property_of_twelve_arguments_runs_its_cases() {
+    TWELVE_ARGUMENT_CASES.with(|cases| cases.set(0));
+    twelve_arguments_are_the_most();
+    assert_eq!(TWELVE_ARGUMENT_CASES.with(Cell::get), 40);
+}
+
+/// A failure among twelve arguments shrinks and reports each by its name: every other argument
+/// at its simplest, the last at the least that fails.
+#[reflective::property(seed = 1, regressions = false)]
+#[should_panic(
+    expected = "minimal counterexample:\n    a = 0\n    b = false\n    c = ' '\n    \
+                           d = 0\n    e = 0\n    f = \"\"\n    g = []\n    h = None\n    i = 0\n    \
+                           j = 0\n    k = false\n    l = 4\n"
+)]
+fn a_failure_among_twelve_arguments_shrinks_them_all(
+    a: u8,
+    b: bool,
+    c: char,
+    d: i16,
+    e: u32,
+    f: String,
+    g: Vec<u8>,
+    h: Option<u8>,
+    i: i64,
+    j: u16,
+    k: bool,
+    l: u8,
+) -> bool {
+    let _ = (a, b, c, d, e, f, g, h, i, j, k);
+    l <= 3
 }

@@ -5,7 +5,7 @@
 
 use reflective::prelude::*;
 use reflective::shrink::ShrinkBudget;
-use reflective_tests::derived::{Expr, Json, List, Tree};
+use reflective_tests::derived::{Expr, Json, List, Tree, Twelve};
 
 /// Checks the shrinker's laws on `g` for values failing `fails`, over `seeds` seeds.
 fn laws<T: Clone + std::fmt::Debug + PartialEq + 'static>(
@@ -149,6 +149,42 @@ fn equal_values_are_lowered_together() {
     for start in [5000, 77_777, 100_000] {
         assert_eq!(pairs.shrink((start, start), fails), (1001, 1001), "{start}");
     }
+}
+
+/// A twelve-tuple, the longest there is, shrinks like a shorter one: the part that fails
+/// goes to its least failing value, every other part to its simplest.
+#[test]
+fn a_twelve_tuple_shrinks_every_part() {
+    let g = any::<Twelve>();
+    let fails = |v: &Twelve| v.11 > 3;
+    let least: Twelve = (
+        0,
+        false,
+        ' ',
+        0,
+        0,
+        String::new(),
+        Vec::new(),
+        None,
+        0,
+        0,
+        false,
+        4,
+    );
+    let mut shrunk = 0;
+    for seed in 0..100 {
+        let start = g.sample(seed);
+        if !fails(&start) {
+            continue;
+        }
+        assert_eq!(
+            g.shrink(start.clone(), fails),
+            least,
+            "seed {seed}: {start:?}"
+        );
+        shrunk += 1;
+    }
+    assert!(shrunk > 10, "only {shrunk} of the samples fail");
 }
 
 /// Swapping same-kind siblings moves what fails to the end, the order shortlex prefers (empty

@@ -56,7 +56,7 @@ fn write(property: &Property) -> TokenStream {
         vis: syn::Visibility::Inherited,
         ..function.clone()
     };
-    // Up to eight arguments, each taken by value: that is how a property gets its values, not
+    // Up to twelve arguments, each taken by value: that is how a property gets its values, not
     // a signature for clippy to question.
     user_function.attrs.insert(
         0,

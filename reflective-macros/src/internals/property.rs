@@ -13,8 +13,8 @@ use super::ast::CustomGenerator;
 use super::attr::{self, Regressions};
 use super::check::check_custom;
 
-/// The most arguments a property takes: the runtime's `tuple` zips up to 8 generators.
-const MOST_ARGUMENTS: usize = 8;
+/// The most arguments a property takes: the runtime's `tuple` zips up to 12 generators.
+const MOST_ARGUMENTS: usize = 12;
 
 /// The settings in `#[property(...)]`, each optional.
 #[derive(FromMeta)]

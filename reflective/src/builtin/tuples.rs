@@ -13,7 +13,7 @@ pub trait Tuple {
     fn into_gen(self) -> Gen<Self::Value, Self::Value>;
 }
 
-/// A generator of tuples from a tuple of generators, one per position (1 to 8 of them).
+/// A generator of tuples from a tuple of generators, one per position (1 to 12 of them).
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -57,6 +57,10 @@ tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4);
 tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5);
 tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6);
 tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7, I GI i 8);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7, I GI i 8, J GJ j 9);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7, I GI i 8, J GJ j 9, K GK k 10);
+tuple_impl!(A GA a 0, B GB b 1, C GC c 2, D GD d 3, E GE e 4, F GF f 5, G GG g 6, H GH h 7, I GI i 8, J GJ j 9, K GK k 10, L GL l 11);
 
 /// An array of `N` elements from `elem`.
 ///

@@ -137,6 +137,10 @@ tuple_arguments!(A 0, B 1, C 2, D 3, E 4);
 tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5);
 tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_arguments!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// Stored as the values alone: the one value of a one-argument property, else the tuple.
 #[cfg(feature = "serde")]
@@ -182,4 +186,8 @@ mod stored {
     stored_tuple!(A, B, C, D, E, F);
     stored_tuple!(A, B, C, D, E, F, G);
     stored_tuple!(A, B, C, D, E, F, G, H);
+    stored_tuple!(A, B, C, D, E, F, G, H, I);
+    stored_tuple!(A, B, C, D, E, F, G, H, I, J);
+    stored_tuple!(A, B, C, D, E, F, G, H, I, J, K);
+    stored_tuple!(A, B, C, D, E, F, G, H, I, J, K, L);
 }

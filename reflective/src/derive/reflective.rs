@@ -501,3 +501,7 @@ tuple_impl!(A 0, B 1, C 2, D 3, E 4);
 tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5);
 tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_impl!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);

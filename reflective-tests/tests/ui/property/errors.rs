@@ -30,3 +30,21 @@ unsafe fn unsafe_property(x: u8) {}
 
 #[reflective::property]
 fn impl_return(x: u8) -> impl Sized {}
+
+#[reflective::property]
+fn thirteen_arguments(
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+    h: u8,
+    i: u8,
+    j: u8,
+    k: u8,
+    l: u8,
+    m: u8,
+) {
+}
