@@ -280,3 +280,63 @@ fn resized_collections_inside_collections_follow_their_own_size() {
         }
     }
 }
+
+/// A collection with an explicit longest length reaches it from the default size on, as
+/// proptest draws its lengths; below, its lengths grow with the size from the least one (at
+/// size 0); a collection without a longest length stays within the size. Each value reflects
+/// at the size it was generated at. Over ranges and sizes the library draws itself, for
+/// vectors, strings and sets.
+#[test]
+fn an_explicit_longest_length_comes_up_from_the_default_size_on() {
+    let ranges = tuple((range(0usize..=400), range(0usize..=800)));
+    for seed in 0..16 {
+        let (lo, span) = ranges.sample(seed);
+        let hi = lo + span;
+        let lists = vec(bool(), lo..=hi);
+        let texts = string_of(char_range('a'..='z'), lo..=hi);
+        let sets = btree_set(range(0u32..=u32::MAX), lo..=hi);
+        let open = vec(bool(), lo..);
+        for size in [0, 1, 10, 50, 100, 300] {
+            let lengths: Vec<usize> = (0..40)
+                .map(|case| {
+                    let mut rng = DefaultRng::seed_from_u64(seed * 1000 + case);
+                    let list = lists.generate_value(&mut rng, size);
+                    let text = texts.generate_value(&mut rng, size);
+                    let set = sets.generate_value(&mut rng, size);
+                    let unbounded = open.generate_value(&mut rng, size);
+                    assert!(
+                        unbounded.len() <= size.max(lo),
+                        "{lo}..: {}",
+                        unbounded.len()
+                    );
+                    let at = format!("{lo}..={hi} at {size}");
+                    let reflects = lists.reflector().size(size).can_generate(&list);
+                    assert_eq!(reflects, Ok(true), "{at}: {} long", list.len());
+                    let reflects = texts.reflector().size(size).can_generate(&text);
+                    assert_eq!(reflects, Ok(true), "{at}: {text:?}");
+                    let reflects = sets.reflector().size(size).can_generate(&set);
+                    assert_eq!(reflects, Ok(true), "{at}: a set of {}", set.len());
+                    for len in [list.len(), text.chars().count(), set.len()] {
+                        assert!((lo..=hi).contains(&len), "{at}: {len} long");
+                    }
+                    list.len().max(text.chars().count()).max(set.len())
+                })
+                .collect();
+            let longest = *lengths.iter().max().expect("cases");
+            if size == 0 {
+                assert_eq!(longest, lo, "{lo}..={hi} at size 0");
+            }
+            let allowed = size.max(lo + span * size / 100).min(hi);
+            assert!(
+                longest <= allowed,
+                "{lo}..={hi} at {size}: {longest} > {allowed}"
+            );
+            if size >= 100 && span >= 20 {
+                assert!(
+                    longest >= lo + span * 8 / 10,
+                    "{lo}..={hi} at {size}: the longest of 120 is {longest}"
+                );
+            }
+        }
+    }
+}

@@ -11,11 +11,18 @@ use crate::combinator::repeat::{
 };
 use crate::generator::{Gen, Generator};
 
-/// A vector of elements from `elem`, its length in `len` and at most the size.
+/// A vector of elements from `elem`, its length in `len`, growing with the size.
 ///
-/// The length is uniform between the least allowed and `clamp(size, min, max)`, and drawn
-/// first. Each element then runs at an equal share of the size, `size / length` under the
-/// default [size strategy](crate::strategy): the elements of a long vector are small, and no
+/// The length is drawn first, uniform between the least allowed and the longest the size
+/// allows: the size itself, within `len`; and, when `len` has an upper end, at least as far
+/// into `len` as the size is into the default size (100), so that from size 100 on any length
+/// in `len` comes up, as proptest draws it (`vec(g, 500..=1000)` is 500 to 1000 long at size
+/// 100, 500 to 750 at size 50; `vec(g, ..=10)` up to the size or 10, `vec(g, ..)` up to the
+/// size). Inside another collection's element, the length follows the element's share of the
+/// size instead. The same holds for every collection ([`string_of`], the sets and maps).
+///
+/// Each element then runs at an equal share of the size, `size / length` under the default
+/// [size strategy](crate::strategy): the elements of a long vector are small, and no
 /// element's size depends on its position.
 ///
 /// # Panics
@@ -27,6 +34,10 @@ use crate::generator::{Gen, Generator};
 /// let bits = vec(bool(), 1..=3);
 /// assert!(bits.can_generate(&vec![true, false]));
 /// assert!(!bits.can_generate(&vec![]));
+///
+/// let long = vec(bool(), 500..=1000);
+/// assert!(long.can_generate(&vec![true; 1000]));
+/// assert!((500..=1000).contains(&long.sample(7).len()));
 /// ```
 #[track_caller]
 pub fn vec<T>(

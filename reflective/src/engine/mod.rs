@@ -35,6 +35,7 @@ pub(crate) use forward::Placement;
 pub use forward::{Filtered, Forward};
 pub use panics::quietly;
 pub(crate) use panics::{caught, panic_message, take_panic_location};
+pub use sizing::DEFAULT_SIZE;
 pub use sizing::Strategy;
 pub(crate) use sizing::{LARGEST_SIZE, Share, Sizing};
 pub use source::{Branches, Halt};

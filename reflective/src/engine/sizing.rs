@@ -11,6 +11,11 @@ use std::fmt;
 /// (`check::MAX_ENV_SIZE`) and `piles`' bound on the choices of a split are this.
 pub(crate) const LARGEST_SIZE: usize = 1 << 20;
 
+/// The size [`Generator::sample`](crate::Generator::sample) generates at and reflection
+/// assumes, unless told otherwise; the runner's largest size by default, at which a collection
+/// with an explicit longest length reaches it.
+pub const DEFAULT_SIZE: usize = 100;
+
 /// How collections share their size among their elements; see the module `strategy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {

@@ -10,8 +10,7 @@ use crate::engine::source::replay::{Fallback, ReplaySource};
 use crate::engine::{ChoiceSource, Filtered, Forward, Halt, caught};
 use crate::node::Node;
 
-/// The size [`Generator::sample`](crate::Generator::sample) generates at and reflection assumes, unless told otherwise.
-pub const DEFAULT_SIZE: usize = 100;
+pub use crate::engine::DEFAULT_SIZE;
 
 /// The random number generator [`Generator::sample`](crate::Generator::sample) seeds: xoshiro256++, fast and the same on
 /// every platform.

@@ -1,7 +1,8 @@
 //! Sequences of independent elements: the node behind every collection.
 //!
 //! Forward, the node draws its length first, uniform between the minimum and
-//! `clamp(size, min, max)` (one integer choice), then each element in a span of its own, at an
+//! `clamp(size, min, max)`, or further into an explicit range (see [`longest_at`]), as one
+//! integer choice, then each element in a span of its own, at an
 //! equal share of the size that the [size strategy](crate::strategy) sets: with the default,
 //! `size / length`. The elements of a long collection are therefore small, and no element's
 //! size depends on its position. A span holds the whole collection, length and elements.
@@ -18,8 +19,8 @@ use crate::choice::{Choice, Label};
 use crate::combinator::hole::generate_in_hole;
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::engine::{
-    Backward, Branches, Forward, Halt, IntSite, ReflectError, Reflected, Share, Sizing, Solution,
-    Trace,
+    Backward, Branches, DEFAULT_SIZE, Forward, Halt, IntSite, ReflectError, Reflected, Share,
+    Sizing, Solution, Trace,
 };
 use crate::node::{Node, Sealed};
 
@@ -184,7 +185,7 @@ impl<G, D> Repeat<G, D> {
                 IntSite::share(lo, hi, size, share)
             }
             None => {
-                let upper = size.clamp(self.min, self.max);
+                let upper = longest_at(size, self.min, self.max);
                 let (lo, hi) = if D::ALLOWS_REPEATS {
                     sizing.lengths(self.min, upper)
                 } else {
@@ -194,6 +195,22 @@ impl<G, D> Repeat<G, D> {
             }
         }
     }
+}
+
+/// The longest a collection of lengths `min..=max` may be at `size` when it takes no share of
+/// a budget: the size, within those lengths; and, if the lengths have an upper end, at least
+/// as far into them as `size` is into [`DEFAULT_SIZE`], so that from the default size on any
+/// of them can come up (`500..=1000` is 500 to 750 long at size 50, anything in the range at
+/// 100). A range whose top is at most the default size and whose minimum is 0, such as
+/// `..=10`, follows the size alone, as an unbounded one does.
+fn longest_at(size: usize, min: usize, max: usize) -> usize {
+    let by_size = size.clamp(min, max);
+    if max == usize::MAX {
+        return by_size;
+    }
+    let into_range = (max - min) as u128 * size as u128 / DEFAULT_SIZE as u128;
+    let scaled = usize::try_from(into_range).map_or(max, |extra| min.saturating_add(extra));
+    by_size.max(scaled.min(max))
 }
 
 impl<G, D> Repeat<G, D> {
