@@ -19,8 +19,8 @@ use crate::choice::{Choice, Label};
 use crate::combinator::hole::generate_in_hole;
 use crate::combinator::pick::{BranchSet, Pick};
 use crate::engine::{
-    Backward, Branches, DEFAULT_SIZE, Forward, Halt, IntSite, ReflectError, Reflected, Share,
-    Sizing, Solution, Trace,
+    Backward, Branches, DEFAULT_SIZE, Forward, Halt, IntSite, LARGEST_SIZE, ReflectError,
+    Reflected, Share, Sizing, Solution, Trace,
 };
 use crate::node::{Node, Sealed};
 
@@ -202,10 +202,12 @@ impl<G, D> Repeat<G, D> {
 /// as far into them as `size` is into [`DEFAULT_SIZE`], so that from the default size on any
 /// of them can come up (`500..=1000` is 500 to 750 long at size 50, anything in the range at
 /// 100). A range whose top is at most the default size and whose minimum is 0, such as
-/// `..=10`, follows the size alone, as an unbounded one does.
+/// `..=10`, follows the size alone, as one without an upper end does, and so does one whose
+/// top is above the largest size a run may use ([`LARGEST_SIZE`], 2^20): `0..usize::MAX`
+/// means "any length", not lengths in the trillions.
 fn longest_at(size: usize, min: usize, max: usize) -> usize {
     let by_size = size.clamp(min, max);
-    if max == usize::MAX {
+    if max > LARGEST_SIZE {
         return by_size;
     }
     let into_range = (max - min) as u128 * size as u128 / DEFAULT_SIZE as u128;
