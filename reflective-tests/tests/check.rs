@@ -1267,24 +1267,41 @@ fn a_mutation_percentage_above_100_is_refused() {
     let _ = Config::new().mutation(Mutation::Percent(100));
 }
 
+/// This file's regressions directory, held by one test at a time: removed when the test ends,
+/// passed or not.
+struct Cleanup {
+    dir: std::path::PathBuf,
+    _turn: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// The regressions file of the test `test` of this file, its directory made, and what removes
+/// the directory (the tests that use it take turns).
+fn regressions_file(test: &str) -> (Cleanup, std::path::PathBuf) {
+    static DIRECTORY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let turn = DIRECTORY
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("reflective-regressions")
+        .join("check");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{test}.txt"));
+    (Cleanup { dir, _turn: turn }, file)
+}
+
 /// A stored case the generator panics on is an error naming the regressions file and the line,
 /// with the panic's message and what to do, not a bare panic; and `cover` with a percentage
 /// outside 0 to 100 fails the property with a message saying so.
 #[test]
 fn a_generator_panicking_on_a_stored_case_names_the_file_and_line() {
-    /// Removes the file's directory when the test ends, passed or not.
-    struct Cleanup(std::path::PathBuf);
-    impl Drop for Cleanup {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("reflective-regressions")
-        .join("check");
-    let _cleanup = Cleanup(dir.clone());
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("a_generator_panicking_on_a_stored_case_names_the_file_and_line.txt");
+    let (_cleanup, file) =
+        regressions_file("a_generator_panicking_on_a_stored_case_names_the_file_and_line");
     std::fs::write(&file, "# a case\nsize 3: [i77]\n").unwrap();
     let g = range(0u32..=100)
         .map(|n| {
@@ -1316,4 +1333,30 @@ fn a_generator_panicking_on_a_stored_case_names_the_file_and_line() {
         bad_cover.contains("cover: a percentage from 0 to 100, got 150"),
         "{bad_cover}"
     );
+}
+
+/// A stored case whose choices still fit the generator fails as stored; one whose choices no
+/// longer fit (the generator changed) is repaired, and the report says that the value is what
+/// the repaired choices give, not the one stored.
+#[test]
+fn a_stored_case_repaired_for_a_changed_generator_says_so() {
+    let (_cleanup, file) =
+        regressions_file("a_stored_case_repaired_for_a_changed_generator_says_so");
+    let config = Config::new().seed(1).regressions(true);
+    let repair_note = "the generator changed since it was stored";
+    for (stored, repaired) in [("size 3: [i77]\n", false), ("size 3: [i500]\n", true)] {
+        std::fs::write(&file, format!("# a case\n{stored}")).unwrap();
+        let error =
+            reflective::check::try_check_with(&config, &range(0u32..=100), |n: &u32| *n < 50)
+                .expect_err("the stored case fails")
+                .to_string();
+        assert!(
+            error.contains(&format!(
+                "property failed on a stored regression ({}, line 2)",
+                file.display()
+            )),
+            "{error}"
+        );
+        assert_eq!(error.contains(repair_note), repaired, "{stored}: {error}");
+    }
 }

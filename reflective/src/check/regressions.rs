@@ -319,6 +319,12 @@ fn open_lock(lock: &Path) -> std::io::Result<fs::File> {
 const GIT_IGNORE: &str =
     "# Written by reflective: the lock its writers take is not a regression.\n.lock\n";
 
+/// Whether `replayed` makes the choices a stored line records of `stored` (a pick's index, an
+/// integer's value, the size): the case ran as it was stored, not repaired.
+pub(super) fn replayed_as_stored(stored: &ChoiceTree, replayed: &ChoiceTree) -> bool {
+    format_case(stored) == format_case(replayed)
+}
+
 /// `size <n>: [p<index> i<value> ...]`: the closing bracket shows that the line is whole.
 fn format_case(tree: &ChoiceTree) -> String {
     let choices: Vec<String> = tree

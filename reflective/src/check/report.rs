@@ -19,8 +19,13 @@ pub(super) enum Origin {
     Case(u32, Replay),
     /// The case `REFLECTIVE_REPLAY` (or [`Config::replay`]) named.
     Replayed(Replay),
-    /// A case stored in the regressions file, at this line.
-    Stored(PathBuf, usize),
+    /// A case stored in the regressions file, at this line; `repaired` if its choices no
+    /// longer fit the generator and replay changed them.
+    Stored {
+        path: PathBuf,
+        line: usize,
+        repaired: bool,
+    },
 }
 
 /// A failed run: what the report says.
@@ -60,11 +65,25 @@ impl<T: Debug> fmt::Display for Failure<T> {
                 if self.settings.ci { ", CI profile" } else { "" }
             )?,
             Origin::Replayed(_) => writeln!(f, "property failed on the replayed case")?,
-            Origin::Stored(path, line) => writeln!(
-                f,
-                "property failed on a stored regression ({}, line {line})",
-                path.display()
-            )?,
+            Origin::Stored {
+                path,
+                line,
+                repaired,
+            } => {
+                writeln!(
+                    f,
+                    "property failed on a stored regression ({}, line {line})",
+                    path.display()
+                )?;
+                if *repaired {
+                    writeln!(
+                        f,
+                        "(the generator changed since it was stored: its choices no longer fit \
+                         and were repaired, so the value below is what they give now, not the \
+                         one stored)"
+                    )?;
+                }
+            }
         }
         writeln!(f)?;
         match stats.stopped {

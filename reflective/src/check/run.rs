@@ -103,7 +103,15 @@ where
                 continue;
             };
             if let Verdict::Failed(reason) = verdict(settings, property, &generated.value) {
-                let origin = Origin::Stored(path.clone(), line);
+                let repaired = matches!(
+                    &case,
+                    Stored::Choices(tree) if !regressions::replayed_as_stored(tree, &generated.tree)
+                );
+                let origin = Origin::Stored {
+                    path: path.clone(),
+                    line,
+                    repaired,
+                };
                 failure = Some(shrink_failure(
                     settings, g, property, origin, generated, reason,
                 ));
