@@ -613,4 +613,18 @@ fn addresses_paths_and_times_shrink_to_the_least_failing_value() {
         any::<Ordering>().shrink(Ordering::Greater, |o| o.is_ne()),
         Ordering::Less
     );
+
+    // A closed range iterated to its end is no range a generator makes.
+    let mut exhausted = 1u8..=3;
+    exhausted.by_ref().for_each(drop);
+    assert!(!any::<std::ops::RangeInclusive<u8>>().can_generate(&exhausted));
+    assert!(exhausted.shrink_candidates().is_empty());
+
+    // A borrowed `Cow` shows the derived shrinker the same parts as an owned one.
+    use reflective_tests::derived::Forest;
+    const KIDS: &[Forest] = &[Forest::Leaf(3), Forest::Leaf(9)];
+    let borrowed = Forest::Copse(std::borrow::Cow::Borrowed(KIDS));
+    let owned = Forest::Copse(std::borrow::Cow::Owned(KIDS.to_vec()));
+    assert_eq!(borrowed.shrink_candidates(), owned.shrink_candidates());
+    assert!(borrowed.shrink_candidates().contains(&Forest::Leaf(3)));
 }

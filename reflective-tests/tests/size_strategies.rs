@@ -283,7 +283,9 @@ fn resized_collections_inside_collections_follow_their_own_size() {
 
 /// A collection with an explicit longest length reaches it from the default size on, as
 /// proptest draws its lengths; below, its lengths grow with the size from the least one (at
-/// size 0); a collection without a longest length stays within the size. Each value reflects
+/// size 0); a collection without a longest length, or with one above 2^20, or under a size
+/// strategy that bounds the whole nest by the size (`Fixed`, `Partitions`), stays within the
+/// size. Each value reflects
 /// at the size it was generated at. Over ranges and sizes the library draws itself, for
 /// vectors, strings and sets.
 #[test]
@@ -295,7 +297,14 @@ fn an_explicit_longest_length_comes_up_from_the_default_size_on() {
         let lists = vec(bool(), lo..=hi);
         let texts = string_of(char_range('a'..='z'), lo..=hi);
         let sets = btree_set(range(0u32..=u32::MAX), lo..=hi);
-        let open = vec(bool(), lo..);
+        let within_size = [
+            vec(bool(), lo..).boxed(),
+            vec(bool(), lo..usize::MAX).boxed(),
+            vec(bool(), lo..=hi).size_strategy(Strategy::Fixed).boxed(),
+            vec(bool(), lo..=hi)
+                .size_strategy(Strategy::Partitions)
+                .boxed(),
+        ];
         for size in [0, 1, 10, 50, 100, 300] {
             let lengths: Vec<usize> = (0..40)
                 .map(|case| {
@@ -303,13 +312,11 @@ fn an_explicit_longest_length_comes_up_from_the_default_size_on() {
                     let list = lists.generate_value(&mut rng, size);
                     let text = texts.generate_value(&mut rng, size);
                     let set = sets.generate_value(&mut rng, size);
-                    let unbounded = open.generate_value(&mut rng, size);
-                    assert!(
-                        unbounded.len() <= size.max(lo),
-                        "{lo}..: {}",
-                        unbounded.len()
-                    );
                     let at = format!("{lo}..={hi} at {size}");
+                    for (index, g) in within_size.iter().enumerate() {
+                        let len = g.generate_value(&mut rng, size).len();
+                        assert!(len <= size.max(lo), "{at}, kind {index}: {len} long");
+                    }
                     let reflects = lists.reflector().size(size).can_generate(&list);
                     assert_eq!(reflects, Ok(true), "{at}: {} long", list.len());
                     let reflects = texts.reflector().size(size).can_generate(&text);

@@ -19,8 +19,10 @@ use crate::generator::{Gen, Generator};
 /// in `len` comes up, as proptest draws it (`vec(g, 500..=1000)` is 500 to 1000 long at size
 /// 100, 500 to 750 at size 50; `vec(g, ..=10)` up to the size or 10, `vec(g, ..)` up to the
 /// size, as a range whose top is above 2^20, `0..usize::MAX`, is too). Inside another
-/// collection's element, the length follows the element's share of the
-/// size instead. The same holds for every collection ([`string_of`], the sets and maps).
+/// collection's element, the length follows the element's share of the size instead, and
+/// under the [size strategies](crate::strategy) `Fixed` and `Partitions`, which bound a whole
+/// nest by the size, every length stays within the size. The same holds for every collection
+/// ([`string_of`], the sets and maps).
 ///
 /// Each element then runs at an equal share of the size, `size / length` under the default
 /// [size strategy](crate::strategy): the elements of a long vector are small, and no

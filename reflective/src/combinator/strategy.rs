@@ -2,8 +2,10 @@
 //! (chapter 2.2). Chosen per generator with [`Generator::size_strategy`](crate::Generator::size_strategy), without touching the
 //! generator.
 //!
-//! A collection at size `n` draws its length `k` up to `n`, and its elements run at an equal
-//! share of `n` (under the default, `n / k`). The collections inside its elements (its elements
+//! A collection at size `n` draws its length `k` up to `n` (or, at the top of a nest, up to
+//! the longest length it names explicitly from the default size on: see
+//! [`vec`](crate::vec); not under `Fixed` and `Partitions`, which keep every length within
+//! `n`), and its elements run at an equal share of `n` (under the default, `n / k`). The collections inside its elements (its elements
 //! themselves when they are sequences, as in a `Vec<Vec<u8>>` or a `Vec<String>`, or the first
 //! collection inside a tuple, an option or a derived type) share a budget of `n` among them:
 //! each draws its length as its share of what its siblings before it left, every split of the

@@ -1,9 +1,10 @@
 //! [`Reflective`] for more of the standard library's types, common in the fields of users'
-//! structs: durations, non-zero integers, ranges, orderings, and the `Wrapping`, `Saturating`
-//! and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen through a map
+//! structs: durations, non-zero integers, ranges, orderings, `Cow`, and the `Wrapping`,
+//! `Saturating` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen through a map
 //! and its way back, so it reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 use std::num::{NonZero, Saturating, Wrapping};
 use std::ops::{Range, RangeInclusive};
@@ -153,11 +154,11 @@ wrapper!(Wrapping, Saturating, Reverse);
 
 /// The impls for the ranges with a start and an end.
 macro_rules! bounded_range {
-    ($($range:ident, $make:expr, $ends:expr;)*) => {$(
+    ($($range:ident where [$($bound:tt)*], $make:expr, $ends:expr;)*) => {$(
         /// A start and an end drawn each on its own, as a pair of `T`s is: empty and reversed
         /// ranges come up too, as they can wherever a range is made from two values. Shrunk
         /// as the pair is.
-        impl<T: Reflective> Reflective for $range<T> {
+        impl<T: Reflective $($bound)*> Reflective for $range<T> {
             product_dimension!(T, T);
 
             fn arbitrary_reflective() -> Gen<Self, Self> {
@@ -165,7 +166,7 @@ macro_rules! bounded_range {
                     tuple((T::arbitrary_reflective(), T::arbitrary_reflective()))
                         .map(|(start, end)| $make(start, end))
                         .comap(|range: &$range<T>| {
-                            let (start, end) = $ends(range);
+                            let (start, end) = $ends(range)?;
                             Some((start.clone(), end.clone()))
                         })
                         .boxed()
@@ -173,7 +174,9 @@ macro_rules! bounded_range {
             }
 
             fn shrink_candidates(&self) -> Vec<Self> {
-                let (start, end) = $ends(self);
+                let Some((start, end)) = $ends(self) else {
+                    return Vec::new();
+                };
                 (start.clone(), end.clone())
                     .shrink_candidates()
                     .into_iter()
@@ -182,9 +185,10 @@ macro_rules! bounded_range {
             }
 
             fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
-                let (start, end) = $ends(self);
-                visit_part(start, visit);
-                visit_part(end, visit);
+                if let Some((start, end)) = $ends(self) {
+                    visit_part(start, visit);
+                    visit_part(end, visit);
+                }
             }
         }
     )*};
@@ -196,18 +200,21 @@ fn half_open<T>(start: T, end: T) -> Range<T> {
 }
 
 /// The start and end of a `Range`, for [`bounded_range`].
-fn half_open_ends<T>(range: &Range<T>) -> (&T, &T) {
-    (&range.start, &range.end)
+fn half_open_ends<T>(range: &Range<T>) -> Option<(&T, &T)> {
+    Some((&range.start, &range.end))
 }
 
-/// The start and end of a `RangeInclusive`, for [`bounded_range`].
-fn inclusive_ends<T>(range: &RangeInclusive<T>) -> (&T, &T) {
-    (range.start(), range.end())
+/// The start and end of a `RangeInclusive`, for [`bounded_range`]; none for one iterated to its
+/// end, which is not `RangeInclusive::new` of them (it is empty though its start is at most
+/// its end): no generator makes it.
+fn inclusive_ends<T: PartialOrd>(range: &RangeInclusive<T>) -> Option<(&T, &T)> {
+    let exhausted = range.is_empty() && range.start() <= range.end();
+    (!exhausted).then(|| (range.start(), range.end()))
 }
 
 bounded_range! {
-    Range, half_open, half_open_ends;
-    RangeInclusive, RangeInclusive::new, inclusive_ends;
+    Range where [], half_open, half_open_ends;
+    RangeInclusive where [+ PartialOrd], RangeInclusive::new, inclusive_ends;
 }
 
 /// `Less`, `Equal` or `Greater`, equally likely, labelled by their names; shrunk towards
@@ -233,6 +240,49 @@ impl Reflective for Ordering {
             Ordering::Equal => Vec::new(),
             Ordering::Less => vec![Ordering::Equal],
             Ordering::Greater => vec![Ordering::Equal, Ordering::Less],
+        }
+    }
+}
+
+/// An owned value of `B`, as `B::Owned` generates it: a `Cow<'static, str>` is a `String`'s
+/// characters. Any `Cow` reflects, borrowed or owned, as its owned value.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::borrow::Cow;
+/// let names = Cow::<'static, str>::arbitrary_reflective();
+/// assert!(names.can_generate(&Cow::Borrowed("borrowed")));
+/// ```
+impl<B> Reflective for Cow<'static, B>
+where
+    B: ToOwned + ?Sized + Send + Sync + 'static,
+    B::Owned: Reflective,
+{
+    product_dimension!(B::Owned);
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            B::Owned::arbitrary_reflective()
+                .map(Cow::Owned)
+                .comap(|cow: &Cow<'static, B>| Some(cow.clone().into_owned()))
+                .boxed()
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        self.clone()
+            .into_owned()
+            .shrink_candidates()
+            .into_iter()
+            .map(Cow::Owned)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        match self {
+            Cow::Owned(owned) => visit_part(owned, visit),
+            // The parts of a borrowed value, seen in an owned copy of it.
+            Cow::Borrowed(borrowed) => visit_part(&(*borrowed).to_owned(), visit),
         }
     }
 }

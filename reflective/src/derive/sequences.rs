@@ -1,18 +1,15 @@
 //! [`Reflective`] for the standard library's other ways to hold a sequence: double-ended
-//! queues, linked lists, binary heaps, boxed and shared slices and strings, and `Cow`. Each is
+//! queues, linked lists, binary heaps, and boxed and shared slices and strings. Each is
 //! the generator of a `Vec<T>` (or of a `String`) seen through a conversion and its way back,
 //! so it grows, reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
-use std::borrow::Cow;
 use std::collections::{BinaryHeap, LinkedList, VecDeque};
 use std::sync::Arc;
 
 use super::cache::cached;
 use super::dimension::{Dimensions, Reach, Shape};
-use super::reflective::{
-    Reflective, collection_dimension, in_own_levels, product_dimension, visit_part,
-};
+use super::reflective::{Reflective, collection_dimension, in_own_levels, visit_part};
 use crate::builtin::{string, vec};
 use crate::generator::{Gen, Generator};
 use crate::interpret::type_shrink;
@@ -121,45 +118,4 @@ text! {
     Box<str>, String::into_boxed_str, |text| String::from(&**text);
     /// The characters of a `String`.
     Arc<str>, Arc::from, |text| String::from(&**text);
-}
-
-/// An owned value of `B`, as `B::Owned` generates it: a `Cow<'static, str>` is a `String`'s
-/// characters. Any `Cow` reflects, borrowed or owned, as its owned value.
-///
-/// ```
-/// use reflective::prelude::*;
-/// use std::borrow::Cow;
-/// let names = Cow::<'static, str>::arbitrary_reflective();
-/// assert!(names.can_generate(&Cow::Borrowed("borrowed")));
-/// ```
-impl<B> Reflective for Cow<'static, B>
-where
-    B: ToOwned + ?Sized + Send + Sync + 'static,
-    B::Owned: Reflective,
-{
-    product_dimension!(B::Owned);
-
-    fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| {
-            B::Owned::arbitrary_reflective()
-                .map(Cow::Owned)
-                .comap(|cow: &Cow<'static, B>| Some(cow.clone().into_owned()))
-                .boxed()
-        })
-    }
-
-    fn shrink_candidates(&self) -> Vec<Self> {
-        self.clone()
-            .into_owned()
-            .shrink_candidates()
-            .into_iter()
-            .map(Cow::Owned)
-            .collect()
-    }
-
-    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
-        if let Cow::Owned(owned) = self {
-            visit_part(owned, visit);
-        }
-    }
 }

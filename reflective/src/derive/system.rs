@@ -172,7 +172,8 @@ fn socket_v6_parts(address: &SocketAddrV6) -> (Ipv6Addr, u16, u32, u32) {
 /// Components (strings of any `char` but `/`, as a `String`'s are drawn) joined by `/`: one
 /// component or more, the path absolute when the first is empty (`/tmp` is `["", "tmp"]`),
 /// with empty ones (`a//b`) now and then. Any path whose text is Unicode reflects, as the
-/// same text, in exactly one way; a path that is not Unicode does not.
+/// same text, in exactly one way, at a size large enough for its components (as a `Vec` of
+/// them does); a path that is not Unicode does not.
 ///
 /// ```
 /// use reflective::prelude::*;

@@ -108,6 +108,14 @@ impl Sizing {
         }
     }
 
+    /// Whether the strategy bounds a nest's lengths by the size alone: under
+    /// [`Fixed`](Strategy::Fixed) the whole nest holds at most the size, and under
+    /// [`Partitions`](Strategy::Partitions) a full level is exactly the size long, so an
+    /// explicit longest length above the size is not reached there.
+    pub(crate) fn lengths_within_size(&self) -> bool {
+        matches!(self.strategy, Strategy::Fixed | Strategy::Partitions)
+    }
+
     /// How many levels a collection here draws the full one from, if it must draw it.
     pub(crate) fn full_level_choices(&self) -> Option<usize> {
         (self.strategy == Strategy::Partitions && self.full_level.is_none()).then_some(self.levels)

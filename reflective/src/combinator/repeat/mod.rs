@@ -185,7 +185,11 @@ impl<G, D> Repeat<G, D> {
                 IntSite::share(lo, hi, size, share)
             }
             None => {
-                let upper = longest_at(size, self.min, self.max);
+                let upper = if sizing.lengths_within_size() {
+                    size.clamp(self.min, self.max)
+                } else {
+                    longest_at(size, self.min, self.max)
+                };
                 let (lo, hi) = if D::ALLOWS_REPEATS {
                     sizing.lengths(self.min, upper)
                 } else {
@@ -198,7 +202,9 @@ impl<G, D> Repeat<G, D> {
 }
 
 /// The longest a collection of lengths `min..=max` may be at `size` when it takes no share of
-/// a budget: the size, within those lengths; and, if the lengths have an upper end, at least
+/// a budget, under a size strategy that does not bound the whole nest by the size (all but
+/// `Fixed` and `Partitions`, which keep to `clamp(size, min, max)`): the size, within those
+/// lengths; and, if the lengths have an upper end, at least
 /// as far into them as `size` is into [`DEFAULT_SIZE`], so that from the default size on any
 /// of them can come up (`500..=1000` is 500 to 750 long at size 50, anything in the range at
 /// 100). A range whose top is at most the default size and whose minimum is 0, such as
