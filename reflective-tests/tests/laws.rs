@@ -67,6 +67,22 @@ integer_laws!(
     laws_usize: usize,
 );
 
+/// `select` of distinct values obeys every law, each value made one way; of values listed
+/// more than once, each reflects as its first place, and every value comes up.
+#[test]
+fn laws_of_select() {
+    Laws::new("select(methods)", select(["GET", "POST", "PUT", "DELETE"]))
+        .unique()
+        .check();
+    Laws::new("select(one)", select(vec![7u8])).unique().check();
+    let repeated = select([1u8, 2, 1]);
+    assert_eq!(repeated.choices(&1).len(), 1);
+    assert!(!repeated.can_generate(&3));
+    let drawn: std::collections::BTreeSet<u8> =
+        (0..200).map(|seed| repeated.sample(seed)).collect();
+    assert_eq!(drawn, [1, 2].into());
+}
+
 #[test]
 fn laws_of_small_and_signed_ranges() {
     Laws::new("range(0u8..=9)", range(0u8..=9)).unique().check();

@@ -197,6 +197,9 @@ pub mod __private;
 #[doc = include_str!("../docs/from-proptest.md")]
 pub mod from_proptest {}
 
+#[doc = include_str!("../docs/from-quickcheck.md")]
+pub mod from_quickcheck {}
+
 #[doc(inline)]
 pub use builtin::*;
 #[doc(inline)]

@@ -103,9 +103,9 @@ impl<T: Debug> fmt::Display for Failure<T> {
         writeln!(f)?;
         writeln!(
             f,
-            "shrunk in {} evaluations, {} steps, {:.1} ms (stopped: {})",
-            stats.evaluations,
-            stats.steps,
+            "shrunk in {}, {}, {:.1} ms (stopped: {})",
+            counted(stats.evaluations, "evaluation"),
+            counted(stats.steps, "step"),
             stats.time.as_secs_f64() * 1000.0,
             match stats.stopped {
                 Stopped::Fixpoint => "nothing simpler fails",
@@ -278,4 +278,22 @@ pub(super) fn indent(text: &str) -> String {
         .map(|line| format!("    {line}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `count` and `noun`, plural unless `count` is 1: "1 step", "9 steps".
+fn counted(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(counted(1, "step"), "1 step");
+        assert_eq!(counted(0, "step"), "0 steps");
+        assert_eq!(counted(9, "evaluation"), "9 evaluations");
+    }
 }

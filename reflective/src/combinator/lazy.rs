@@ -14,6 +14,13 @@ use crate::node::{Gen, Node, Sealed};
 /// A generator that contains itself cannot be built eagerly; wrap the recursive call. Each use
 /// builds the generator anew; [`recursive`] builds it once.
 ///
+/// Wrap it also where a function builds a generator of a smaller size from itself, as
+/// QuickCheck users write `arbitrary` (`expr(size)` calling `expr(size / 2)` twice): built
+/// eagerly, that builds every branch down to size 0 before drawing anything, a tree of
+/// generators exponential in the size (about 4 s to build at size 100 for an expression with
+/// two binary branches). `lazy(move || expr(size / 2))` builds only the branches drawn; the
+/// derive and [`recursive`] need neither.
+///
 /// ```
 /// use reflective::prelude::*;
 /// #[derive(Clone, Debug, PartialEq)]
