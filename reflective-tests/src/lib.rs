@@ -32,6 +32,17 @@ pub fn report_section<'r>(report: &'r str, heading: &str) -> &'r str {
     &rest[..rest.find("\n\n").unwrap_or(rest.len())]
 }
 
+/// `text` without whitespace and without the commas before a closing bracket or
+/// parenthesis: a value reads the same whether a report printed it on one line (`{:?}`) or
+/// spread (`{:#?}`): `[Put(0, 0), Get(0)]` and its spread form are both `[Put(0,0),Get(0)]`.
+pub fn compact(text: &str) -> String {
+    let joined: String = text.split_whitespace().collect();
+    joined
+        .replace(",]", "]")
+        .replace(",)", ")")
+        .replace(",}", "}")
+}
+
 /// `work`'s result, asserting that it took less than `times` times as long as `reference`
 /// (each run once): a bound on how often slow work is repeated (a reflection that runs out of
 /// its budget, say) that a busy machine slows down alike on both sides, as it would not an

@@ -69,7 +69,7 @@ fn a_failure_reports_the_minimal_counterexample_and_how_to_replay_it() {
         let text = report(|| check_with(&config, &lists, fails_past_100));
         assert!(text.contains(&format!("(seed {seed:#x}")), "{text}");
         let minimal = section(&text, "minimal counterexample:\n");
-        assert!(minimal.contains("0,\n        101,\n    ]"), "{text}");
+        assert!(minimal.starts_with("    [0, 101]\n"), "{text}");
         assert!(minimal.contains("the property returned false"), "{text}");
         assert!(text.contains("original counterexample:"), "{text}");
         assert!(text.contains("evaluations"), "{text}");
@@ -1103,7 +1103,7 @@ fn filters_keep_what_they_accept_in_every_interpretation() {
     let config = Config::new().seed(1).regressions(false);
     let text = report(|| check_with(&config, &evens, |xs: &Vec<u32>| xs.len() < 3));
     assert!(
-        text.contains("minimal counterexample:\n    [\n        0,\n        0,\n        0,\n    ]"),
+        text.contains("minimal counterexample:\n    [0, 0, 0]\n"),
         "{text}"
     );
 }

@@ -381,8 +381,9 @@ fn the_runner_checks_a_property_with_a_precondition_on_values_gradient_sampling_
     .map(|text| *text)
     .expect("a report");
     let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
+    let listed = reflective_tests::compact(minimal);
     assert!(
-        minimal.contains("9,\n") && report.contains("gradient sampling: "),
+        (listed.contains("9,") || listed.contains("9]")) && report.contains("gradient sampling: "),
         "{report}"
     );
     let at = report.find("REFLECTIVE_REPLAY=").unwrap() + "REFLECTIVE_REPLAY=".len();
@@ -523,8 +524,10 @@ fn a_failure_found_by_gradient_sampling_shrinks_to_a_value_the_precondition_acce
     .map(|text| *text)
     .unwrap();
     let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
-    let compact: String = minimal.split_whitespace().collect();
-    assert!(compact.starts_with("[0,9,]"), "{report}");
+    assert!(
+        reflective_tests::compact(minimal).starts_with("[0,9]"),
+        "{report}"
+    );
 }
 
 #[test]
@@ -987,7 +990,10 @@ fn the_learned_generator_is_a_generator_whose_values_replay_reflect_and_shrink()
         .expect_err("some list is four long")
         .to_string();
     let minimal = reflective_tests::report_section(&report, "minimal counterexample:\n");
-    assert_eq!(minimal.matches("0,").count(), 4, "{report}");
+    assert!(
+        reflective_tests::compact(minimal).starts_with("[0,0,0,0]"),
+        "{report}"
+    );
 }
 
 #[test]

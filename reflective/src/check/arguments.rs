@@ -1,18 +1,23 @@
-//! The arguments of a property with their names, so that a report prints `xs = [0], k = 0`
-//! rather than a tuple: what `#[reflective::property]` generates.
+//! The arguments of a property with their names, so that a report prints `xs = [0]` and
+//! `k = 0` on lines of their own rather than a tuple: what `#[reflective::property]`
+//! generates.
 
 use std::fmt;
 
+use super::report::readable;
 use crate::generator::{Gen, Generator};
 
 /// A property's argument values (a tuple, one element per argument) with the arguments' names.
-/// Its `Debug` prints each as `name = value`; `{:#?}` puts each on lines of its own.
+/// Its `Debug` prints each as `name = value`, one argument a line; `{:#?}` spreads a long
+/// value over lines of its own, as a report does.
 ///
 /// ```
 /// use reflective::check::Arguments;
 /// let args = Arguments::new(&["xs", "k"], (vec![0u8], 3u8));
-/// assert_eq!(format!("{args:?}"), "xs = [0], k = 3");
-/// assert_eq!(format!("{args:#?}"), "xs = [\n    0,\n]\nk = 3");
+/// assert_eq!(format!("{args:?}"), "xs = [0]\nk = 3");
+/// assert_eq!(format!("{args:#?}"), "xs = [0]\nk = 3");
+/// let long = Arguments::new(&["xs"], (vec![1_000_000u32; 12],));
+/// assert!(format!("{long:#?}").starts_with("xs = [\n    1000000,\n"));
 /// ```
 #[derive(Clone, PartialEq)]
 pub struct Arguments<T> {
@@ -95,23 +100,23 @@ where
     g.comap(|_: &T| None::<X>).boxed()
 }
 
-/// Writes `name = value` for each value, as the formatter asks (`{:#?}`: each on its lines).
+/// Writes `name = value` for each value, one argument a line: each value on one line
+/// (`{:?}`), or, as the formatter asks (`{:#?}`), as the report shows a value.
 fn write_named(
     f: &mut fmt::Formatter<'_>,
     names: &[&str],
     values: &[&dyn fmt::Debug],
 ) -> fmt::Result {
     for (index, value) in values.iter().enumerate() {
-        let separator = if f.alternate() { "\n" } else { ", " };
         if index > 0 {
-            f.write_str(separator)?;
+            f.write_str("\n")?;
         }
         match names.get(index) {
             Some(name) => write!(f, "{name} = ")?,
             None => write!(f, "argument {} = ", index + 1)?,
         }
         if f.alternate() {
-            write!(f, "{value:#?}")?;
+            f.write_str(&readable(value))?;
         } else {
             write!(f, "{value:?}")?;
         }

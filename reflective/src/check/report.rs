@@ -266,10 +266,26 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
     )
 }
 
-/// `value`'s `Debug` text (`{:#?}`), or, if its `Debug` panics, a note saying so: the rest of
-/// the report (the seed, the line to replay it) must reach the user all the same.
+/// `value`'s `Debug` text as [`readable`] writes it, or, if its `Debug` panics, a note saying
+/// so: the rest of the report (the seed, the line to replay it) must reach the user all the
+/// same.
 pub(super) fn shown<T: Debug + ?Sized>(value: &T) -> String {
-    debug_text(|| format!("{value:#?}"))
+    debug_text(|| readable(value))
+}
+
+/// The longest `Debug` text a report keeps on one line.
+const ONE_LINE: usize = 80;
+
+/// `value`'s `Debug` text on one line (`{:?}`) if it is at most [`ONE_LINE`] characters long,
+/// else spread over lines (`{:#?}`): `Neg(Neg(Num(1)))` reads best as it is, a long struct
+/// field by field.
+pub(super) fn readable<T: Debug + ?Sized>(value: &T) -> String {
+    let line = format!("{value:?}");
+    if line.chars().count() <= ONE_LINE && !line.contains('\n') {
+        line
+    } else {
+        format!("{value:#?}")
+    }
 }
 
 /// `text` with every line indented by four spaces.
@@ -288,12 +304,19 @@ fn counted(count: usize, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::counted;
+    use super::{counted, readable};
 
     #[test]
     fn a_count_of_one_is_singular() {
         assert_eq!(counted(1, "step"), "1 step");
         assert_eq!(counted(0, "step"), "0 steps");
         assert_eq!(counted(9, "evaluation"), "9 evaluations");
+    }
+
+    #[test]
+    fn a_short_value_stays_on_one_line_a_long_one_spreads() {
+        assert_eq!(readable(&Some(vec![0u8, 101])), "Some([0, 101])");
+        let long = readable(&vec![1_000_000u32; 12]);
+        assert!(long.starts_with("[\n    1000000,\n"), "{long}");
     }
 }
