@@ -4,6 +4,7 @@ use std::ops::RangeInclusive;
 
 use crate::combinator::{pick, range};
 use crate::generator::{Gen, Generator};
+use crate::node::Node;
 
 /// The first code point after the surrogates, which are not `char`s.
 const AFTER_SURROGATES: u32 = 0xE000;
@@ -76,7 +77,7 @@ pub fn any_char() -> Gen<char, char> {
 
 /// Any `char` that is not printable ASCII, every one equally likely: [`any_char`]'s
 /// `"unicode"` branch.
-fn beyond_printable_ascii() -> Gen<char, char> {
+fn beyond_printable_ascii() -> impl Node<Input = char, Output = char> {
     let last = index_of(char::MAX) - PRINTABLE_COUNT;
     let after_ascii = index_of(*PRINTABLE_ASCII.end()) + 1;
     range(0..=last)
@@ -96,7 +97,6 @@ fn beyond_printable_ascii() -> Gen<char, char> {
                 index
             })
         })
-        .boxed()
 }
 
 /// Any `char` but `excluded`, a printable ASCII character, drawn as [`any_char`] draws: the
