@@ -2,17 +2,17 @@
 //! (chapter 2.2). Chosen per generator with [`Generator::size_strategy`](crate::Generator::size_strategy), without touching the
 //! generator.
 //!
-//! A collection at size `n` draws its length `k` up to `n` (or, at the top of a nest, up to
-//! the longest length it names explicitly from the default size on: see
-//! [`vec`](crate::vec); not under `Fixed` and `Partitions`, which keep every length within
-//! `n`), and its elements run at an equal share of `n` (under the default, `n / k`). The collections inside its elements (its elements
+//! A collection at size `n` draws its length `k` up to `n` (or, at the top of a nest, up to the
+//! longest length it names explicitly from the default size on: see [`vec`](crate::vec); not under
+//! `Fixed` and `Partitions`, which keep every length within `n`), and its elements run at an equal
+//! share of `n` (under the default, `n / k`). The collections inside its elements (its elements
 //! themselves when they are sequences, as in a `Vec<Vec<u8>>` or a `Vec<String>`, or the first
-//! collection inside a tuple, an option or a derived type) share a budget of `n` among them:
-//! each draws its length as its share of what its siblings before it left, every split of the
-//! budget among them (and an unused rest) equally likely, the Agata thesis' division of size
-//! across the values of one level. So the elements of a long collection are small and those
-//! of a short one large, no element's size depends on its position, and each level of a nest
-//! holds at most `n` elements in all.
+//! collection inside a tuple, an option or a derived type) share a budget of `n` among them: each
+//! draws its length as its share of what its siblings before it left, every split of the budget
+//! among them (and an unused rest) equally likely, the Agata thesis' division of size across the
+//! values of one level. So the elements of a long collection are small and those of a short one
+//! large, no element's size depends on its position, and each level of a nest holds at most `n`
+//! elements in all.
 //!
 //! Counting the outermost collection as level 0, its elements' collections as level 1, and so
 //! on, the strategies are:

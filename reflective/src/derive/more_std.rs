@@ -1,7 +1,7 @@
 //! [`Reflective`] for more of the standard library's types, common in the fields of users'
 //! structs: durations, non-zero integers, ranges, orderings, `Cow`, and the `Wrapping`,
-//! `Saturating` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen through a map
-//! and its way back, so it reflects, shrinks and mutates as that one does.
+//! `Saturating` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen
+//! through a map and its way back, so it reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
 use std::borrow::Cow;

@@ -2,10 +2,10 @@
 //!
 //! Forward, the node draws its length first, uniform between the minimum and
 //! `clamp(size, min, max)`, or further into an explicit range (see [`longest_at`]), as one
-//! integer choice, then each element in a span of its own, at an
-//! equal share of the size that the [size strategy](crate::strategy) sets: with the default,
-//! `size / length`. The elements of a long collection are therefore small, and no element's
-//! size depends on its position. A span holds the whole collection, length and elements.
+//! integer choice, then each element in a span of its own, at an equal share of the size that
+//! the [size strategy](crate::strategy) sets: with the default, `size / length`. The elements
+//! of a long collection are therefore small, and no element's size depends on its position. A
+//! span holds the whole collection, length and elements.
 //!
 //! Backward, each element is reflected on its own and the ways are combined, so the stack
 //! does not grow with the length: a list of a million elements reflects in a loop.
@@ -204,13 +204,13 @@ impl<G, D> Repeat<G, D> {
 /// The longest a collection of lengths `min..=max` may be at `size` when it takes no share of
 /// a budget, under a size strategy that does not bound the whole nest by the size (all but
 /// `Fixed` and `Partitions`, which keep to `clamp(size, min, max)`): the size, within those
-/// lengths; and, if the lengths have an upper end, at least
-/// as far into them as `size` is into [`DEFAULT_SIZE`], so that from the default size on any
-/// of them can come up (`500..=1000` is 500 to 750 long at size 50, anything in the range at
-/// 100). A range whose top is at most the default size and whose minimum is 0, such as
-/// `..=10`, follows the size alone, as one without an upper end does, and so does one whose
-/// top is above the largest size a run may use ([`LARGEST_SIZE`], 2^20): `0..usize::MAX`
-/// means "any length", not lengths in the trillions.
+/// lengths; and, if the lengths have an upper end, at least as far into them as `size` is into
+/// [`DEFAULT_SIZE`], so that from the default size on any of them can come up (`500..=1000`
+/// is 500 to 750 long at size 50, anything in the range at 100). A range whose top is at most
+/// the default size and whose minimum is 0, such as `..=10`, follows the size alone, as one
+/// without an upper end does, and so does one whose top is above the largest size a run may
+/// use ([`LARGEST_SIZE`], 2^20): `0..usize::MAX` means "any length", not lengths in the
+/// trillions.
 fn longest_at(size: usize, min: usize, max: usize) -> usize {
     let by_size = size.clamp(min, max);
     if max > LARGEST_SIZE {
