@@ -342,7 +342,8 @@ impl Display for Statistics {
         if self.mutants > 0 {
             writeln!(
                 f,
-                "  mutants: {} cases mutated earlier cases that reached new labels or label counts",
+                "  mutants: {} of the cases run (discarded ones counted) were mutations of \
+                 earlier cases that reached new labels or label counts, not fresh draws",
                 self.mutants
             )?;
         }
