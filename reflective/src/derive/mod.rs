@@ -5,8 +5,8 @@
 //! |---|---|
 //! | `reflective.rs` | the [`Reflective`] trait and its impls for the standard types |
 //! | `more_std.rs` | its impls for durations, non-zero integers, ranges, orderings, `Cow`, wrappers |
-//! | `sequences.rs` | its impls for deques, lists, heaps, boxed and shared slices and strs |
-//! | `system.rs` | its impls for network addresses, paths, OS strings and system times |
+//! | `sequences.rs` | its impls for deques, lists, heaps, boxed and shared slices and strs, OS strings |
+//! | `system.rs` | its impls for network addresses, paths and system times |
 //! | `dimension.rs` | the Agata thesis' dimension of a type |
 //! | `cache.rs` | each type's generator, built once per thread; recursion through placeholders |
 //! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |

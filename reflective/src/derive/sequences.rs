@@ -1,10 +1,11 @@
 //! [`Reflective`] for the standard library's other ways to hold a sequence: double-ended
-//! queues, linked lists, binary heaps, and boxed and shared slices and strings. Each is
-//! the generator of a `Vec<T>` (or of a `String`) seen through a conversion and its way back,
-//! so it grows, reflects, shrinks and mutates as that one does.
+//! queues, linked lists, binary heaps, boxed and shared slices and strings, and OS strings.
+//! Each is the generator of a `Vec<T>` (or of a `String`) seen through a conversion and its
+//! way back, so it grows, reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
 use std::collections::{BinaryHeap, LinkedList, VecDeque};
+use std::ffi::OsString;
 use std::sync::Arc;
 
 use super::cache::cached;
@@ -40,23 +41,28 @@ fn shrinks_as_vec<T: Reflective, S>(
         .collect()
 }
 
-/// The generator of a text type `S` made from a `String` by `into` and read back by `text`.
-fn from_string<S: Reflective>(into: fn(String) -> S, text: fn(&S) -> String) -> Gen<S, S> {
+/// The generator of a text type `S` made from a `String` by `into`, whose text `text` reads back
+/// (none for a value that is not Unicode, which does not reflect).
+fn from_string<S: Reflective>(into: fn(String) -> S, text: fn(&S) -> Option<&str>) -> Gen<S, S> {
     in_own_levels(
         string()
             .map(into)
-            .comap(move |value: &S| Some(text(value)))
+            .comap(move |value: &S| text(value).map(String::from))
             .boxed(),
     )
 }
 
-/// The type-directed shrinks of `value`: those of its text as a `String`.
-fn shrinks_as_string<S>(value: &S, into: fn(String) -> S, text: fn(&S) -> String) -> Vec<S> {
-    text(value)
-        .shrink_candidates()
-        .into_iter()
-        .map(into)
-        .collect()
+/// The shrinks of `text` as a `String`'s, made into values by `into`; none if there is no
+/// text (a path or an OS string that is not Unicode).
+pub(super) fn text_shrinks<S>(text: Option<&str>, into: fn(String) -> S) -> Vec<S> {
+    text.map(|text| {
+        text.to_string()
+            .shrink_candidates()
+            .into_iter()
+            .map(into)
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// The impls for sequence types made from and read into a `Vec<T>`.
@@ -95,19 +101,20 @@ sequence! {
     Arc<[T]> where [], Arc::from, |items| items.to_vec();
 }
 
-/// The impls for text types made from and read into a `String`.
+/// The impls for text types made from a `String` and read as a `str`.
 macro_rules! text {
-    ($($(#[$doc:meta])* $text:ty, $into:expr, $back:expr;)*) => {$(
+    ($($(#[$doc:meta])* $text:ty, $into:expr, $read:expr;)*) => {$(
         $(#[$doc])*
         impl Reflective for $text {
             collection_dimension!(char);
 
             fn arbitrary_reflective() -> Gen<Self, Self> {
-                cached::<Self, _>(|| from_string::<Self>($into, $back))
+                cached::<Self, _>(|| from_string::<Self>($into, $read))
             }
 
             fn shrink_candidates(&self) -> Vec<Self> {
-                shrinks_as_string(self, $into, $back)
+                let read: fn(&Self) -> Option<&str> = $read;
+                text_shrinks(read(self), $into)
             }
         }
     )*};
@@ -115,7 +122,10 @@ macro_rules! text {
 
 text! {
     /// The characters of a `String`.
-    Box<str>, String::into_boxed_str, |text| String::from(&**text);
+    Box<str>, String::into_boxed_str, |text| Some(&**text);
     /// The characters of a `String`.
-    Arc<str>, Arc::from, |text| String::from(&**text);
+    Arc<str>, Arc::from, |text| Some(&**text);
+    /// The characters of a `String`. Any `OsString` that is Unicode reflects; one that is not
+    /// (on Unix, any bytes) does not.
+    OsString, OsString::from, |text| text.to_str();
 }

@@ -1,9 +1,8 @@
 //! [`Reflective`] for the standard library's types that name things outside the program:
-//! network addresses, paths, OS strings and system times. Each is made of integers and
-//! strings as `reflective.rs` generates them, seen through a map and its way back, so it
-//! reflects, shrinks and mutates as they do.
+//! network addresses, paths and system times (OS strings, plain text, are in `sequences.rs`).
+//! Each is made of integers and strings as `reflective.rs` generates them, seen through a map
+//! and its way back, so it reflects, shrinks and mutates as they do.
 
-use std::ffi::OsString;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -11,7 +10,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use super::cache::cached;
 use super::dimension::{Dimensions, Reach, Shape};
 use super::reflective::{Reflective, collection_dimension, in_own_levels, product_dimension};
-use crate::builtin::{any_char_but, array, string, string_of, tuple, vec};
+use super::sequences::text_shrinks;
+use crate::builtin::{any_char_but, array, string_of, tuple, vec};
 use crate::combinator::{int, int_in, pick};
 use crate::generator::{Gen, Generator};
 
@@ -206,40 +206,6 @@ impl Reflective for PathBuf {
         shrinks.retain(|shrunk| shrunk != self);
         shrinks
     }
-}
-
-/// The characters of a `String`. Any `OsString` that is Unicode reflects; one that is not
-/// (on Unix, any bytes) does not.
-impl Reflective for OsString {
-    collection_dimension!(char);
-
-    fn arbitrary_reflective() -> Gen<Self, Self> {
-        cached::<Self, _>(|| {
-            in_own_levels(
-                string()
-                    .map(OsString::from)
-                    .comap(|text: &OsString| text.to_str().map(String::from))
-                    .boxed(),
-            )
-        })
-    }
-
-    fn shrink_candidates(&self) -> Vec<Self> {
-        text_shrinks(self.to_str(), OsString::from)
-    }
-}
-
-/// The shrinks of `text` as a `String`'s, made into values by `into`; none if there is no
-/// text (a path or an OS string that is not Unicode).
-fn text_shrinks<S>(text: Option<&str>, into: fn(String) -> S) -> Vec<S> {
-    text.map(|text| {
-        text.to_string()
-            .shrink_candidates()
-            .into_iter()
-            .map(into)
-            .collect()
-    })
-    .unwrap_or_default()
 }
 
 /// How far from the Unix epoch a generated [`SystemTime`] may be, in seconds either side:
