@@ -4,6 +4,7 @@
 mod chars;
 mod collections;
 mod floats;
+mod regex;
 mod scalars;
 mod tuples;
 mod wrappers;
@@ -12,6 +13,7 @@ pub(crate) use chars::any_char_but;
 pub use chars::{any_char, char_range};
 pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_of, vec};
 pub use floats::{Float, float};
+pub use regex::{RegexError, string_regex};
 pub use scalars::{bool, select};
 pub use tuples::{Tuple, array, tuple};
 pub use wrappers::{in_box, option, result};
