@@ -237,3 +237,86 @@ fn patterns_the_generator_cannot_follow_are_errors_that_say_why() {
             .unwrap()
     );
 }
+
+/// A derived type whose string fields follow patterns.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Account {
+    #[reflective(regex = "[a-z][a-z0-9_]{2,11}")]
+    user: String,
+    #[reflective(regex = r"[a-z]+@[a-z]+\.(com|org)")]
+    email: String,
+    age: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Reflective)]
+enum Token {
+    Word(#[reflective(regex = "[a-z]+")] String),
+    Number {
+        #[reflective(regex = "-?[1-9][0-9]*|0")]
+        digits: String,
+    },
+}
+
+#[test]
+fn a_regex_attribute_gives_a_derived_field_its_strings() {
+    let (user, email) = (
+        oracle("[a-z][a-z0-9_]{2,11}"),
+        oracle(r"[a-z]+@[a-z]+\.(com|org)"),
+    );
+    let g = Account::arbitrary_reflective();
+    for seed in 0..200 {
+        let account = g.sample(seed);
+        assert!(user.is_match(&account.user), "{account:?}");
+        assert!(email.is_match(&account.email), "{account:?}");
+        assert!(g.can_generate(&account));
+    }
+    let reported = Account {
+        user: "mallory_2024".into(),
+        email: "mallory@example.org".into(),
+        age: 77,
+    };
+    let shrunk = g.shrink(reported, |a| a.email.ends_with(".org") && a.age > 20);
+    assert_eq!(
+        shrunk,
+        Account {
+            // `[a-z0-9_]`'s first character is `0`.
+            user: "a00".into(),
+            email: "a@a.org".into(),
+            age: 21
+        }
+    );
+    let number = oracle("-?[1-9][0-9]*|0");
+    let tokens = Token::arbitrary_reflective();
+    for seed in 0..100 {
+        if let Token::Number { digits } = tokens.sample(seed) {
+            assert!(number.is_match(&digits), "{digits:?}");
+        }
+    }
+    assert!(!tokens.can_generate(&Token::Number {
+        digits: "007".into()
+    }));
+}
+
+#[reflective::property(cases = 60)]
+fn a_regex_attribute_gives_a_property_its_strings(
+    #[reflective(regex = "[0-9]{3}-[0-9]{4}")] phone: String,
+    count: u8,
+) {
+    assert!(
+        oracle("[0-9]{3}-[0-9]{4}").is_match(&phone),
+        "{phone:?} ({count})"
+    );
+}
+
+#[test]
+#[should_panic(
+    expected = "`#[reflective(regex = ...)]`: cannot generate strings matching \"a\\\\bb\""
+)]
+fn a_pattern_the_generator_cannot_follow_panics_with_why() {
+    #[derive(Clone, Debug, Reflective)]
+    struct Bounded {
+        #[reflective(regex = r"a\bb")]
+        text: String,
+    }
+    Bounded::arbitrary_reflective();
+}

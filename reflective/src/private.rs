@@ -8,8 +8,8 @@ pub use crate::combinator::size::{at_size_zero, sized};
 pub use crate::combinator::{pick, pure};
 pub use crate::derive::dimension::{Dimensions, Reach, Shape};
 pub use crate::derive::{
-    Variants, cached, direct, forward_part, forward_variant, grown, same_typed_parts, skipped,
-    take_part, with_stack_room,
+    Variants, cached, direct, forward_part, forward_variant, grown, regex_attribute,
+    same_typed_parts, skipped, take_part, with_stack_room,
 };
 pub use crate::generator::{Gen, Generator};
 pub use std::any::Any as AnyValue;

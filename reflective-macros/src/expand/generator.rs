@@ -257,7 +257,8 @@ fn constructor_gen(model: &Model<'_>, constructor: &Constructor<'_>) -> TokenStr
     }
 }
 
-/// Where errors about a field's generator point: its `with` or `generator` value, or its type.
+/// Where errors about a field's generator point: its `with`, `generator` or `regex` value, or
+/// its type.
 fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     use syn::spanned::Spanned;
     if let Some(with) = &f.field.custom.with {
@@ -265,6 +266,9 @@ fn field_span(f: &FieldModel<'_>) -> proc_macro2::Span {
     }
     if let Some(generator) = &f.field.custom.generator {
         return generator.span();
+    }
+    if let Some(regex) = &f.field.custom.regex {
+        return regex.span();
     }
     f.field.ty.span()
 }
@@ -292,6 +296,12 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
         let expr = &**generator;
         return quote_spanned! {generator.span()=>
             { let custom: #private::Gen<#ty, #ty> = (#expr).boxed(); custom }
+        };
+    }
+    if let Some(regex) = &f.field.custom.regex {
+        let pattern = &**regex;
+        return quote_spanned! {regex.span()=>
+            { let custom: #private::Gen<#ty, #ty> = #private::regex_attribute(#pattern); custom }
         };
     }
     // A field of a skipped variant: never generated, and its type may have no generator.

@@ -224,7 +224,7 @@ enum Reflects {
     Itself,
 }
 
-/// The generator of `argument`: the one its `generator` or `with` gives, erased to a `Gen` of
+/// The generator of `argument`: the one its `generator`, `with` or `regex` gives, erased to a `Gen` of
 /// the argument's type at the attribute's span, as the derive does for a field, so that a
 /// generator of another type is one error there, its input as `reflects` says; else its
 /// type's own, at the type's span.
@@ -237,6 +237,9 @@ fn generator(argument: &Argument, private: &TokenStream, reflects: Reflects) -> 
     } else if let Some(generator) = &custom.generator {
         let expr = &**generator;
         (generator.span(), quote!(#expr))
+    } else if let Some(regex) = &custom.regex {
+        let pattern = &**regex;
+        (regex.span(), quote!(#private::regex_attribute(#pattern)))
     } else {
         return quote_spanned!(ty.span()=>
             <#ty as #private::Reflective>::arbitrary_reflective());

@@ -56,13 +56,13 @@ pub(crate) struct Field {
     pub(crate) ident: Option<Ident>,
     pub(crate) vis: Visibility,
     pub(crate) ty: Type,
-    /// `with` or `generator`: the field's generator, instead of its type's.
+    /// `with`, `generator` or `regex`: the field's generator, instead of its type's.
     #[darling(flatten)]
     pub(crate) custom: CustomGenerator,
 }
 
-/// `with = path` or `generator = expr`: the generator of a derived type's field or of a
-/// property's argument, instead of its type's own. The derive and `#[property]` read these
+/// `with = path`, `generator = expr` or `regex = "pattern"`: the generator of a derived type's
+/// field or of a property's argument, instead of its type's own. The derive and `#[property]` read these
 /// attributes with this one definition, so they accept the same forms and report the same
 /// errors.
 #[derive(Default, FromMeta)]
@@ -73,6 +73,9 @@ pub(crate) struct CustomGenerator {
     /// `generator = expr` (or `generator = "expr"`): the generator.
     #[darling(default, with = attr::generator)]
     pub(crate) generator: Option<SpannedValue<Expr>>,
+    /// `regex = "pattern"`: strings matching the pattern.
+    #[darling(default, with = attr::regex)]
+    pub(crate) regex: Option<SpannedValue<LitStr>>,
 }
 
 impl Variant {
@@ -103,6 +106,6 @@ impl Field {
 impl CustomGenerator {
     /// Whether an attribute gives the generator.
     pub(crate) fn is_given(&self) -> bool {
-        self.with.is_some() || self.generator.is_some()
+        self.with.is_some() || self.generator.is_some() || self.regex.is_some()
     }
 }

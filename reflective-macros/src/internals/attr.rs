@@ -1,6 +1,7 @@
 //! Parsers for the values of `#[reflective(...)]` attributes and of the settings of
 //! `#[reflective::property(...)]`, each with an error that says what is expected, at the
-//! value's span. Both macros read `crate`, `with` and `generator` with the same parsers.
+//! value's span. Both macros read `crate`, `with`, `generator` and `regex` with the same
+//! parsers.
 
 use darling::util::{Flag, SpannedValue};
 use darling::{Error, Result};
@@ -147,6 +148,22 @@ pub(crate) fn with(meta: &Meta) -> Result<Option<SpannedValue<Path>>> {
         _ => return Err(Error::custom(EXPECTED).with_span(value)),
     };
     Ok(Some(SpannedValue::new(path, value.span())))
+}
+
+/// `regex = "pattern"`: strings matching a regular expression, checked here with the parser
+/// the runtime uses, so a pattern that does not parse is an error at the attribute.
+pub(crate) fn regex(meta: &Meta) -> Result<Option<SpannedValue<LitStr>>> {
+    let value = value(meta, "`regex = \"[a-z]+\"`")?;
+    let pattern = string(
+        value,
+        "`regex` must be a string holding a regular expression, such as `regex = \"[a-z]+\"`",
+    )?;
+    regex_syntax::Parser::new()
+        .parse(&pattern.value())
+        .map_err(|error| {
+            Error::custom(format!("`regex` must be a regular expression: {error}")).with_span(value)
+        })?;
+    Ok(Some(SpannedValue::new(pattern.clone(), value.span())))
 }
 
 /// `crate = "path"`: where the runtime crate is.

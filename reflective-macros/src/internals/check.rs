@@ -143,19 +143,28 @@ fn check_field(field: &Field, errors: &mut darling::error::Accumulator) {
     check_custom(&field.custom, "field", errors);
 }
 
-/// `with` and `generator` on one `what` (a field, a property's argument): only one can be its
-/// generator.
+/// Two of `with`, `generator` and `regex` on one `what` (a field, a property's argument): only
+/// one can be its generator.
 pub(crate) fn check_custom(
     custom: &CustomGenerator,
     what: &str,
     errors: &mut darling::error::Accumulator,
 ) {
-    if let (Some(_), Some(generator)) = (&custom.with, &custom.generator) {
+    let given = [
+        custom.with.as_ref().map(|with| ("with", with.span())),
+        custom
+            .generator
+            .as_ref()
+            .map(|generator| ("generator", generator.span())),
+        custom.regex.as_ref().map(|regex| ("regex", regex.span())),
+    ];
+    let given: Vec<_> = given.into_iter().flatten().collect();
+    if let [(first, _), (second, span), ..] = given[..] {
         errors.push(
             Error::custom(format!(
-                "`with` and `generator` both give this {what}'s generator: keep one"
+                "`{first}` and `{second}` both give this {what}'s generator: keep one"
             ))
-            .with_span(&generator.span()),
+            .with_span(&span),
         );
     }
 }

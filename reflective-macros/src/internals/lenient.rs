@@ -51,6 +51,8 @@ pub(crate) fn field(field: &syn::Field) -> Field {
             read.custom.with = attr::with(&item).ok().flatten();
         } else if item.path().is_ident("generator") {
             read.custom.generator = attr::generator(&item).ok().flatten();
+        } else if item.path().is_ident("regex") {
+            read.custom.regex = attr::regex(&item).ok().flatten();
         }
     }
     read

@@ -12,6 +12,7 @@
 //! | `direct.rs` | derived generators run forward by the derive's code, backward by combinators |
 //! | `parts.rs` | the parts of a value of its own type, for the derived shrinker |
 //! | `skipped.rs` | the generator of a skipped variant's fields, which produces nothing |
+//! | `regex_attribute.rs` | the generator of a field or an argument given by `regex = "..."` |
 
 mod cache;
 pub mod dimension;
@@ -19,6 +20,7 @@ mod direct;
 mod more_std;
 mod parts;
 mod reflective;
+mod regex_attribute;
 mod sequences;
 mod skipped;
 mod system;
@@ -27,4 +29,5 @@ pub use cache::cached;
 pub use direct::{Variants, direct, forward_part, forward_variant, grown};
 pub use parts::{same_typed_parts, take_part, with_stack_room};
 pub use reflective::{Reflective, any};
+pub use regex_attribute::regex_attribute;
 pub use skipped::skipped;

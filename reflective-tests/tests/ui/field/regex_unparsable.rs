@@ -1,0 +1,9 @@
+use reflective::Reflective;
+
+#[derive(Clone, Reflective)]
+struct User {
+    #[reflective(regex = "[a-z")]
+    name: String,
+}
+
+fn main() {}
