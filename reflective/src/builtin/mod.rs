@@ -3,6 +3,7 @@
 
 mod chars;
 mod collections;
+mod float_range;
 mod floats;
 mod regex;
 mod scalars;
@@ -12,6 +13,7 @@ mod wrappers;
 pub(crate) use chars::any_char_but;
 pub use chars::{any_char, char_range};
 pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_of, vec};
+pub use float_range::float_in;
 pub use floats::{Float, float};
 pub use regex::{RegexError, string_regex};
 pub use scalars::{bool, select};
