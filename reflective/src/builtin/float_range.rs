@@ -219,20 +219,25 @@ struct Segment {
 impl Segment {
     /// The segment of the one value with key `key`.
     fn of<T: Float>(key: i128) -> Segment {
-        let bits = from_key::<T>(key);
-        let side = Some(Magnitudes {
-            first: bits & !sign::<T>(),
+        let magnitudes = Magnitudes {
+            first: from_key::<T>(key) & !sign::<T>(),
             count: 1,
-        });
-        if key < 0 {
+        };
+        Segment::one_sided(magnitudes, key < 0)
+    }
+
+    /// The segment of `magnitudes` of negative values, or of positive ones.
+    fn one_sided(magnitudes: Magnitudes, negative: bool) -> Segment {
+        let (side, none) = (Some(magnitudes), None);
+        if negative {
             Segment {
-                positive: None,
+                positive: none,
                 negative: side,
             }
         } else {
             Segment {
                 positive: side,
-                negative: None,
+                negative: none,
             }
         }
     }
@@ -335,19 +340,7 @@ fn segments<T: Float>(positive: MagnitudeRange, negative: MagnitudeRange) -> Vec
             .exp2()
             .round()
             .max(1.0) as u32;
-        let side = Some(magnitudes);
-        let segment = if negative {
-            Segment {
-                positive: None,
-                negative: side,
-            }
-        } else {
-            Segment {
-                positive: side,
-                negative: None,
-            }
-        };
-        (weight, segment)
+        (weight, Segment::one_sided(magnitudes, negative))
     }));
     segments
 }
