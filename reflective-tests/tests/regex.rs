@@ -320,3 +320,47 @@ fn a_pattern_the_generator_cannot_follow_panics_with_why() {
     }
     Bounded::arbitrary_reflective();
 }
+
+#[test]
+fn alternatives_are_tried_shortest_first() {
+    let g = string_regex("(foo|x)").unwrap();
+    assert_eq!(g.shrink("foo".to_string(), |_| true), "x");
+    assert_eq!(g.shrink("x".to_string(), |_| true), "x");
+    // Among equally short alternatives, the pattern's order.
+    let g = string_regex("(cat|dog)s?").unwrap();
+    assert_eq!(g.shrink("dogs".to_string(), |_| true), "cat");
+}
+
+/// Matching strings that a backtracking search would take exponential time over, or give up
+/// on: each pair of step and position is tried once.
+#[test]
+fn any_matching_string_reflects_without_an_exponential_search() {
+    let reflects = |pattern: &str, text: &str| {
+        let g = string_regex(pattern).unwrap();
+        g.reflector()
+            .size(LARGE)
+            .can_generate(&text.to_string())
+            .unwrap()
+    };
+    assert!(reflects(".*.*.*=.*", &format!("={}", "x".repeat(300))));
+    assert!(reflects(
+        ".*@.*",
+        &format!("{}@{}", "x".repeat(3000), "y".repeat(3000))
+    ));
+    assert!(reflects("(a|aa)*c", &format!("{}c", "a".repeat(500))));
+    // Strings that do not match are refused as fast, and shrinking one returns it.
+    assert!(!reflects("(a*)*b", &"a".repeat(500)));
+    assert!(!reflects("(a|aa)*c", &"a".repeat(500)));
+    let g = string_regex("[a-z]*[a-z]*[a-z]*[a-z]*!").unwrap();
+    assert_eq!(g.shrink("a".repeat(100), |_| true), "a".repeat(100));
+}
+
+#[test]
+fn a_pattern_too_large_to_match_is_an_error() {
+    assert_eq!(
+        string_regex("(a{1000}){1000}").err().unwrap().to_string(),
+        "cannot generate strings matching \"(a{1000}){1000}\": it is too large to match: more \
+         than 1048576 steps with its counted repetitions written out"
+    );
+    assert!(string_regex("a{100000}").is_ok());
+}

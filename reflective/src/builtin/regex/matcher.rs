@@ -1,0 +1,232 @@
+//! The match of a whole text by a pattern, for reflection.
+//!
+//! The pattern is compiled once into a program of steps (a Thompson automaton, its counted
+//! repetitions written out), which a text runs depth first, as RE2's bit-state backtracker
+//! does: alternatives and further repetitions first, in order, and each pair of step and
+//! position tried at most once, since what follows a step does not depend on how it was
+//! reached. A match thus costs at most (steps) × (bytes + 1), never an exponential search.
+//! The path that matched, as the choices it made, is then read back into a [`Matched`].
+
+use super::class::CharClass;
+use super::pattern::{Matched, Pattern};
+use crate::engine::grow_if_low;
+
+/// The most steps a program may have: more means a pattern whose counted repetitions,
+/// written out, are that long (`(a{1000}){1000}`), which [`string_regex`](super::string_regex)
+/// refuses.
+const MAX_STEPS: usize = 1 << 20;
+
+/// The most pairs of step and position a match may mark as tried (32 MiB of marks): a
+/// longer text (a pattern of 100 steps and a text of 2.6 million bytes) does not reflect.
+const MAX_STATES: usize = 1 << 28;
+
+/// A pattern compiled for matching.
+#[derive(Debug)]
+pub(super) struct Program {
+    steps: Vec<Step>,
+}
+
+/// One step of a [`Program`]; each goes on to the next unless it says otherwise.
+#[derive(Debug)]
+enum Step {
+    /// This text.
+    Text(Box<str>),
+    /// A character of this class, recorded.
+    Class(CharClass),
+    /// Records a choice.
+    Record(Choice),
+    /// Goes on to the next step, and if that fails, to this one.
+    Split(usize),
+    /// Goes on to this step.
+    Jump(usize),
+    /// The end of the pattern: a match if it is the end of the text.
+    Match,
+}
+
+/// A choice on the path of a match, in the order made.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    /// A class's character.
+    Char(char),
+    /// An alternation's alternative, by index.
+    Alternative(usize),
+    /// One more repetition.
+    Repetition,
+    /// No more repetitions.
+    Repeated,
+}
+
+impl Program {
+    /// The program of `pattern`, or why there is none (too many steps).
+    pub(super) fn of(pattern: &Pattern) -> Result<Program, String> {
+        let mut program = Program { steps: Vec::new() };
+        program.compile(pattern)?;
+        program.push(Step::Match)?;
+        Ok(program)
+    }
+
+    /// Adds `step`, giving its index.
+    fn push(&mut self, step: Step) -> Result<usize, String> {
+        if self.steps.len() == MAX_STEPS {
+            return Err(format!(
+                "it is too large to match: more than {MAX_STEPS} steps with its counted \
+                 repetitions written out"
+            ));
+        }
+        self.steps.push(step);
+        Ok(self.steps.len() - 1)
+    }
+
+    /// Points the `Split` or `Jump` at `at` to the next step to be added.
+    fn point_here(&mut self, at: usize) {
+        let here = self.steps.len();
+        match &mut self.steps[at] {
+            Step::Split(to) | Step::Jump(to) => *to = here,
+            _ => unreachable!("only splits and jumps have a target"),
+        }
+    }
+
+    fn compile(&mut self, pattern: &Pattern) -> Result<(), String> {
+        grow_if_low(|| match pattern {
+            Pattern::Text(text) => self.push(Step::Text(text.as_str().into())).map(drop),
+            Pattern::Class(class) => self.push(Step::Class(class.clone())).map(drop),
+            Pattern::Concat(parts) => parts.iter().try_for_each(|part| self.compile(part)),
+            Pattern::Alternation(alternatives) => {
+                let mut ends = Vec::new();
+                for (i, alternative) in alternatives.iter().enumerate() {
+                    let last = i + 1 == alternatives.len();
+                    let split = (!last).then(|| self.push(Step::Split(0))).transpose()?;
+                    self.push(Step::Record(Choice::Alternative(i)))?;
+                    self.compile(alternative)?;
+                    if let Some(split) = split {
+                        ends.push(self.push(Step::Jump(0))?);
+                        self.point_here(split);
+                    }
+                }
+                ends.into_iter().for_each(|end| self.point_here(end));
+                Ok(())
+            }
+            Pattern::Repeat { min, max, part } => {
+                for _ in 0..*min {
+                    self.push(Step::Record(Choice::Repetition))?;
+                    self.compile(part)?;
+                }
+                match max {
+                    Some(max) => {
+                        let mut exits = Vec::new();
+                        for _ in *min..*max {
+                            exits.push(self.push(Step::Split(0))?);
+                            self.push(Step::Record(Choice::Repetition))?;
+                            self.compile(part)?;
+                        }
+                        exits.into_iter().for_each(|exit| self.point_here(exit));
+                    }
+                    None => {
+                        let top = self.push(Step::Split(0))?;
+                        self.push(Step::Record(Choice::Repetition))?;
+                        self.compile(part)?;
+                        self.push(Step::Jump(top))?;
+                        self.point_here(top);
+                    }
+                }
+                self.push(Step::Record(Choice::Repeated)).map(drop)
+            }
+        })
+    }
+
+    /// The match of the whole of `text` by `pattern` (this program's pattern), if there is
+    /// one and the text is short enough to try ([`MAX_STATES`]).
+    pub(super) fn match_whole(&self, pattern: &Pattern, text: &str) -> Option<Matched> {
+        let choices = self.path(text)?;
+        let mut choices = choices.into_iter();
+        let matched = read(pattern, &mut choices)?;
+        choices.next().is_none().then_some(matched)
+    }
+
+    /// The choices of the first path (in the order of the steps' preferences) that matches
+    /// the whole of `text`.
+    fn path(&self, text: &str) -> Option<Vec<Choice>> {
+        let positions = text.len() + 1;
+        let states = self.steps.len().checked_mul(positions)?;
+        if states > MAX_STATES {
+            return None;
+        }
+        let mut tried = vec![0u64; states.div_ceil(64)];
+        let mut choices = Vec::new();
+        // Paths to try after the current one fails: step, position, choices made before.
+        let mut later = vec![(0, 0, 0)];
+        while let Some((mut step, mut at, made)) = later.pop() {
+            choices.truncate(made);
+            loop {
+                let state = step * positions + at;
+                let (word, bit) = (state / 64, 1 << (state % 64));
+                if tried[word] & bit != 0 {
+                    break;
+                }
+                tried[word] |= bit;
+                match &self.steps[step] {
+                    Step::Match if at == text.len() => return Some(choices),
+                    Step::Match => break,
+                    Step::Text(fixed) => {
+                        if !text[at..].starts_with(&**fixed) {
+                            break;
+                        }
+                        at += fixed.len();
+                    }
+                    Step::Class(class) => match text[at..].chars().next() {
+                        Some(c) if class.contains(c) => {
+                            choices.push(Choice::Char(c));
+                            at += c.len_utf8();
+                        }
+                        _ => break,
+                    },
+                    Step::Record(choice) => choices.push(*choice),
+                    Step::Split(other) => later.push((*other, at, choices.len())),
+                    Step::Jump(to) => {
+                        step = *to;
+                        continue;
+                    }
+                }
+                step += 1;
+            }
+        }
+        None
+    }
+}
+
+/// The match of `pattern` that `choices` (from its program's path) made; `None` if they do not
+/// fit it, which a path of the pattern's own program never does.
+fn read(pattern: &Pattern, choices: &mut impl Iterator<Item = Choice>) -> Option<Matched> {
+    grow_if_low(|| {
+        Some(match pattern {
+            Pattern::Text(_) => Matched::Text,
+            Pattern::Class(_) => match choices.next()? {
+                Choice::Char(c) => Matched::Char(c),
+                _ => return None,
+            },
+            Pattern::Concat(parts) => Matched::Parts(
+                parts
+                    .iter()
+                    .map(|part| read(part, choices))
+                    .collect::<Option<_>>()?,
+            ),
+            Pattern::Alternation(alternatives) => match choices.next()? {
+                Choice::Alternative(i) => {
+                    Matched::Alternative(i, Box::new(read(alternatives.get(i)?, choices)?))
+                }
+                _ => return None,
+            },
+            Pattern::Repeat { part, .. } => {
+                let mut repeated = Vec::new();
+                loop {
+                    match choices.next()? {
+                        Choice::Repetition => repeated.push(read(part, choices)?),
+                        Choice::Repeated => break,
+                        _ => return None,
+                    }
+                }
+                Matched::Repeated(repeated)
+            }
+        })
+    })
+}
