@@ -254,6 +254,23 @@ pub struct System {
     pub modified: std::time::SystemTime,
 }
 
+/// The ranges with one end or none, a bound and a C string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Reflective)]
+pub struct Ends {
+    /// A range from a start.
+    pub from: std::ops::RangeFrom<u8>,
+    /// A range up to an end.
+    pub to: std::ops::RangeTo<i32>,
+    /// A range up to an end, included.
+    pub through: std::ops::RangeToInclusive<u16>,
+    /// The range of everything.
+    pub all: std::ops::RangeFull,
+    /// A bound.
+    pub lower: std::ops::Bound<i8>,
+    /// A C string.
+    pub name: std::ffi::CString,
+}
+
 /// A binary heap, equal to another with the same elements (`BinaryHeap` has no `PartialEq`).
 /// Its elements reflect in the heap's order, not the order drawn: its laws are checked as a
 /// set's are.
@@ -815,7 +832,8 @@ fn magnitude(part: &dyn std::any::Any) -> Option<(u128, bool)> {
     None
 }
 
-/// The text of a `String`, a `Box<str>`, an `Arc<str>`, a `PathBuf` or an `OsString`.
+/// The text of a `String`, a `Box<str>`, an `Arc<str>`, a `PathBuf`, an `OsString` or a
+/// `CString`.
 fn text(part: &dyn std::any::Any) -> Option<&str> {
     part.downcast_ref::<String>()
         .map(String::as_str)
@@ -823,6 +841,7 @@ fn text(part: &dyn std::any::Any) -> Option<&str> {
         .or_else(|| part.downcast_ref::<std::sync::Arc<str>>().map(|s| &**s))
         .or_else(|| part.downcast_ref::<std::path::PathBuf>()?.to_str())
         .or_else(|| part.downcast_ref::<std::ffi::OsString>()?.to_str())
+        .or_else(|| part.downcast_ref::<std::ffi::CString>()?.to_str().ok())
 }
 
 /// The magnitudes of the integers an address or a time is made of (a time: its whole seconds

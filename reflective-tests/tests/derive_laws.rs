@@ -433,6 +433,7 @@ derive_laws! {
     laws_wrappers: Wrappers => SMALL;
     laws_library: Library => SMALL;
     laws_system: System => SMALL;
+    laws_ends: Ends => SMALL;
     laws_containers: Containers => SMALL;
     laws_heap: Heap => Config { unordered: true, ..SMALL };
     laws_tuples: Tuples => SMALL;

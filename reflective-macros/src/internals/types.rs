@@ -77,6 +77,7 @@ const KNOWN: &[&str] = &[
     "SocketAddrV6",
     "PathBuf",
     "OsString",
+    "CString",
     "SystemTime",
 ];
 

@@ -1,13 +1,13 @@
 //! [`Reflective`] for more of the standard library's types, common in the fields of users'
-//! structs: durations, non-zero integers, ranges, orderings, `Cow`, and the `Wrapping`,
-//! `Saturating` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen
+//! structs: durations, non-zero integers, ranges and bounds, orderings, `Cow`, and the
+//! `Wrapping`, `Saturating` and `Reverse` wrappers. Each is one of the generators of `reflective.rs` seen
 //! through a map and its way back, so it reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
 use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 use std::num::{NonZero, Saturating, Wrapping};
-use std::ops::{Range, RangeInclusive};
+use std::ops::{Bound, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 use std::time::Duration;
 
 use super::cache::cached;
@@ -215,6 +215,104 @@ fn inclusive_ends<T: PartialOrd>(range: &RangeInclusive<T>) -> Option<(&T, &T)> 
 bounded_range! {
     Range where [], half_open, half_open_ends;
     RangeInclusive where [+ PartialOrd], RangeInclusive::new, inclusive_ends;
+}
+
+/// The impls for the ranges with one end.
+macro_rules! one_end_range {
+    ($($range:ident { $end:ident }),*) => {$(
+        /// Its one end, drawn, shrunk and visited as a `T` is.
+        impl<T: Reflective> Reflective for $range<T> {
+            product_dimension!(T);
+
+            fn arbitrary_reflective() -> Gen<Self, Self> {
+                cached::<Self, _>(|| {
+                    T::arbitrary_reflective()
+                        .focus(|range: &$range<T>| Some(&range.$end))
+                        .map(|$end| $range { $end })
+                })
+            }
+
+            fn shrink_candidates(&self) -> Vec<Self> {
+                self.$end.shrink_candidates().into_iter().map(|$end| $range { $end }).collect()
+            }
+
+            fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+                visit_part(&self.$end, visit);
+            }
+        }
+    )*};
+}
+
+one_end_range!(
+    RangeFrom { start },
+    RangeTo { end },
+    RangeToInclusive { end }
+);
+
+/// `..`, the one value.
+impl Reflective for RangeFull {
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        exact(..).boxed()
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        Vec::new()
+    }
+}
+
+/// `Unbounded`, `Included(t)` or `Excluded(t)`, as an `Option<Result<T, T>>` is drawn (`None`,
+/// `Some(Ok(t))`, `Some(Err(t))`), and shrunk towards `Unbounded`, then the bound's value.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::ops::Bound;
+/// let bounds = Bound::<u8>::arbitrary_reflective();
+/// assert!(bounds.can_generate(&Bound::Excluded(7)));
+/// assert_eq!(Bound::Included(3u8).shrink_candidates()[0], Bound::Unbounded);
+/// ```
+impl<T: Reflective> Reflective for Bound<T> {
+    product_dimension!(T);
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            Option::<Result<T, T>>::arbitrary_reflective()
+                .map(from_option)
+                .comap(|bound: &Bound<T>| Some(as_option(bound)))
+                .boxed()
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        as_option(self)
+            .shrink_candidates()
+            .into_iter()
+            .map(from_option)
+            .collect()
+    }
+
+    fn visit_parts(&self, visit: &mut dyn FnMut(&dyn Any) -> bool) {
+        if let Bound::Included(value) | Bound::Excluded(value) = self {
+            visit_part(value, visit);
+        }
+    }
+}
+
+/// The bound an `Option<Result<T, T>>` stands for (see [`as_option`]).
+fn from_option<T>(bound: Option<Result<T, T>>) -> Bound<T> {
+    match bound {
+        None => Bound::Unbounded,
+        Some(Ok(value)) => Bound::Included(value),
+        Some(Err(value)) => Bound::Excluded(value),
+    }
+}
+
+/// `bound` as the `Option<Result<T, T>>` its generator draws.
+fn as_option<T: Clone>(bound: &Bound<T>) -> Option<Result<T, T>> {
+    match bound {
+        Bound::Unbounded => None,
+        Bound::Included(value) => Some(Ok(value.clone())),
+        Bound::Excluded(value) => Some(Err(value.clone())),
+    }
 }
 
 /// `Less`, `Equal` or `Greater`, equally likely, labelled by their names; shrunk towards

@@ -1,17 +1,18 @@
 //! [`Reflective`] for the standard library's other ways to hold a sequence: double-ended
-//! queues, linked lists, binary heaps, boxed and shared slices and strings, and OS strings.
+//! queues, linked lists, binary heaps, boxed and shared slices and strings, OS strings and C
+//! strings.
 //! Each is the generator of a `Vec<T>` (or of a `String`) seen through a conversion and its
 //! way back, so it grows, reflects, shrinks and mutates as that one does.
 
 use std::any::Any;
 use std::collections::{BinaryHeap, LinkedList, VecDeque};
-use std::ffi::OsString;
+use std::ffi::{CString, OsString};
 use std::sync::Arc;
 
 use super::cache::cached;
 use super::dimension::{Dimensions, Reach, Shape};
 use super::reflective::{Reflective, collection_dimension, in_own_levels, visit_part};
-use crate::builtin::{string, vec};
+use crate::builtin::{any_char_but, string, string_of, vec};
 use crate::generator::{Gen, Generator};
 use crate::interpret::type_shrink;
 
@@ -128,4 +129,40 @@ text! {
     /// The characters of a `String`. Any `OsString` that is Unicode reflects; one that is not
     /// (on Unix, any bytes) does not.
     OsString, OsString::from, |text| text.to_str();
+}
+
+/// The characters of a `String` but `'\0'`, which a C string cannot hold. A `CString` that is
+/// UTF-8 reflects; one that is not does not.
+///
+/// ```
+/// use reflective::prelude::*;
+/// use std::ffi::CString;
+/// let names = CString::arbitrary_reflective();
+/// assert!(names.can_generate(&CString::new("héllo").unwrap()));
+/// assert!(!names.can_generate(&CString::new(vec![0xff]).unwrap()));
+/// ```
+impl Reflective for CString {
+    collection_dimension!(char);
+
+    fn arbitrary_reflective() -> Gen<Self, Self> {
+        cached::<Self, _>(|| {
+            in_own_levels(
+                string_of(any_char_but('\0'), ..)
+                    .map(|text| CString::new(text).expect("no character is NUL"))
+                    .comap(|c: &CString| c.to_str().ok().map(String::from))
+                    .boxed(),
+            )
+        })
+    }
+
+    fn shrink_candidates(&self) -> Vec<Self> {
+        let Ok(text) = self.to_str() else {
+            return Vec::new();
+        };
+        text.to_string()
+            .shrink_candidates()
+            .into_iter()
+            .filter_map(|text| CString::new(text).ok())
+            .collect()
+    }
 }
