@@ -191,6 +191,15 @@ fn strings_from_outside_shrink_to_the_least_match_that_fails() {
         ".@a.com"
     );
 
+    // Fewer choices, not fewer characters: a class costs a choice where a literal does not.
+    let date = string_regex(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])").unwrap();
+    let late_february =
+        |s: &String| s.get(5..7) == Some("02") && s[8..].parse::<u32>().is_ok_and(|day| day > 28);
+    assert_eq!(
+        date.shrink("2023-02-29".to_string(), late_february),
+        "0000-02-30"
+    );
+
     // A pattern with unbounded parts: the string is longer than the default size allows,
     // and shrinking reflects it at a larger size by itself.
     let long = format!("{}!", "ab".repeat(150));
@@ -223,6 +232,12 @@ fn patterns_the_generator_cannot_follow_are_errors_that_say_why() {
     assert!(
         message("a$b")
             .contains("`$` (or `\\z`) is supported only where nothing but anchors comes after it")
+    );
+    assert_eq!(
+        message("(?:a$)*"),
+        "cannot generate strings matching \"(?:a$)*\": the anchor `$` (or `\\z`) is not \
+         supported inside a repetition (`*`, `+`, `{2,}`, ...); it is at the end of the \
+         pattern, outside any"
     );
     for anchored in ["^abc$", r"\Aabc\z", "^(abc|^d)$", "(^a)?b"] {
         let g = string_regex(anchored).unwrap_or_else(|e| panic!("{e}"));
@@ -363,4 +378,30 @@ fn a_pattern_too_large_to_match_is_an_error() {
          than 1048576 steps with its counted repetitions written out"
     );
     assert!(string_regex("a{100000}").is_ok());
+}
+
+/// Repetitions that match no text are left out of a string's match beyond the least count,
+/// so the string reflects at the size it was generated at, however small. (These patterns
+/// make some strings in several ways, so reflection need not give the recorded choices.)
+#[test]
+fn strings_of_patterns_with_empty_repetitions_reflect_at_every_size() {
+    for pattern in [
+        "(?:)*x",
+        "(?:|a){0,3}",
+        "(?:|a)+",
+        "x(?:(?:)|(?:b|))*",
+        "(?:a*)*b",
+    ] {
+        let g = string_regex(pattern).unwrap();
+        let matches = oracle(pattern);
+        for size in 0..4 {
+            let mut rng = DefaultRng::seed_from_u64(size as u64);
+            for _ in 0..50 {
+                let text = g.generate_value(&mut rng, size);
+                assert!(matches.is_match(&text));
+                let reflects = g.reflector().size(size).can_generate(&text).unwrap();
+                assert!(reflects, "{pattern}: {text:?} at size {size}");
+            }
+        }
+    }
 }

@@ -299,9 +299,16 @@ fn field_gen(model: &Model<'_>, f: &FieldModel<'_>) -> TokenStream {
         };
     }
     if let Some(regex) = &f.field.custom.regex {
+        // The runtime's path keeps the macro's span: the generator is named at the
+        // attribute's, so that a field of another type than `String` is an error there.
         let pattern = &**regex;
-        return quote_spanned! {regex.span()=>
-            { let custom: #private::Gen<#ty, #ty> = #private::regex_attribute(#pattern); custom }
+        let strings = quote_spanned!(regex.span()=> strings);
+        return quote! {
+            {
+                let #strings = #private::regex_attribute(#pattern);
+                let custom: #private::Gen<#ty, #ty> = #strings;
+                custom
+            }
         };
     }
     // A field of a skipped variant: never generated, and its type may have no generator.

@@ -43,8 +43,7 @@ const WEIGHT_BITS: i32 = 24;
 /// ```
 #[track_caller]
 pub fn float_in<T: Float>(bounds: impl RangeBounds<T> + Debug) -> Gen<T, T> {
-    let (least, greatest) = extremes(&bounds);
-    let (low, high) = (key::<T>(least), key::<T>(greatest));
+    let (low, high) = extremes(&bounds);
     // The value of least magnitude, where shrinking goes: drawn as often as a bound.
     let anchor = if low <= 0 && high >= 0 {
         0
@@ -53,7 +52,7 @@ pub fn float_in<T: Float>(bounds: impl RangeBounds<T> + Debug) -> Gen<T, T> {
     } else {
         low
     };
-    let bounds: Vec<i128> = if low == high {
+    let ends: Vec<i128> = if low == high {
         vec![low]
     } else {
         vec![low, high]
@@ -61,24 +60,19 @@ pub fn float_in<T: Float>(bounds: impl RangeBounds<T> + Debug) -> Gen<T, T> {
     .into_iter()
     .filter(|&bound| bound != anchor)
     .collect();
-    let special = |key: i128| key == anchor || bounds.contains(&key);
-    let (positive, negative) = sides(low, high, special);
+    let special = |key: i128| key == anchor || ends.contains(&key);
+    let (positive, negative) = magnitudes_of(low, high, special);
     let mut within = segments::<T>(positive, negative);
     let total: u64 = within.iter().map(|&(weight, _)| u64::from(weight)).sum();
     let anchor_weight = u32::try_from(total / 18).unwrap_or(u32::MAX).max(1);
     within.insert(0, (anchor_weight, Segment::of::<T>(anchor)));
     let within = drawn(within);
-    if bounds.is_empty() {
+    if ends.is_empty() {
         return within;
     }
-    let ends = drawn(
-        bounds
-            .iter()
-            .map(|&bound| (1, Segment::of::<T>(bound)))
-            .collect(),
-    );
-    let ends_weight = bounds.len() as u32;
-    pick(((18, "within", within), (ends_weight, "bound", ends))).boxed()
+    let weight = ends.len() as u32;
+    let ends = drawn(ends.iter().map(|&end| (1, Segment::of::<T>(end))).collect());
+    pick(((18, "within", within), (weight, "bound", ends))).boxed()
 }
 
 /// A value of one of `segments`, chosen by their weights, then one of the segment's values, all
@@ -126,44 +120,47 @@ fn from_key<T: Float>(key: i128) -> u64 {
     }
 }
 
-/// The patterns of the least and the greatest value in `bounds`. An included zero is the zero
-/// of its sign (`0.0..1.0` starts at `0.0`); an excluded zero excludes both, as `contains`
-/// does.
+/// The keys of the least and the greatest value in `bounds`. An included zero is the zero of
+/// its sign (`0.0..1.0` starts at `0.0`); an excluded zero excludes both, as `contains` does.
 #[track_caller]
-fn extremes<T: Float>(bounds: &(impl RangeBounds<T> + Debug)) -> (u64, u64) {
-    let finite = |x: &T| {
-        assert!(
-            x.to_f64().is_finite(),
-            "float_in: the bounds must be finite numbers: {bounds:?}"
-        );
-        x.bits()
-    };
-    let is_zero = |bits: u64| bits & !sign::<T>() == 0;
+fn extremes<T: Float>(bounds: &(impl RangeBounds<T> + Debug)) -> (i128, i128) {
+    for bound in [bounds.start_bound(), bounds.end_bound()] {
+        if let Bound::Included(x) | Bound::Excluded(x) = bound {
+            assert!(
+                x.to_f64().is_finite(),
+                "float_in: the bounds must be finite numbers: {bounds:?}"
+            );
+        }
+    }
+    let is_zero = |x: &T| x.bits() & !sign::<T>() == 0;
     let (positive_zero, negative_zero) = (key::<T>(0), key::<T>(sign::<T>()));
     let low = match bounds.start_bound() {
         Bound::Unbounded => key::<T>((infinity::<T>() - 1) | sign::<T>()),
-        Bound::Excluded(x) if is_zero(finite(x)) => positive_zero + 1,
-        Bound::Included(x) => key::<T>(finite(x)),
-        Bound::Excluded(x) => key::<T>(finite(x)) + 1,
+        Bound::Excluded(x) if is_zero(x) => positive_zero + 1,
+        Bound::Included(x) => key::<T>(x.bits()),
+        Bound::Excluded(x) => key::<T>(x.bits()) + 1,
     };
     let high = match bounds.end_bound() {
         Bound::Unbounded => key::<T>(infinity::<T>() - 1),
-        Bound::Excluded(x) if is_zero(finite(x)) => negative_zero - 1,
-        Bound::Included(x) => key::<T>(finite(x)),
-        Bound::Excluded(x) => key::<T>(finite(x)) - 1,
+        Bound::Excluded(x) if is_zero(x) => negative_zero - 1,
+        Bound::Included(x) => key::<T>(x.bits()),
+        Bound::Excluded(x) => key::<T>(x.bits()) - 1,
     };
     assert!(
         low <= high,
         "float_in: the range holds no float: {bounds:?}"
     );
-    (from_key::<T>(low), from_key::<T>(high))
+    (low, high)
 }
 
 /// The pattern of positive infinity, the first magnitude past the finite ones.
 fn infinity<T: Float>() -> u64 {
-    let significand = T::PRECISION - 1;
-    let exponent_bits = T::MAX_BITS.count_ones() - 1 - significand;
-    ((1 << exponent_bits) - 1) << significand
+    ((1 << exponent_bits::<T>()) - 1) << (T::PRECISION - 1)
+}
+
+/// How many bits `T`'s exponent has.
+fn exponent_bits<T: Float>() -> u32 {
+    T::MAX_BITS.count_ones() - T::PRECISION
 }
 
 /// Magnitudes (patterns without the sign) `first` to `first + count - 1`, `count` at least 1.
@@ -179,16 +176,13 @@ impl Magnitudes {
     }
 }
 
-/// The magnitudes (patterns without the sign) from the first to the last, if any.
-type MagnitudeRange = Option<(u64, u64)>;
-
 /// The magnitudes of the positive and of the negative values with keys `low` to `high`, the
 /// `special` keys left out (each is the least or the greatest magnitude of its side).
-fn sides(
+fn magnitudes_of(
     low: i128,
     high: i128,
     special: impl Fn(i128) -> bool,
-) -> (MagnitudeRange, MagnitudeRange) {
+) -> (Option<Magnitudes>, Option<Magnitudes>) {
     let trimmed = |mut first: i128, mut last: i128, key_of: &dyn Fn(i128) -> i128| {
         while first <= last && special(key_of(first)) {
             first += 1;
@@ -196,7 +190,10 @@ fn sides(
         while last >= first && special(key_of(last)) {
             last -= 1;
         }
-        (first <= last).then_some((first as u64, last as u64))
+        (first <= last).then(|| Magnitudes {
+            first: first as u64,
+            count: (last - first + 1) as u64,
+        })
     };
     let positive = (high >= 0)
         .then(|| trimmed(low.max(0), high, &|magnitude| magnitude))
@@ -292,10 +289,13 @@ impl Segment {
 
 /// The values of `positive` and `negative` magnitudes, in segments with their weights: a
 /// binade each where the range is wide (weighted by its width, so that numbers come evenly
-/// over the range), and one first segment for the values of least magnitude, whose binades
-/// are too narrow to weigh (each less than 2^-24 of the widest), with weight 1. In order of
-/// magnitude, so shrinking moves towards the least.
-fn segments<T: Float>(positive: MagnitudeRange, negative: MagnitudeRange) -> Vec<(u32, Segment)> {
+/// over the range; weight at least 1), and one first segment for the values of least
+/// magnitude, whose binades, from the least on, are too narrow to weigh (each less than 2^-24
+/// of the widest), with weight 1. In order of magnitude, so shrinking moves towards the least.
+fn segments<T: Float>(
+    positive: Option<Magnitudes>,
+    negative: Option<Magnitudes>,
+) -> Vec<(u32, Segment)> {
     let positive = binades::<T>(positive);
     let negative = binades::<T>(negative);
     let widest = positive
@@ -345,15 +345,15 @@ fn segments<T: Float>(positive: MagnitudeRange, negative: MagnitudeRange) -> Vec
     segments
 }
 
-/// The magnitudes `first..=last` (if any) split by binade (exponent), least first, each with
-/// the base-2 logarithm of its width: how many numbers it spans, times their spacing.
-fn binades<T: Float>(magnitudes: MagnitudeRange) -> Vec<(Magnitudes, f64)> {
-    let Some((first, last)) = magnitudes else {
+/// The `magnitudes` (if any) split by binade (exponent), least first, each with the base-2
+/// logarithm of its width: how many numbers it spans, times their spacing.
+fn binades<T: Float>(magnitudes: Option<Magnitudes>) -> Vec<(Magnitudes, f64)> {
+    let Some(magnitudes) = magnitudes else {
         return Vec::new();
     };
+    let (first, last) = (magnitudes.first, magnitudes.last());
     let significand = T::PRECISION - 1;
-    let exponent_bits = T::MAX_BITS.count_ones() - 1 - significand;
-    let bias = (1i64 << (exponent_bits - 1)) - 1;
+    let bias = (1i64 << (exponent_bits::<T>() - 1)) - 1;
     (first >> significand..=last >> significand)
         .map(|exponent| {
             let start = first.max(exponent << significand);
@@ -415,7 +415,7 @@ mod tests {
             (-0.0, 0.0f64),
         ] {
             let (low, high) = (key::<f64>(least.to_bits()), key::<f64>(greatest.to_bits()));
-            let (positive, negative) = sides(low, high, |_| false);
+            let (positive, negative) = magnitudes_of(low, high, |_| false);
             let segments = segments::<f64>(positive, negative);
             let count: u64 = segments.iter().map(|(_, s)| s.count()).sum();
             let expected = key::<f64>(greatest.to_bits()) - key::<f64>(least.to_bits()) + 1;

@@ -139,7 +139,7 @@ impl Program {
     pub(super) fn match_whole(&self, pattern: &Pattern, text: &str) -> Option<Matched> {
         let choices = self.path(text)?;
         let mut choices = choices.into_iter();
-        let matched = read(pattern, &mut choices)?;
+        let (matched, _) = read(pattern, &mut choices)?;
         choices.next().is_none().then_some(matched)
     }
 
@@ -194,29 +194,39 @@ impl Program {
     }
 }
 
-/// The match of `pattern` that `choices` (from its program's path) made; `None` if they do not
-/// fit it, which a path of the pattern's own program never does.
-fn read(pattern: &Pattern, choices: &mut impl Iterator<Item = Choice>) -> Option<Matched> {
+/// The match of `pattern` that `choices` (from its program's path) made, and whether it
+/// matched any text; `None` if the choices do not fit the pattern, which a path of the
+/// pattern's own program never does.
+///
+/// A repetition beyond the least count that matched no text is left out: the path may take
+/// one (`(?:a|)*` repeats its empty alternative before leaving), but the string is the same
+/// without it, and fewer repetitions are what the generator draws at the smallest sizes.
+fn read(pattern: &Pattern, choices: &mut impl Iterator<Item = Choice>) -> Option<(Matched, bool)> {
     grow_if_low(|| {
         Some(match pattern {
-            Pattern::Text(_) => Matched::Text,
+            Pattern::Text(text) => (Matched::Text, !text.is_empty()),
             Pattern::Class(_) => match choices.next()? {
-                Choice::Char(c) => Matched::Char(c),
+                Choice::Char(c) => (Matched::Char(c), true),
                 _ => return None,
             },
-            Pattern::Concat(parts) => Matched::Parts(
-                parts
-                    .iter()
-                    .map(|part| read(part, choices))
-                    .collect::<Option<_>>()?,
-            ),
+            Pattern::Concat(parts) => {
+                let mut some_text = false;
+                let mut matches = Vec::with_capacity(parts.len());
+                for part in parts {
+                    let (matched, text) = read(part, choices)?;
+                    matches.push(matched);
+                    some_text |= text;
+                }
+                (Matched::Parts(matches), some_text)
+            }
             Pattern::Alternation(alternatives) => match choices.next()? {
                 Choice::Alternative(i) => {
-                    Matched::Alternative(i, Box::new(read(alternatives.get(i)?, choices)?))
+                    let (taken, text) = read(alternatives.get(i)?, choices)?;
+                    (Matched::Alternative(i, Box::new(taken)), text)
                 }
                 _ => return None,
             },
-            Pattern::Repeat { part, .. } => {
+            Pattern::Repeat { min, part, .. } => {
                 let mut repeated = Vec::new();
                 loop {
                     match choices.next()? {
@@ -225,7 +235,15 @@ fn read(pattern: &Pattern, choices: &mut impl Iterator<Item = Choice>) -> Option
                         _ => return None,
                     }
                 }
-                Matched::Repeated(repeated)
+                let some_text = repeated.iter().any(|&(_, text)| text);
+                let mut beyond_least = repeated.len().saturating_sub(*min);
+                repeated.retain(|&(_, text)| {
+                    let drop = !text && beyond_least > 0;
+                    beyond_least -= usize::from(drop);
+                    !drop
+                });
+                let repeated = repeated.into_iter().map(|(matched, _)| matched).collect();
+                (Matched::Repeated(repeated), some_text)
             }
         })
     })

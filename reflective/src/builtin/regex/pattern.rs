@@ -15,7 +15,7 @@ pub(super) enum Pattern {
     Class(CharClass),
     /// Parts one after the other.
     Concat(Vec<Pattern>),
-    /// One of these (those of the original that match something).
+    /// One of these (those of the original that match something), shortest first.
     Alternation(Vec<Pattern>),
     /// The part `min` to `max` times (no upper bound when `max` is `None`).
     Repeat {
@@ -26,21 +26,24 @@ pub(super) enum Pattern {
 }
 
 /// Whether a part of a pattern can only be at the start, or the end, of the string: where
-/// the anchors for them are supported.
+/// the anchors for them are supported; and whether it is repeated (where they are not).
 #[derive(Clone, Copy)]
 pub(super) struct Edges {
     start: bool,
     end: bool,
+    repeated: bool,
 }
 
 impl Edges {
     pub(super) const BOTH: Edges = Edges {
         start: true,
         end: true,
+        repeated: false,
     };
-    const NEITHER: Edges = Edges {
+    const REPEATED: Edges = Edges {
         start: false,
         end: false,
+        repeated: true,
     };
 }
 
@@ -66,7 +69,7 @@ impl Pattern {
                 let inner = if max == Some(1) {
                     edges
                 } else {
-                    Edges::NEITHER
+                    Edges::REPEATED
                 };
                 match Pattern::from_hir(&repetition.sub, inner)? {
                     Some(part) => Some(Pattern::Repeat {
@@ -84,6 +87,7 @@ impl Pattern {
                     let edges = Edges {
                         start: edges.start && parts[..i].iter().all(is_anchor_or_empty),
                         end: edges.end && parts[i + 1..].iter().all(is_anchor_or_empty),
+                        repeated: edges.repeated,
                     };
                     match Pattern::from_hir(part, edges)? {
                         Some(pattern) => patterns.push(pattern),
@@ -143,13 +147,18 @@ impl Pattern {
                 );
             }
         };
+        let (anchor, side, edge) = match look {
+            Look::Start => ("`^` (or `\\A`)", "before", "start"),
+            _ => ("`$` (or `\\z`)", "after", "end"),
+        };
         if at_its_edge {
             Ok(Pattern::Text(String::new()))
+        } else if edges.repeated {
+            Err(format!(
+                "the anchor {anchor} is not supported inside a repetition (`*`, `+`, `{{2,}}`, \
+                 ...); it is at the {edge} of the pattern, outside any"
+            ))
         } else {
-            let (anchor, side, edge) = match look {
-                Look::Start => ("`^` (or `\\A`)", "before", "start"),
-                _ => ("`$` (or `\\z`)", "after", "end"),
-            };
             Err(format!(
                 "the anchor {anchor} is supported only where nothing but anchors comes \
                  {side} it, at the {edge} of the pattern"
