@@ -1108,6 +1108,43 @@ fn filters_keep_what_they_accept_in_every_interpretation() {
     );
 }
 
+/// `filter_map` (proptest's `prop_filter_map`) generates only what its function makes
+/// something of; with the function undone by a `comap`, what it makes reflects, replays and
+/// shrinks within it; a function that answers differently the second time is an error, not a
+/// panic.
+#[test]
+fn filter_map_makes_what_its_function_keeps_in_every_interpretation() {
+    // Halves of the even numbers, reflected as the number they halve.
+    let halves = vec(
+        range(0u32..=1000)
+            .comap(|half: &u32| half.checked_mul(2))
+            .filter_map(|n| (n % 2 == 0).then_some(n / 2)),
+        ..,
+    );
+    let mut rng = DefaultRng::seed_from_u64(4);
+    for _ in 0..200 {
+        let generated = halves.generate(&mut rng, 30);
+        assert!(generated.value.iter().all(|&half| half <= 500));
+        assert!(halves.can_generate(&generated.value));
+        assert_eq!(halves.replay(&generated.tree), Some(generated.value));
+    }
+    assert!(!halves.can_generate(&vec![501]));
+    let shrunk = halves.shrink(vec![4, 499, 12], |xs| xs.iter().any(|&half| half > 250));
+    assert_eq!(shrunk, [251]);
+
+    let flip = std::sync::atomic::AtomicBool::new(false);
+    let fickle = range(0u8..=9).filter_map(move |&x| {
+        let again = flip.fetch_xor(true, std::sync::atomic::Ordering::Relaxed);
+        (!again).then_some(x)
+    });
+    let mut rng = DefaultRng::seed_from_u64(1);
+    let error = fickle.try_generate(&mut rng, 10).unwrap_err().to_string();
+    assert!(
+        error.contains("filter_map's function gave `None`"),
+        "{error}"
+    );
+}
+
 /// `assume` outside a run has no case to discard: it says so, and in a generator run by the
 /// runner too, pointing to `filter`.
 #[test]

@@ -83,6 +83,31 @@ fn laws_of_select() {
     assert_eq!(drawn, [1, 2].into());
 }
 
+/// A pick of twelve branches of twelve different types, as a tuple: every law, each value
+/// one way, every branch taken.
+#[test]
+fn laws_of_a_pick_of_twelve_branches_of_different_types() {
+    let decade = |tens: u32| range(tens * 10..=tens * 10 + 9);
+    let twelve = one_of((
+        exact(0u32),
+        range(1u32..=9),
+        decade(1),
+        decade(2).map(|x| x).comap(|x: &u32| Some(*x)),
+        decade(3).resize(5),
+        decade(4).boxed(),
+        frequency(((1, decade(5)), (1, exact(100u32)))),
+        decade(6).comap(|x: &u32| Some(*x)),
+        decade(7),
+        decade(8),
+        decade(9),
+        range(101u32..=199),
+    ))
+    .boxed();
+    Laws::new("one_of(twelve)", twelve.clone()).unique().check();
+    let drawn: BTreeSet<u32> = (0..2000).map(|seed| twelve.sample(seed) / 10).collect();
+    assert_eq!(drawn.len(), 20, "{drawn:?}");
+}
+
 #[test]
 fn laws_of_small_and_signed_ranges() {
     Laws::new("range(0u8..=9)", range(0u8..=9)).unique().check();

@@ -10,7 +10,7 @@ use rand_core::Rng;
 
 use crate::choice::{ChoiceTree, Label};
 use crate::combinator::{
-    Bind, Comap, Filter, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
+    Bind, Comap, Filter, FilterMap, Focus, Map, NoAnn, Resize, Scale, SizeStrategy, Unboxed, Zip,
 };
 use crate::engine::{ReflectError, Strategy};
 use crate::interpret::bytes::EncodeError;
@@ -113,6 +113,37 @@ pub trait Generator: Node {
         P: Fn(&Self::Output) -> bool + Send + Sync,
     {
         Filter::new(self, keep)
+    }
+
+    /// Keeps the values `f` makes something of, and produces what it makes: draws again while
+    /// `f` gives `None`, as [`filter`](Generator::filter) does (proptest's `prop_filter_map`).
+    /// `f` runs twice on each value kept, once to keep it and once to make the result, so it
+    /// must give the same answer for the same value.
+    ///
+    /// Backward, as [`map`](Generator::map): the value reflected on is this generator's own,
+    /// passed through unchanged, so undo `f` with a [`comap`](Generator::comap) before it to
+    /// reflect on what `f` makes.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Numbers whose square root is whole, as that root: reflected as the number squared.
+    /// let roots = range(0u32..=10_000)
+    ///     .comap(|root: &u32| root.checked_mul(*root))
+    ///     .filter_map(|n| {
+    ///         let root = n.isqrt();
+    ///         (root * root == *n).then_some(root)
+    ///     });
+    /// let root = roots.sample(3);
+    /// assert!(root <= 100);
+    /// assert!(roots.can_generate(&12));
+    /// assert!(!roots.can_generate(&101));
+    /// ```
+    fn filter_map<A, F>(self, f: F) -> FilterMap<Self, F>
+    where
+        Self: Sized,
+        F: Fn(&Self::Output) -> Option<A> + Send + Sync,
+    {
+        FilterMap::new(self, f)
     }
 
     /// Runs this generator, then the generator `next` builds from its value.

@@ -44,7 +44,7 @@
 //! built inside a `bind` at every run costs no allocation. [`Generator::boxed`] erases the type
 //! to a [`Gen<B, A>`](Gen): a recursive function returning a generator returns a `Gen`, and so
 //! does every derived generator. Branches of different types go in a tuple:
-//! `pick(((1, "leaf", leaf), (5, "node", node)))`, up to eight; more, or a number known only at
+//! `pick(((1, "leaf", leaf), (5, "node", node)))`, up to twelve; more, or a number known only at
 //! run time, go in a `Vec` of [`Gen`]s. (See [`Node`] for why a generator is a type of its own
 //! rather than one heap-allocated `Gen`.)
 //!

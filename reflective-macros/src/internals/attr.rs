@@ -335,25 +335,32 @@ pub(crate) fn check_coverage(meta: &Meta) -> Result<Option<SpannedValue<bool>>> 
 
 /// `strategy = "name"`: one of the size strategies, as the name of its `Strategy` variant.
 pub(crate) fn strategy(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>> {
-    one_of(meta, "strategy", &STRATEGIES)
+    const HINT: &str = ": the size strategy, how sizes divide among a value's parts (an \
+                        argument's generator, proptest's strategy, is \
+                        `#[reflective(generator = ...)]` on the argument)";
+    one_of(meta, "strategy", &STRATEGIES, HINT)
 }
 
 /// `size_schedule = "name"`: one of the runner's size schedules, as the name of its
 /// `SizeSchedule` variant.
 pub(crate) fn size_schedule(meta: &Meta) -> Result<Option<SpannedValue<&'static str>>> {
-    one_of(meta, "size_schedule", &SIZE_SCHEDULES)
+    one_of(meta, "size_schedule", &SIZE_SCHEDULES, "")
 }
 
 /// `setting = "name"` for one of the names in `table`, as the name of the variant the table
-/// pairs it with; an error lists the names.
+/// pairs it with; an error lists the names, then `hint`.
 fn one_of(
     meta: &Meta,
     setting: &str,
     table: &[(&str, &'static str)],
+    hint: &str,
 ) -> Result<Option<SpannedValue<&'static str>>> {
     let value = value(meta, &format!("`{setting} = \"{}\"`", table[0].0))?;
     let names: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
-    let expected = format!("`{setting}` must be one of \"{}\"", names.join("\", \""));
+    let expected = format!(
+        "`{setting}` must be one of \"{}\"{hint}",
+        names.join("\", \"")
+    );
     let text = string(value, &expected)?.value();
     table
         .iter()

@@ -1,4 +1,6 @@
-//! Keeping only the values that satisfy a predicate: [`Generator::filter`](crate::Generator::filter).
+//! Keeping only the values that satisfy a predicate: [`Generator::filter`](crate::Generator::filter),
+//! and [`Generator::filter_map`](crate::Generator::filter_map), which keeps the values a
+//! function makes something of.
 //!
 //! Forward, the generator draws again while the predicate rejects its value, each attempt in a
 //! span of its own, so the rejected attempts replay and a shrinker can delete them. Backward, a
@@ -46,6 +48,64 @@ where
 
     fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<G::Output> {
         backward_filtered(&self.inner, &self.keep, b, run, limit)
+    }
+}
+
+opaque_debug!(impl[G, F] FilterMap<G, F>);
+
+/// The generator [`Generator::filter_map`](crate::Generator::filter_map) returns.
+#[derive(Clone)]
+pub struct FilterMap<G, F> {
+    inner: G,
+    f: F,
+}
+
+impl<G, F> FilterMap<G, F> {
+    pub(crate) fn new(inner: G, f: F) -> Self {
+        FilterMap { inner, f }
+    }
+}
+
+impl<G, F> Sealed for FilterMap<G, F> {}
+
+impl<G, F, A> Node for FilterMap<G, F>
+where
+    G: Node,
+    F: Fn(&G::Output) -> Option<A> + Send + Sync,
+{
+    type Input = G::Input;
+    type Output = A;
+
+    fn ignores_share(&self) -> bool {
+        self.inner.ignores_share()
+    }
+
+    fn forward(&self, run: &mut Forward<'_>) -> Result<A, Halt> {
+        let kept = forward_filtered(&self.inner, |value| (self.f)(value).is_some(), run)?;
+        (self.f)(&kept).ok_or_else(|| {
+            Halt::Failed(
+                "filter_map's function gave `None` for a value it had just kept: it must give \
+                 the same answer for the same value"
+                    .into(),
+            )
+        })
+    }
+
+    fn backward(&self, b: &G::Input, run: &mut Backward, limit: usize) -> Reflected<A> {
+        let ways = backward_filtered(
+            &self.inner,
+            |value| (self.f)(value).is_some(),
+            b,
+            run,
+            limit,
+        )?;
+        Ok(ways
+            .into_iter()
+            .filter_map(|way| {
+                let value = (self.f)(way.value.as_ref()?)?;
+                Some(way.map(|_| value))
+            })
+            .collect())
     }
 }
 

@@ -200,13 +200,25 @@ pub fn range<T: Integer>(bounds: impl IntRange<T>) -> Int<T> {
 
 #[track_caller]
 fn inclusive<T: Integer>(bounds: &impl RangeBounds<T>) -> (T, T) {
-    inclusive_bounds(bounds).unwrap_or_else(|| {
-        panic!(
-            "integer range is empty: {:?}..{:?}",
-            bounds.start_bound(),
-            bounds.end_bound()
-        )
-    })
+    match inclusive_bounds(bounds) {
+        Some(bounds) => bounds,
+        None => panic!("integer range is empty: {}", written(bounds)),
+    }
+}
+
+/// `bounds` as a range is written: `5..5`, `9..=3`, `(excluded 2)..3`.
+fn written<T: Debug>(bounds: &impl RangeBounds<T>) -> String {
+    let start = match bounds.start_bound() {
+        Bound::Included(start) => format!("{start:?}"),
+        Bound::Excluded(start) => format!("(excluded {start:?})"),
+        Bound::Unbounded => String::new(),
+    };
+    let end = match bounds.end_bound() {
+        Bound::Included(end) => format!("={end:?}"),
+        Bound::Excluded(end) => format!("{end:?}"),
+        Bound::Unbounded => String::new(),
+    };
+    format!("{start}..{end}")
 }
 
 /// The least and the greatest integer in `bounds`, or `None` if it holds none.

@@ -36,7 +36,7 @@ mod zip;
 
 pub use bind::Bind;
 pub use either::Either;
-pub use filter::{Filter, MAX_FILTER_ATTEMPTS};
+pub use filter::{Filter, FilterMap, MAX_FILTER_ATTEMPTS};
 pub(crate) use filter::{backward_filtered, filter_attempt, forward_filtered};
 pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};

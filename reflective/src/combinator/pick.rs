@@ -13,7 +13,7 @@ use crate::node::{Node, Sealed};
 /// Forward it takes branch `i` with probability `weight_i / total`; backward it tries every
 /// branch with a non-zero weight and records the index and label of each that produces the
 /// value. A branch of weight 0 is never taken and never reflects. Branches of different types
-/// go in a tuple of up to eight; more, or a number known only at run time, go in a `Vec` of
+/// go in a tuple of up to twelve; more, or a number known only at run time, go in a `Vec` of
 /// generators erased with [`boxed`](crate::Generator::boxed).
 ///
 /// # Panics
@@ -150,7 +150,15 @@ impl<G: Node> BranchItem<shape::Plain> for G {
 }
 
 /// The branches of a choice, as its caller writes them in the shape `S`: an array or a `Vec`
-/// of branches of one type, or a tuple of up to eight branches of any types.
+/// of branches of one type, or a tuple of up to twelve branches of any types.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list of branches of one input and output type",
+    note = "branches are a tuple of up to 12 generators (or `(weight, generator)`, \
+            `(label, generator)`, `(weight, label, generator)`, as the function asks), or an \
+            array or a `Vec` of them of one type: for more branches, or branches of different \
+            types in a `Vec`, call `.boxed()` on each",
+    note = "every branch must reflect on the same type and produce the same type"
+)]
 pub trait IntoBranches<S> {
     /// The branches, ready to pick from.
     type Set: BranchSet;
@@ -342,6 +350,10 @@ tuple_set!(5: G0 G1 G2 G3 G4; 0 1 2 3 4);
 tuple_set!(6: G0 G1 G2 G3 G4 G5; 0 1 2 3 4 5);
 tuple_set!(7: G0 G1 G2 G3 G4 G5 G6; 0 1 2 3 4 5 6);
 tuple_set!(8: G0 G1 G2 G3 G4 G5 G6 G7; 0 1 2 3 4 5 6 7);
+tuple_set!(9: G0 G1 G2 G3 G4 G5 G6 G7 G8; 0 1 2 3 4 5 6 7 8);
+tuple_set!(10: G0 G1 G2 G3 G4 G5 G6 G7 G8 G9; 0 1 2 3 4 5 6 7 8 9);
+tuple_set!(11: G0 G1 G2 G3 G4 G5 G6 G7 G8 G9 G10; 0 1 2 3 4 5 6 7 8 9 10);
+tuple_set!(12: G0 G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11; 0 1 2 3 4 5 6 7 8 9 10 11);
 
 opaque_debug!(impl[S] Pick<S>);
 
