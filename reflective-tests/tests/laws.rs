@@ -108,6 +108,57 @@ fn laws_of_a_pick_of_twelve_branches_of_different_types() {
     assert_eq!(drawn.len(), 20, "{drawn:?}");
 }
 
+/// `shuffled` and `subsequence` obey the laws; a shuffle's first element and a subsequence's
+/// set come evenly; repeated values reflect as their first places; and what is not a shuffle
+/// or a subsequence of the values does not reflect.
+#[test]
+fn laws_of_shuffles_and_subsequences() {
+    let six: Vec<u8> = (1..=6).collect();
+    Laws::new("shuffled(1..=6)", shuffled(six.clone()))
+        .unique()
+        .check();
+    Laws::new("shuffled([])", shuffled(Vec::<u8>::new()))
+        .unique()
+        .check();
+    Laws::new("subsequence(1..=6, ..)", subsequence(six.clone(), ..))
+        .unordered()
+        .check();
+    Laws::new("subsequence(1..=6, 2..=4)", subsequence(six.clone(), 2..=4))
+        .unordered()
+        .check();
+
+    let deck = shuffled(six.clone());
+    let mut firsts = [0u32; 6];
+    for seed in 0..6000 {
+        firsts[usize::from(deck.sample(seed)[0] - 1)] += 1;
+    }
+    assert!(
+        firsts.iter().all(|&n| (850..1150).contains(&n)),
+        "{firsts:?}"
+    );
+    assert!(!deck.can_generate(&vec![1, 2, 3, 4, 5]));
+    assert!(!deck.can_generate(&vec![1, 1, 3, 4, 5, 6]));
+
+    let pairs = subsequence(vec!['a', 'b', 'c', 'd', 'e'], 2..=2);
+    let seen: BTreeSet<Vec<char>> = (0..2000).map(|seed| pairs.sample(seed)).collect();
+    assert_eq!(seen.len(), 10, "every pair of five comes up");
+    assert!(seen.iter().all(|pair| pair[0] < pair[1]));
+    assert!(!pairs.can_generate(&vec!['c', 'a']));
+    assert!(!pairs.can_generate(&vec!['a', 'b', 'c']));
+
+    let repeated = shuffled(vec![1, 1, 2]);
+    assert_eq!(repeated.choices(&vec![1, 2, 1]).len(), 1);
+    let some = subsequence(vec![1, 1, 2], ..);
+    assert_eq!(some.choices(&vec![1, 2]).len(), 1);
+    assert_eq!(some.shrink(vec![1, 1, 2], |s| s.contains(&2)), [2]);
+}
+
+#[test]
+#[should_panic(expected = "subsequence: the length range 3.. holds no count from 0 to 2")]
+fn a_subsequence_longer_than_its_values_is_refused() {
+    let _ = subsequence(vec![1, 2], 3..);
+}
+
 #[test]
 fn laws_of_small_and_signed_ranges() {
     Laws::new("range(0u8..=9)", range(0u8..=9)).unique().check();

@@ -6,6 +6,7 @@ mod collections;
 mod float_range;
 mod floats;
 mod regex;
+mod sample;
 mod scalars;
 mod tuples;
 mod wrappers;
@@ -16,6 +17,7 @@ pub use collections::{btree_map, btree_set, hash_map, hash_set, string, string_o
 pub use float_range::float_in;
 pub use floats::{Float, float};
 pub use regex::{RegexError, string_regex};
+pub use sample::{shuffled, subsequence};
 pub use scalars::{bool, select};
 pub use tuples::{Tuple, array, tuple};
 pub use wrappers::{in_box, option, result};
