@@ -118,7 +118,8 @@ pub trait Generator: Node {
     /// Keeps the values `f` makes something of, and produces what it makes: draws again while
     /// `f` gives `None`, as [`filter`](Generator::filter) does (proptest's `prop_filter_map`).
     /// `f` runs twice on each value kept, once to keep it and once to make the result, so it
-    /// must give the same answer for the same value.
+    /// must give the same answer for the same value. As for `filter`, `probability_of` counts
+    /// the first draw only.
     ///
     /// Backward, as [`map`](Generator::map): the value reflected on is this generator's own,
     /// passed through unchanged, so undo `f` with a [`comap`](Generator::comap) before it to

@@ -1,0 +1,157 @@
+//! Orders and parts of a given list: [`shuffled`] and [`subsequence`] (proptest's
+//! `prop_shuffle` and `sample::subsequence`).
+//!
+//! Both draw a random key for each element of the list and arrange the elements by their keys
+//! (equal keys in the list's order): the elements in that order are a shuffle, and the first
+//! few of them, put back in the list's order, a subsequence. The keys are drawn as one
+//! collection of fixed length, so a long list costs a loop, not a nest of generators. All keys
+//! 0 give the list as it is: shrinking goes back towards the list as given and its first
+//! elements. Backward, each element of a value is matched to the first equal element of the
+//! list not matched yet (after the last matched, for a subsequence), and the keys are the
+//! ranks that arrange the list so.
+
+use std::fmt::Debug;
+use std::ops::{Bound, RangeBounds};
+use std::sync::Arc;
+
+use super::collections::vec;
+use super::tuples::tuple;
+use crate::combinator::range;
+use crate::generator::{Gen, Generator};
+
+/// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
+/// order given. With a value listed more than once, a shuffle reflects as the order that takes
+/// the first of the equal ones each time.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let deck = shuffled(vec![1, 2, 3, 4, 5]);
+/// let mut hand = deck.sample(7);
+/// assert!(deck.can_generate(&hand));
+/// hand.sort();
+/// assert_eq!(hand, [1, 2, 3, 4, 5]);
+/// assert_eq!(deck.shrink(vec![5, 4, 3, 2, 1], |order| order[0] == 5), [5, 1, 2, 3, 4]);
+/// assert!(!deck.can_generate(&vec![1, 2, 3]));
+/// ```
+pub fn shuffled<T>(values: impl Into<Vec<T>>) -> Gen<Vec<T>, Vec<T>>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let values: Arc<[T]> = values.into().into();
+    let (reading, taking) = (Arc::clone(&values), Arc::clone(&values));
+    keys(values.len())
+        .comap(move |order: &Vec<T>| {
+            let indices = matched(&reading, order, false)?;
+            (indices.len() == reading.len()).then(|| ranks(reading.len(), &indices))
+        })
+        .map(move |keys| {
+            arranged(&keys)
+                .into_iter()
+                .map(|index| taking[index].clone())
+                .collect()
+        })
+        .boxed()
+}
+
+/// Some of the elements of `values`, in their order, as many as `len` allows (within the
+/// number of values): the count drawn evenly in `len`, then which elements, every choice of
+/// that many equally likely. Shrinking goes towards fewer elements and the first ones.
+///
+/// # Panics
+///
+/// If `len` holds no count from 0 to the number of values.
+///
+/// ```
+/// use reflective::prelude::*;
+/// let letters = subsequence(vec!['a', 'b', 'c', 'd', 'e'], 2..=3);
+/// let picked = letters.sample(3);
+/// assert!((2..=3).contains(&picked.len()));
+/// assert!(letters.can_generate(&vec!['b', 'e']));
+/// assert!(!letters.can_generate(&vec!['e', 'b']));
+/// assert_eq!(letters.shrink(vec!['b', 'd'], |s| s.contains(&'d')), ['a', 'd']);
+/// ```
+#[track_caller]
+pub fn subsequence<T>(
+    values: impl Into<Vec<T>>,
+    len: impl RangeBounds<usize> + Debug,
+) -> Gen<Vec<T>, Vec<T>>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    let values: Arc<[T]> = values.into().into();
+    let n = values.len();
+    let least = match len.start_bound() {
+        Bound::Included(&least) => least,
+        Bound::Excluded(&least) => least.saturating_add(1),
+        Bound::Unbounded => 0,
+    };
+    // One past the greatest count the range allows.
+    let end = match len.end_bound() {
+        Bound::Included(&most) => most.saturating_add(1),
+        Bound::Excluded(&most) => most,
+        Bound::Unbounded => usize::MAX,
+    };
+    assert!(
+        least < end && least <= n,
+        "subsequence: the length range {len:?} holds no count from 0 to {n}, the number of values"
+    );
+    let (reading, taking) = (Arc::clone(&values), values);
+    tuple((range(least..=(end - 1).min(n)), keys(n)))
+        .comap(move |part: &Vec<T>| {
+            let mut order = matched(&reading, part, true)?;
+            let mut chosen = vec![false; reading.len()];
+            order.iter().for_each(|&index| chosen[index] = true);
+            order.extend((0..reading.len()).filter(|&index| !chosen[index]));
+            Some((part.len(), ranks(reading.len(), &order)))
+        })
+        .map(move |(count, keys)| {
+            let mut indices = arranged(&keys);
+            indices.truncate(count);
+            indices.sort_unstable();
+            indices
+                .into_iter()
+                .map(|index| taking[index].clone())
+                .collect()
+        })
+        .boxed()
+}
+
+/// A key for each of `n` elements, any `u64`: ties, which favour the list's order, are rare.
+fn keys(n: usize) -> Gen<Vec<u64>, Vec<u64>> {
+    vec(range(0..=u64::MAX), n..=n)
+}
+
+/// The indices of the elements arranged by their `keys`, equal keys in index order.
+fn arranged(keys: &[u64]) -> Vec<usize> {
+    let mut indices: Vec<usize> = (0..keys.len()).collect();
+    indices.sort_by_key(|&index| keys[index]);
+    indices
+}
+
+/// The keys that arrange `n` elements in `order` (a permutation of the indices): each
+/// index's place in it.
+fn ranks(n: usize, order: &[usize]) -> Vec<u64> {
+    let mut keys = vec![0; n];
+    for (rank, &index) in order.iter().enumerate() {
+        keys[index] = rank as u64;
+    }
+    keys
+}
+
+/// The indices in `values` of `part`'s elements, each the first equal element not matched
+/// yet (and, if `in_order`, after the one before); `None` if one is not there.
+fn matched<T: PartialEq>(values: &[T], part: &[T], in_order: bool) -> Option<Vec<usize>> {
+    let mut taken = vec![false; values.len()];
+    let mut after = 0;
+    let mut indices = Vec::with_capacity(part.len());
+    for element in part {
+        let index =
+            (after..values.len()).find(|&index| !taken[index] && values[index] == *element)?;
+        taken[index] = true;
+        indices.push(index);
+        if in_order {
+            after = index + 1;
+        }
+    }
+    Some(indices)
+}
