@@ -88,6 +88,18 @@ fn main() {
         "  and back: {}",
         g.decode(&bytes).expect("its own bytes").value
     );
+
+    step("7. Any generator reflects, a regular expression's too: a reported string shrinks.");
+    let email = string_regex(r"[a-z0-9._+-]+@[a-z0-9-]+\.[a-z]{2,6}").expect("a valid pattern");
+    println!("  string_regex(r\"[a-z0-9._+-]+@[a-z0-9-]+\\.[a-z]{{2,6}}\")");
+    println!("  generated:  {}", email.sample(4));
+    let reported = "jane.doe+shop@mail-server.com".to_string();
+    println!(
+        "  reported:   {reported} (can_generate: {})",
+        email.can_generate(&reported)
+    );
+    let shrunk = email.shrink(reported, |address| address.contains('+'));
+    println!("  shrunk, still failing for its '+': {shrunk} (a match, as every candidate was)");
 }
 
 /// Prints a heading for a step of the tour.
