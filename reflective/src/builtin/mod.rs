@@ -1,5 +1,7 @@
-//! Generators for the standard types: booleans, characters, strings, options, results, boxes,
-//! tuples, arrays and collections. Each reflects everything it generates.
+//! Generators for the standard types: booleans, characters, strings (also those matching a
+//! regular expression), floats (also within a range), options, results, boxes, tuples, arrays,
+//! collections, and orders and parts of a list of values. Each reflects everything it
+//! generates.
 
 mod arrangements;
 mod chars;
