@@ -27,7 +27,7 @@ mod sealed {
         /// The value as `whole + sixteenths / 16`, if it is one (exactly).
         fn to_parts(self) -> Option<(i64, u8)>;
         /// Values worth trying in every test that no small number is: -0.0, the infinities,
-        /// NaN, the extremes.
+        /// NaN, the extremes, the least positive subnormal.
         const SPECIALS: &'static [Self];
         /// The value as an `f64` (exactly).
         fn to_f64(self) -> f64;
@@ -74,6 +74,9 @@ macro_rules! float {
                 <$t>::NEG_INFINITY,
                 <$t>::NAN,
                 <$t>::MIN_POSITIVE,
+                // The least positive subnormal: the bit patterns drawn otherwise are
+                // subnormal about once in two thousand.
+                <$t>::from_bits(1),
                 <$t>::EPSILON,
                 <$t>::MAX,
                 <$t>::MIN,
@@ -97,7 +100,7 @@ float!(f64, u64);
 /// Any float: a number `k + j/16` with `|k| <= size` (0, ±1, 2.5, ...) six times in ten,
 /// labelled `"small"`; otherwise (labelled `"not small"`) any other bit pattern three times in
 /// ten, labelled `"any"`, or a special value (-0.0, ±∞, NaN, the extremes, the smallest
-/// positive) one time in ten, labelled `"special"`. The parts do not overlap, so every float is
+/// positive normal and subnormal) one time in ten, labelled `"special"`. The parts do not overlap, so every float is
 /// produced in exactly one way. Values are compared by their bits, so NaN and -0.0 reflect
 /// like any other value. A finite counterexample shrinks to a finite float, never to a
 /// special value.
@@ -375,7 +378,7 @@ mod tests {
                 assert!(before < bits && others.index(before) == Some(index - 1));
             }
         }
-        assert_eq!(others.nth(0), 1, "the smallest subnormal comes first");
+        assert_eq!(others.nth(0), 2, "the second subnormal comes first, the first is special");
         let last = others.nth(others.last_index());
         assert_eq!(others.index(last), Some(others.last_index()));
     }
@@ -386,6 +389,19 @@ mod tests {
             index_and_nth_are_inverse::<f32>(size, &probes::<f32>(&listed::<f32>(size)));
             index_and_nth_are_inverse::<f64>(size, &probes::<f64>(&listed::<f64>(size)));
         }
+    }
+
+    /// Subnormals, which a drawn bit pattern is about once in two thousand, come up as a
+    /// special value.
+    #[test]
+    fn subnormals_come_up() {
+        let g = float::<f64>();
+        let subnormal = (0..20_000)
+            .map(|seed| g.sample(seed))
+            .filter(|x| x.is_subnormal())
+            .count();
+        assert!(subnormal >= 100, "{subnormal} subnormals in 20 000");
+        assert_eq!(g.choices(&f64::from_bits(1)).len(), 1);
     }
 
     /// At the largest sizes, `f32`'s small numbers near the size are runs of consecutive
