@@ -378,7 +378,11 @@ mod tests {
                 assert!(before < bits && others.index(before) == Some(index - 1));
             }
         }
-        assert_eq!(others.nth(0), 2, "the second subnormal comes first, the first is special");
+        assert_eq!(
+            others.nth(0),
+            2,
+            "the second subnormal comes first, the first is special"
+        );
         let last = others.nth(others.last_index());
         assert_eq!(others.index(last), Some(others.last_index()));
     }
