@@ -534,13 +534,13 @@ fn reversed_char_range() {
 }
 
 #[test]
-#[should_panic(expected = "collection length range is empty")]
+#[should_panic(expected = "collection length range is empty: 3..=2")]
 fn reversed_vec_length() {
     let _ = vec(bool(), 3..=2);
 }
 
 #[test]
-#[should_panic(expected = "collection length range is empty")]
+#[should_panic(expected = "collection length range is empty: 0..0")]
 fn empty_exclusive_vec_length() {
     let _ = vec(bool(), 0..0);
 }

@@ -11,12 +11,12 @@
 //! ranks that arrange the list so.
 
 use std::fmt::Debug;
-use std::ops::{Bound, RangeBounds};
+use std::ops::RangeBounds;
 use std::sync::Arc;
 
 use super::collections::vec;
 use super::tuples::tuple;
-use crate::combinator::range;
+use crate::combinator::{inclusive_bounds, range};
 use crate::generator::{Gen, Generator};
 
 /// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
@@ -80,23 +80,14 @@ where
 {
     let values: Arc<[T]> = values.into().into();
     let n = values.len();
-    let least = match len.start_bound() {
-        Bound::Included(&least) => least,
-        Bound::Excluded(&least) => least.saturating_add(1),
-        Bound::Unbounded => 0,
+    let counts = inclusive_bounds(&len).filter(|&(least, _)| least <= n);
+    let Some((least, most)) = counts else {
+        panic!(
+            "subsequence: the length range {len:?} holds no count from 0 to {n}, the number of values"
+        )
     };
-    // One past the greatest count the range allows.
-    let end = match len.end_bound() {
-        Bound::Included(&most) => most.saturating_add(1),
-        Bound::Excluded(&most) => most,
-        Bound::Unbounded => usize::MAX,
-    };
-    assert!(
-        least < end && least <= n,
-        "subsequence: the length range {len:?} holds no count from 0 to {n}, the number of values"
-    );
     let (reading, taking) = (Arc::clone(&values), values);
-    tuple((range(least..=(end - 1).min(n)), keys(n)))
+    tuple((range(least..=most.min(n)), keys(n)))
         .comap(move |part: &Vec<T>| {
             let mut order = matched(&reading, part, true)?;
             let mut chosen = vec![false; reading.len()];

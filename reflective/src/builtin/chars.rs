@@ -12,7 +12,7 @@ const AFTER_SURROGATES: u32 = 0xE000;
 const SURROGATES: u32 = 0x800;
 
 /// The position of `c` among all `char`s.
-fn index_of(c: char) -> u32 {
+pub(super) fn index_of(c: char) -> u32 {
     let code = u32::from(c);
     if code >= AFTER_SURROGATES {
         code - SURROGATES
@@ -22,7 +22,7 @@ fn index_of(c: char) -> u32 {
 }
 
 /// The `char` at position `index` among all `char`s.
-fn char_at(index: u32) -> char {
+pub(super) fn char_at(index: u32) -> char {
     let code = if index >= AFTER_SURROGATES - SURROGATES {
         index + SURROGATES
     } else {

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::ops::{Bound, RangeBounds};
 
-use super::floats::Float;
+use super::floats::{Float, sign_bit};
 use crate::combinator::{frequency, pick, range};
 use crate::generator::{Gen, Generator};
 
@@ -95,16 +95,11 @@ fn drawn<T: Float>(segments: Vec<(u32, Segment)>) -> Gen<T, T> {
     .boxed()
 }
 
-/// The sign bit of `T`'s patterns.
-fn sign<T: Float>() -> u64 {
-    (T::MAX_BITS >> 1) + 1
-}
-
 /// A pattern's place in the order of the values: negative patterns below the positive ones,
 /// `-0.0` just below `0.0`.
 fn key<T: Float>(bits: u64) -> i128 {
-    let magnitude = i128::from(bits & !sign::<T>());
-    if bits & sign::<T>() == 0 {
+    let magnitude = i128::from(bits & !sign_bit::<T>());
+    if bits & sign_bit::<T>() == 0 {
         magnitude
     } else {
         -magnitude - 1
@@ -116,7 +111,7 @@ fn from_key<T: Float>(key: i128) -> u64 {
     if key >= 0 {
         key as u64
     } else {
-        (-(key + 1)) as u64 | sign::<T>()
+        (-(key + 1)) as u64 | sign_bit::<T>()
     }
 }
 
@@ -132,10 +127,10 @@ fn extremes<T: Float>(bounds: &(impl RangeBounds<T> + Debug)) -> (i128, i128) {
             );
         }
     }
-    let is_zero = |x: &T| x.bits() & !sign::<T>() == 0;
-    let (positive_zero, negative_zero) = (key::<T>(0), key::<T>(sign::<T>()));
+    let is_zero = |x: &T| x.bits() & !sign_bit::<T>() == 0;
+    let (positive_zero, negative_zero) = (key::<T>(0), key::<T>(sign_bit::<T>()));
     let low = match bounds.start_bound() {
-        Bound::Unbounded => key::<T>((infinity::<T>() - 1) | sign::<T>()),
+        Bound::Unbounded => key::<T>((infinity::<T>() - 1) | sign_bit::<T>()),
         Bound::Excluded(x) if is_zero(x) => positive_zero + 1,
         Bound::Included(x) => key::<T>(x.bits()),
         Bound::Excluded(x) => key::<T>(x.bits()) + 1,
@@ -217,7 +212,7 @@ impl Segment {
     /// The segment of the one value with key `key`.
     fn of<T: Float>(key: i128) -> Segment {
         let magnitudes = Magnitudes {
-            first: from_key::<T>(key) & !sign::<T>(),
+            first: from_key::<T>(key) & !sign_bit::<T>(),
             count: 1,
         };
         Segment::one_sided(magnitudes, key < 0)
@@ -261,14 +256,14 @@ impl Segment {
         if on_positive {
             self.positive.map_or(0, |side| side.first) + at
         } else {
-            (self.negative.map_or(0, |side| side.first) + at) | sign::<T>()
+            (self.negative.map_or(0, |side| side.first) + at) | sign_bit::<T>()
         }
     }
 
     /// The index of the pattern `bits`, if it is in the segment.
     fn index_of<T: Float>(&self, bits: u64) -> Option<u64> {
-        let magnitude = bits & !sign::<T>();
-        let negative = bits & sign::<T>() != 0;
+        let magnitude = bits & !sign_bit::<T>();
+        let negative = bits & sign_bit::<T>() != 0;
         let side = if negative {
             self.negative
         } else {

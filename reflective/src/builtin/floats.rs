@@ -185,18 +185,13 @@ impl<T: Float> Others<T> {
         }
     }
 
-    /// The sign bit of the type's patterns.
-    fn sign() -> u64 {
-        (T::MAX_BITS >> 1) + 1
-    }
-
     /// How many special or small patterns there are below `bits`.
     fn excluded_below(&self, bits: u64) -> u64 {
         let specials = T::SPECIALS
             .iter()
             .filter(|special| special.bits() < bits)
             .count() as u64;
-        let sign = Self::sign();
+        let sign = sign_bit::<T>();
         let small = if bits < sign {
             // The positive small numbers, 0 the first of them (its pattern is 0).
             Self::sixteenths_below(bits, self.positive_end, 0)
@@ -273,6 +268,11 @@ impl<T: Float> Others<T> {
     }
 }
 
+/// The sign bit of `T`'s patterns.
+pub(super) fn sign_bit<T: Float>() -> u64 {
+    (T::MAX_BITS >> 1) + 1
+}
+
 /// How many integers from 0 up to `end` (excluded) are exact in a float of `precision`
 /// significand bits: all below 2^precision; in each binade above, those divisible by the
 /// binade's spacing.
@@ -324,7 +324,7 @@ mod tests {
     /// Patterns worth probing: each listed one and its neighbours, the sign's, the ends',
     /// and random ones.
     fn probes<T: Float>(listed: &[u64]) -> Vec<u64> {
-        let sign = Others::<T>::sign();
+        let sign = sign_bit::<T>();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
         let ends = [0, 1, sign - 1, sign, sign + 1, T::MAX_BITS - 1, T::MAX_BITS];
         let random = (0..500).map(|_| rng.next_u64() & T::MAX_BITS);
@@ -416,7 +416,7 @@ mod tests {
         let others = Others::<f32>::at(size);
         let near = |x: f32| {
             let bits = u64::from(x.to_bits());
-            (bits - 40..bits + 40).chain((bits - 40..bits + 40).map(|b| b | Others::<f32>::sign()))
+            (bits - 40..bits + 40).chain((bits - 40..bits + 40).map(|b| b | sign_bit::<f32>()))
         };
         let probes: Vec<u64> = near(524_288.0)
             .chain(near(1_048_576.0))

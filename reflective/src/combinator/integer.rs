@@ -207,7 +207,7 @@ fn inclusive<T: Integer>(bounds: &impl RangeBounds<T>) -> (T, T) {
 }
 
 /// `bounds` as a range is written: `5..5`, `9..=3`, `(excluded 2)..3`.
-fn written<T: Debug>(bounds: &impl RangeBounds<T>) -> String {
+pub(crate) fn written<T: Debug>(bounds: &impl RangeBounds<T>) -> String {
     let start = match bounds.start_bound() {
         Bound::Included(start) => format!("{start:?}"),
         Bound::Excluded(start) => format!("(excluded {start:?})"),

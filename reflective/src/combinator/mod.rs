@@ -40,6 +40,7 @@ pub use filter::{Filter, FilterMap, MAX_FILTER_ATTEMPTS};
 pub(crate) use filter::{backward_filtered, filter_attempt, forward_filtered};
 pub use focus::{Comap, Focus, NoAnn, Part, Unboxed};
 pub use integer::{Int, IntRange, Integer, int, int_in, range};
+pub(crate) use integer::{inclusive_bounds, written};
 pub use lazy::{At, Family, Lazy, MEMOIZED_MEMBERS, family, lazy, memoized_family, recursive};
 pub use map::Map;
 pub use pick::{

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use regex_syntax::hir::Class;
 
+use crate::builtin::chars::{char_at, index_of};
 use crate::combinator::{pick, range};
 use crate::generator::{Gen, Generator};
 
@@ -68,8 +69,8 @@ impl CharClass {
     }
 }
 
-/// A set of characters as sorted, disjoint ranges of code points, none across the
-/// surrogates, each character numbered by its place in the set.
+/// A set of characters as sorted, disjoint ranges of their positions among all `char`s (which
+/// skip the surrogates), each character numbered by its place in the set.
 #[derive(Clone, Debug)]
 struct CharSet {
     /// The ranges (first and last code point) and how many characters come before each.
@@ -78,21 +79,16 @@ struct CharSet {
 }
 
 impl CharSet {
-    /// The set of the characters in `ranges` (sorted and disjoint, as a class's are).
+    /// The set of the characters in `ranges` of code points (sorted and disjoint, as a class's
+    /// are; their ends are characters).
     fn new(ranges: impl Iterator<Item = (u32, u32)>) -> CharSet {
-        const SURROGATES: (u32, u32) = (0xD800, 0xDFFF);
+        let position = |code| index_of(char::from_u32(code).expect("a class's ends are chars"));
         let mut numbered = Vec::new();
         let mut count = 0;
         for (lo, hi) in ranges {
-            let pieces = if lo < SURROGATES.0 && hi > SURROGATES.1 {
-                [Some((lo, SURROGATES.0 - 1)), Some((SURROGATES.1 + 1, hi))]
-            } else {
-                [Some((lo, hi)), None]
-            };
-            for (lo, hi) in pieces.into_iter().flatten() {
-                numbered.push((lo, hi, count));
-                count += hi - lo + 1;
-            }
+            let (lo, hi) = (position(lo), position(hi));
+            numbered.push((lo, hi, count));
+            count += hi - lo + 1;
         }
         CharSet {
             ranges: numbered.into(),
@@ -102,10 +98,10 @@ impl CharSet {
 
     /// The place of `c` in the set, if it is in it.
     fn index_of(&self, c: char) -> Option<u32> {
-        let code = u32::from(c);
-        let at = self.ranges.partition_point(|&(_, hi, _)| hi < code);
+        let position = index_of(c);
+        let at = self.ranges.partition_point(|&(_, hi, _)| hi < position);
         let &(lo, _, before) = self.ranges.get(at)?;
-        (lo <= code).then(|| before + (code - lo))
+        (lo <= position).then(|| before + (position - lo))
     }
 
     /// The character at `index` (below the count).
@@ -115,7 +111,7 @@ impl CharSet {
             .partition_point(|&(_, _, before)| before <= index)
             - 1;
         let (lo, _, before) = self.ranges[at];
-        char::from_u32(lo + (index - before)).expect("the ranges hold no surrogates")
+        char_at(lo + (index - before))
     }
 
     /// A character of the (non-empty) set, every one equally likely, shrinking to the first.

@@ -20,9 +20,15 @@ const MAX_STEPS: usize = 1 << 20;
 /// longer text (a pattern of 100 steps and a text of 2.6 million bytes) does not reflect.
 const MAX_STATES: usize = 1 << 28;
 
-/// A pattern compiled for matching.
+/// A pattern with its program for matching.
 #[derive(Debug)]
 pub(super) struct Program {
+    pattern: Pattern,
+    steps: Vec<Step>,
+}
+
+/// The steps of a program, as they are compiled.
+struct Compiler {
     steps: Vec<Step>,
 }
 
@@ -58,13 +64,82 @@ enum Choice {
 
 impl Program {
     /// The program of `pattern`, or why there is none (too many steps).
-    pub(super) fn of(pattern: &Pattern) -> Result<Program, String> {
-        let mut program = Program { steps: Vec::new() };
-        program.compile(pattern)?;
-        program.push(Step::Match)?;
-        Ok(program)
+    pub(super) fn of(pattern: Pattern) -> Result<Program, String> {
+        let mut compiler = Compiler { steps: Vec::new() };
+        compiler.compile(&pattern)?;
+        compiler.push(Step::Match)?;
+        Ok(Program {
+            pattern,
+            steps: compiler.steps,
+        })
     }
 
+    /// The pattern compiled.
+    pub(super) fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
+    /// The match of the whole of `text` by the pattern, if there is one and the text is short
+    /// enough to try ([`MAX_STATES`]).
+    pub(super) fn match_whole(&self, text: &str) -> Option<Matched> {
+        let choices = self.path(text)?;
+        let mut choices = choices.into_iter();
+        let (matched, _) = read(&self.pattern, &mut choices)?;
+        choices.next().is_none().then_some(matched)
+    }
+
+    /// The choices of the first path (in the order of the steps' preferences) that matches
+    /// the whole of `text`.
+    fn path(&self, text: &str) -> Option<Vec<Choice>> {
+        let positions = text.len() + 1;
+        let states = self.steps.len().checked_mul(positions)?;
+        if states > MAX_STATES {
+            return None;
+        }
+        let mut tried = vec![0u64; states.div_ceil(64)];
+        let mut choices = Vec::new();
+        // Paths to try after the current one fails: step, position, choices made before.
+        let mut later = vec![(0, 0, 0)];
+        while let Some((mut step, mut at, made)) = later.pop() {
+            choices.truncate(made);
+            loop {
+                let state = step * positions + at;
+                let (word, bit) = (state / 64, 1 << (state % 64));
+                if tried[word] & bit != 0 {
+                    break;
+                }
+                tried[word] |= bit;
+                match &self.steps[step] {
+                    Step::Match if at == text.len() => return Some(choices),
+                    Step::Match => break,
+                    Step::Text(fixed) => {
+                        if !text[at..].starts_with(&**fixed) {
+                            break;
+                        }
+                        at += fixed.len();
+                    }
+                    Step::Class(class) => match text[at..].chars().next() {
+                        Some(c) if class.contains(c) => {
+                            choices.push(Choice::Char(c));
+                            at += c.len_utf8();
+                        }
+                        _ => break,
+                    },
+                    Step::Record(choice) => choices.push(*choice),
+                    Step::Split(other) => later.push((*other, at, choices.len())),
+                    Step::Jump(to) => {
+                        step = *to;
+                        continue;
+                    }
+                }
+                step += 1;
+            }
+        }
+        None
+    }
+}
+
+impl Compiler {
     /// Adds `step`, giving its index.
     fn push(&mut self, step: Step) -> Result<usize, String> {
         if self.steps.len() == MAX_STEPS {
@@ -132,65 +207,6 @@ impl Program {
                 self.push(Step::Record(Choice::Repeated)).map(drop)
             }
         })
-    }
-
-    /// The match of the whole of `text` by `pattern` (this program's pattern), if there is
-    /// one and the text is short enough to try ([`MAX_STATES`]).
-    pub(super) fn match_whole(&self, pattern: &Pattern, text: &str) -> Option<Matched> {
-        let choices = self.path(text)?;
-        let mut choices = choices.into_iter();
-        let (matched, _) = read(pattern, &mut choices)?;
-        choices.next().is_none().then_some(matched)
-    }
-
-    /// The choices of the first path (in the order of the steps' preferences) that matches
-    /// the whole of `text`.
-    fn path(&self, text: &str) -> Option<Vec<Choice>> {
-        let positions = text.len() + 1;
-        let states = self.steps.len().checked_mul(positions)?;
-        if states > MAX_STATES {
-            return None;
-        }
-        let mut tried = vec![0u64; states.div_ceil(64)];
-        let mut choices = Vec::new();
-        // Paths to try after the current one fails: step, position, choices made before.
-        let mut later = vec![(0, 0, 0)];
-        while let Some((mut step, mut at, made)) = later.pop() {
-            choices.truncate(made);
-            loop {
-                let state = step * positions + at;
-                let (word, bit) = (state / 64, 1 << (state % 64));
-                if tried[word] & bit != 0 {
-                    break;
-                }
-                tried[word] |= bit;
-                match &self.steps[step] {
-                    Step::Match if at == text.len() => return Some(choices),
-                    Step::Match => break,
-                    Step::Text(fixed) => {
-                        if !text[at..].starts_with(&**fixed) {
-                            break;
-                        }
-                        at += fixed.len();
-                    }
-                    Step::Class(class) => match text[at..].chars().next() {
-                        Some(c) if class.contains(c) => {
-                            choices.push(Choice::Char(c));
-                            at += c.len_utf8();
-                        }
-                        _ => break,
-                    },
-                    Step::Record(choice) => choices.push(*choice),
-                    Step::Split(other) => later.push((*other, at, choices.len())),
-                    Step::Jump(to) => {
-                        step = *to;
-                        continue;
-                    }
-                }
-                step += 1;
-            }
-        }
-        None
     }
 }
 

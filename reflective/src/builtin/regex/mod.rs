@@ -89,8 +89,8 @@ pub fn string_regex(pattern: &str) -> Result<Gen<String, String>, RegexError> {
     let pattern = Pattern::from_hir(&hir, Edges::BOTH)
         .map_err(error)?
         .ok_or_else(|| error("it matches no string".to_string()))?;
-    let program = Program::of(&pattern).map_err(error)?;
-    Ok(generator_of(Arc::new((pattern, program))))
+    let program = Program::of(pattern).map_err(error)?;
+    Ok(generator_of(Arc::new(program)))
 }
 
 /// Why [`string_regex`] cannot generate strings for a pattern.
@@ -114,13 +114,13 @@ impl std::error::Error for RegexError {}
 
 /// The generator of strings matching `pattern`: its matches, rendered; a string reflects
 /// through its match.
-fn generator_of(compiled: Arc<(Pattern, Program)>) -> Gen<String, String> {
-    let (reading, writing) = (Arc::clone(&compiled), Arc::clone(&compiled));
-    matches_of(&compiled.0)
-        .comap(move |text: &String| reading.1.match_whole(&reading.0, text))
+fn generator_of(program: Arc<Program>) -> Gen<String, String> {
+    let (reading, writing) = (Arc::clone(&program), Arc::clone(&program));
+    matches_of(program.pattern())
+        .comap(move |text: &String| reading.match_whole(text))
         .map(move |matched| {
             let mut text = String::new();
-            render(&writing.0, &matched, &mut text);
+            render(writing.pattern(), &matched, &mut text);
             text
         })
         .boxed()

@@ -18,6 +18,7 @@ use std::ops::RangeBounds;
 use crate::choice::{Choice, Label};
 use crate::combinator::hole::generate_in_hole;
 use crate::combinator::pick::{BranchSet, Pick};
+use crate::combinator::{inclusive_bounds, written};
 use crate::engine::{
     Backward, Branches, DEFAULT_SIZE, Forward, Halt, IntSite, LARGEST_SIZE, ReflectError,
     Reflected, Share, Sizing, Solution, Trace,
@@ -135,12 +136,8 @@ where
     T: Clone + Send + Sync,
     D: Distinct<T>,
 {
-    let Some((min, max)) = crate::combinator::integer::inclusive_bounds(len) else {
-        panic!(
-            "collection length range is empty: {:?}..{:?}",
-            len.start_bound(),
-            len.end_bound()
-        )
+    let Some((min, max)) = inclusive_bounds(len) else {
+        panic!("collection length range is empty: {}", written(len))
     };
     Repeat {
         elements_ignore_share: elem.ignores_share(),
