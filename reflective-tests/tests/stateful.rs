@@ -378,7 +378,7 @@ fn counter_linearizes(
         case,
         100,
         || AtomicU64::new(0),
-        |counter, command| match command {
+        move |counter, command| match command {
             CounterCommand::Increment => increment(counter),
             CounterCommand::Read => counter.load(Ordering::SeqCst),
         },
@@ -418,6 +418,113 @@ fn a_racy_counter_fails_in_parallel_and_shrinks_to_one_increment_per_branch() {
         counter_linearizes(case, atomic_increment)
     });
     assert!(held.is_ok(), "{held:?}");
+}
+
+/// Two locks' model: nothing to remember. `AB` takes lock a then lock b, `BA` the other way
+/// round (a deadlock when they run at once), `Noop` neither, and `Hang` blocks forever.
+struct LocksModel;
+
+#[derive(Clone, Debug, PartialEq)]
+enum LockCommand {
+    Ab,
+    Ba,
+    Noop,
+    Hang,
+}
+
+impl StateMachine for LocksModel {
+    type State = ();
+    type Command = LockCommand;
+
+    fn initial_state(&self) {}
+
+    fn commands(&self, _: &()) -> Gen<LockCommand, LockCommand> {
+        pick((
+            (1, "ab", exact(LockCommand::Ab)),
+            (1, "ba", exact(LockCommand::Ba)),
+            (2, "noop", exact(LockCommand::Noop)),
+            (0, "hang", exact(LockCommand::Hang)),
+        ))
+        .boxed()
+    }
+
+    fn next_state(&self, _: &(), _: &LockCommand) {}
+}
+
+/// Runs `command` on the two locks: each command answers nothing (`()`); `Ab` and `Ba` hold
+/// their first lock a while before they take the second, so that run at once they deadlock.
+fn lock(locks: &(std::sync::Mutex<()>, std::sync::Mutex<()>), command: &LockCommand) {
+    let hold = |first: &std::sync::Mutex<()>, second: &std::sync::Mutex<()>| {
+        let _first = first.lock().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let _second = second.lock().unwrap();
+    };
+    match command {
+        LockCommand::Ab => hold(&locks.0, &locks.1),
+        LockCommand::Ba => hold(&locks.1, &locks.0),
+        LockCommand::Noop => {}
+        LockCommand::Hang => loop {
+            std::thread::park();
+        },
+    }
+}
+
+/// A system that deadlocks fails with a message that says where each branch was stuck, and
+/// the case shrinks to the two commands that deadlock; a command that blocks forever in the
+/// prefix is named too. Neither hangs the test.
+#[test]
+fn a_deadlock_fails_within_the_timeout_and_shrinks() {
+    use reflective::stateful::Runs;
+    use std::time::Duration;
+    let runs = Runs::new(3).timeout(Duration::from_millis(300));
+    let new_locks = || (std::sync::Mutex::new(()), std::sync::Mutex::new(()));
+    let g = parallel_commands(LocksModel, 2, 3);
+    let config = Config::new().cases(100).seed(4).regressions(false);
+    let report = try_check_with(&config, &g, |case: &Parallel<LockCommand>| {
+        run_parallel(&LocksModel, case, runs, new_locks, lock, |_, _| ())
+    })
+    .unwrap_err()
+    .to_string();
+    let compact = reflective_tests::compact(&report);
+    assert!(
+        compact.contains("prefix:[],branches:[[Ab],[Ba]]")
+            || compact.contains("prefix:[],branches:[[Ba],[Ab]]"),
+        "{report}"
+    );
+    assert!(report.contains("did not finish within 300ms"), "{report}");
+    assert!(
+        report.contains("the first branch was running its command 1 (A")
+            || report.contains("the first branch was running its command 1 (B"),
+        "{report}"
+    );
+
+    let hangs = Parallel {
+        prefix: vec![LockCommand::Noop, LockCommand::Hang],
+        branches: [vec![LockCommand::Noop], vec![]],
+    };
+    let started = std::time::Instant::now();
+    let stuck = run_parallel(&LocksModel, &hangs, runs, new_locks, lock, |_, _| ());
+    assert_eq!(
+        stuck,
+        Err(
+            "run 1 of 3 did not finish within 300ms: the prefix was running its command 2 \
+             (Hang) (a deadlock, or a command that waits forever?)"
+                .to_string()
+        )
+    );
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Without a deadlock the locks linearize.
+    let apart = Parallel {
+        prefix: vec![LockCommand::Ab],
+        branches: [
+            vec![LockCommand::Ab, LockCommand::Noop],
+            vec![LockCommand::Noop],
+        ],
+    };
+    assert_eq!(
+        run_parallel(&LocksModel, &apart, runs, new_locks, lock, |_, _| ()),
+        Ok(())
+    );
 }
 
 #[test]

@@ -62,7 +62,7 @@ mod steps;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use parallel::{Parallel, parallel_commands, run_parallel};
+pub use parallel::{Parallel, Runs, parallel_commands, run_parallel};
 use steps::steps;
 
 use crate::combinator::sized;

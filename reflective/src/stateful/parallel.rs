@@ -13,8 +13,10 @@
 //! reported as flaky by the runner, and the shrinker keeps only candidates that fail.
 
 use std::fmt::Debug;
-use std::sync::Arc;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 use super::{StateMachine, steps};
 use crate::combinator::{sized, zip};
@@ -142,35 +144,109 @@ where
     allowed(machine, &state, [&case.branches[0], &case.branches[1]])
 }
 
-/// Runs `case` `repetitions` times, each on a new system from `new_sut`: the prefix in order,
-/// then the two branches on two threads that start together; and checks each run for
-/// linearizability (a race shows only in some schedules, so run a case many times: a
-/// failure that passes when run again is reported as flaky, and the shrinker keeps only
-/// candidates that fail): `execute` runs a command on the
+/// How [`run_parallel`] runs a case: how many times, and how long a run may take before it
+/// counts as stuck (a deadlock, a command that waits forever).
+///
+/// A number converts to that many runs with the default timeout, so `run_parallel(.., 100,
+/// ..)` runs a case 100 times.
+///
+/// ```
+/// use std::time::Duration;
+/// use reflective::stateful::Runs;
+/// let runs = Runs::new(50).timeout(Duration::from_millis(200));
+/// assert_eq!(runs.count(), 50);
+/// assert_eq!(Runs::from(100).timeout_after(), Runs::DEFAULT_TIMEOUT);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Runs {
+    count: usize,
+    timeout: Duration,
+}
+
+impl Runs {
+    /// How long a run may take by default: long enough for a few commands on a loaded
+    /// machine, short enough that shrinking a deadlock (one timeout per candidate that
+    /// deadlocks) ends.
+    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
+
+    /// `count` runs (at least one: 0 counts as 1), each with the default timeout.
+    pub fn new(count: usize) -> Self {
+        Runs {
+            count: count.max(1),
+            timeout: Self::DEFAULT_TIMEOUT,
+        }
+    }
+
+    /// A run that has not finished `timeout` after it started counts as stuck: the prefix
+    /// and the branches together (at least 1 ms).
+    pub fn timeout(self, timeout: Duration) -> Self {
+        Runs {
+            timeout: timeout.max(Duration::from_millis(1)),
+            ..self
+        }
+    }
+
+    /// How many runs.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// How long a run may take.
+    pub fn timeout_after(&self) -> Duration {
+        self.timeout
+    }
+}
+
+impl From<usize> for Runs {
+    fn from(count: usize) -> Self {
+        Runs::new(count)
+    }
+}
+
+/// Runs `case` as `runs` says (a number of runs, or a [`Runs`] with a timeout), each on a new
+/// system from `new_sut`: the prefix in order, then the two branches on two threads that
+/// start together; and checks each run for linearizability (a race shows only in some
+/// schedules, so run a case many times: a failure that passes when run again is reported as
+/// flaky, and the shrinker keeps only candidates that fail): `execute` runs a command on the
 /// system and returns its answer; `expected` is the answer the model gives for a command in
 /// a state. The prefix's answers must be the model's; the branches' answers must be the
 /// model's for some interleaving of the branches. `Err` with the first run that has no
 /// such interleaving: the answers each branch got.
+///
+/// The commands run on threads of their own, the prefix's too, so a system that deadlocks
+/// (or a command that blocks forever) gives `Err` once the run's timeout has passed, saying
+/// which command each thread was stuck in, and the case shrinks like any other failure; the
+/// stuck threads are left blocked (they hold the system of their run), so the system, the
+/// commands and the answers must be `Send` and `'static`.
 pub fn run_parallel<M, S, R>(
     machine: &M,
     case: &Parallel<M::Command>,
-    repetitions: usize,
+    runs: impl Into<Runs>,
     new_sut: impl Fn() -> S,
-    execute: impl Fn(&S, &M::Command) -> R + Sync,
+    execute: impl Fn(&S, &M::Command) -> R + Send + Sync + 'static,
     expected: impl Fn(&M::State, &M::Command) -> R,
 ) -> Result<(), String>
 where
     M: StateMachine,
-    S: Sync,
-    R: PartialEq + Debug + Send,
+    S: Send + Sync + 'static,
+    R: PartialEq + Debug + Send + 'static,
 {
-    for repetition in 0..repetitions.max(1) {
-        let sut = new_sut();
+    let runs = runs.into();
+    let workers = Workers::start(case, execute);
+    for run in 0..runs.count {
+        let answers = workers.run(new_sut(), runs.timeout).map_err(|stuck| {
+            format!(
+                "run {} of {} did not finish within {:?}: {stuck} (a deadlock, or a command \
+                 that waits forever?)",
+                run + 1,
+                runs.count,
+                runs.timeout
+            )
+        })?;
         let mut state = machine.initial_state();
-        for command in &case.prefix {
-            let answer = execute(&sut, command);
+        for (command, answer) in case.prefix.iter().zip(&answers.prefix) {
             let model = expected(&state, command);
-            if answer != model {
+            if *answer != model {
                 return Err(format!(
                     "in the prefix, {command:?} answered {answer:?} where the model answers \
                      {model:?}"
@@ -178,56 +254,165 @@ where
             }
             state = machine.next_state(&state, command);
         }
-        // Both threads spin until both have arrived, so that the branches start together
-        // (a blocking barrier wakes its threads tens of microseconds apart, longer than most
-        // commands take).
-        let arrived = AtomicUsize::new(0);
-        let answers: Vec<Vec<R>> = std::thread::scope(|scope| {
-            let threads: Vec<_> = case
-                .branches
-                .iter()
-                .map(|branch| {
-                    let (sut, execute, arrived) = (&sut, &execute, &arrived);
-                    scope.spawn(move || {
-                        arrived.fetch_add(1, Ordering::SeqCst);
-                        // Spinning, then yielding the core to the other thread if it is
-                        // not running yet (a machine with more threads than cores).
-                        let mut spins = 0u32;
-                        while arrived.load(Ordering::SeqCst) < 2 {
-                            spins += 1;
-                            if spins < 1 << 12 {
-                                std::hint::spin_loop();
-                            } else {
-                                std::thread::yield_now();
-                            }
-                        }
-                        branch.iter().map(|command| execute(sut, command)).collect()
-                    })
-                })
-                .collect();
-            threads
-                .into_iter()
-                .map(|thread| {
-                    thread
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p))
-                })
-                .collect()
-        });
         let branches = [&case.branches[0][..], &case.branches[1][..]];
-        let answered = [&answers[0][..], &answers[1][..]];
-        if !linearizable(machine, &state, branches, answered, &expected) {
+        let [first, second] = &answers.branches;
+        if !linearizable(machine, &state, branches, [first, second], &expected) {
             return Err(format!(
                 "no interleaving of the branches gives their answers (run {} of {}): the \
-                 first branch answered {:?}, the second {:?}",
-                repetition + 1,
-                repetitions.max(1),
-                answers[0],
-                answers[1]
+                 first branch answered {first:?}, the second {second:?}",
+                run + 1,
+                runs.count,
             ));
         }
     }
     Ok(())
+}
+
+/// What a run's commands answered.
+struct Answers<R> {
+    prefix: Vec<R>,
+    branches: [Vec<R>; 2],
+}
+
+/// What a thread answered in a run: the prefix's answers (the first thread's; none from
+/// the second), then its branch's.
+type Answered<R> = (Vec<R>, Vec<R>);
+
+/// The two threads that run a case's commands, run after run: the first runs the prefix,
+/// then both start their branches together.
+struct Workers<C, S, R> {
+    case: Arc<Parallel<C>>,
+    /// Each thread's queue of runs: the system, and how many threads are ready for the
+    /// branches.
+    runs: [mpsc::Sender<(Arc<S>, Arc<AtomicUsize>)>; 2],
+    /// Each thread's answers to a run (or its panic).
+    answers: [mpsc::Receiver<std::thread::Result<Answered<R>>>; 2],
+    /// How many commands each thread has finished in the current run (the first thread
+    /// counting the prefix's first), so that a stuck thread says where it is.
+    done: Arc<[AtomicUsize; 2]>,
+}
+
+impl<C, S, R> Workers<C, S, R>
+where
+    C: Clone + Debug + Send + Sync + 'static,
+    S: Send + Sync + 'static,
+    R: Send + 'static,
+{
+    /// Starts the threads for `case`, running commands with `execute`. They stop when the
+    /// workers are dropped, once the run they are in (if any) ends.
+    fn start(case: &Parallel<C>, execute: impl Fn(&S, &C) -> R + Send + Sync + 'static) -> Self {
+        let (case, execute) = (Arc::new(case.clone()), Arc::new(execute));
+        let done = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let channels = [0, 1].map(|side| {
+            let (runs, queued) = mpsc::channel::<(Arc<S>, Arc<AtomicUsize>)>();
+            let (answer, answers) = mpsc::channel();
+            let (case, execute, done) =
+                (Arc::clone(&case), Arc::clone(&execute), Arc::clone(&done));
+            std::thread::spawn(move || {
+                for (sut, ready) in queued {
+                    let run = |commands: &[C]| -> Vec<R> {
+                        commands
+                            .iter()
+                            .map(|command| {
+                                let answer = execute(&sut, command);
+                                done[side].fetch_add(1, Ordering::SeqCst);
+                                answer
+                            })
+                            .collect()
+                    };
+                    let answered = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        let prefix = if side == 0 {
+                            run(&case.prefix)
+                        } else {
+                            Vec::new()
+                        };
+                        start_together(&ready);
+                        (prefix, run(&case.branches[side]))
+                    }));
+                    // A run that timed out left no one to answer: stop.
+                    if answer.send(answered).is_err() {
+                        return;
+                    }
+                }
+            });
+            (runs, answers)
+        });
+        let [(first_runs, first_answers), (second_runs, second_answers)] = channels;
+        Workers {
+            case,
+            runs: [first_runs, second_runs],
+            answers: [first_answers, second_answers],
+            done,
+        }
+    }
+
+    /// Runs the case once on `sut`. `Err` saying where the commands were if they have not
+    /// all finished within `timeout` (the threads are then left to finish, or not, on their
+    /// own). A command's panic is resumed here.
+    fn run(&self, sut: S, timeout: Duration) -> Result<Answers<R>, String> {
+        let deadline = Instant::now() + timeout;
+        let (sut, ready) = (Arc::new(sut), Arc::new(AtomicUsize::new(0)));
+        for side in 0..2 {
+            self.done[side].store(0, Ordering::SeqCst);
+            // A thread that is gone panicked in a run before, which was resumed then.
+            let _ = self.runs[side].send((Arc::clone(&sut), Arc::clone(&ready)));
+        }
+        let [first, second] = [0, 1].map(|side| {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.answers[side].recv_timeout(left) {
+                Ok(answered) => {
+                    Some(answered.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                }
+                Err(_) => None,
+            }
+        });
+        let (Some((prefix, first)), Some((_, second))) = (first, second) else {
+            return Err(self.stuck());
+        };
+        Ok(Answers {
+            prefix,
+            branches: [first, second],
+        })
+    }
+
+    /// Where the threads of a run that timed out were.
+    fn stuck(&self) -> String {
+        let case = &self.case;
+        let [first, second] = [0, 1].map(|side| self.done[side].load(Ordering::SeqCst));
+        let Some(first) = first.checked_sub(case.prefix.len()) else {
+            return stuck("the prefix", &case.prefix, first);
+        };
+        format!(
+            "{}, {}",
+            stuck("the first branch", &case.branches[0], first),
+            stuck("the second branch", &case.branches[1], second)
+        )
+    }
+}
+
+/// Waits until both threads are `ready` (counting this one), so that the branches start
+/// together: spinning (a blocking barrier wakes its threads tens of microseconds apart, longer
+/// than most commands take), then yielding the core to the other thread if it is not running
+/// yet (a machine with more threads than cores, or a long prefix).
+fn start_together(ready: &AtomicUsize) {
+    ready.fetch_add(1, Ordering::SeqCst);
+    let mut spins = 0u32;
+    while ready.load(Ordering::SeqCst) < 2 {
+        spins += 1;
+        if spins < 1 << 12 {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// Where `what` (running `commands`, `done` of them finished) stands.
+fn stuck<C: Debug>(what: &str, commands: &[C], done: usize) -> String {
+    match commands.get(done) {
+        Some(command) => format!("{what} was running its command {} ({command:?})", done + 1),
+        None => format!("{what} had finished"),
+    }
 }
 
 /// Whether some interleaving of `branches` from `state` gives the answers `answered`.
