@@ -1176,7 +1176,8 @@ fn a_panicking_generator_is_reported_with_the_case_to_replay() {
         .expect_err("the generator panics")
         .to_string();
     assert!(
-        report.starts_with("the generator panicked: generator bug on ")
+        report.starts_with("the generator panicked at reflective-tests/tests/check.rs:")
+            && report.contains(":9: generator bug on ")
             && report.ends_with(": the property did not run)"),
         "{report}"
     );

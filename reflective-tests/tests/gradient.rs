@@ -481,7 +481,8 @@ fn the_runner_reports_a_panicking_generator_with_the_case_to_replay() {
     };
     let report = run(&Config::new().cases(100).seed(5));
     assert!(
-        report.starts_with("the generator panicked: generator bug on ["),
+        report.starts_with("the generator panicked at reflective-tests/tests/gradient.rs:")
+            && report.contains(": generator bug on ["),
         "{report}"
     );
     let at = report.find("REFLECTIVE_REPLAY=").expect(&report) + "REFLECTIVE_REPLAY=".len();

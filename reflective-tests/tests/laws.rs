@@ -83,6 +83,29 @@ fn laws_of_select() {
     assert_eq!(drawn, [1, 2].into());
 }
 
+/// An empty `select` builds (a branch that weighs 0 when there is nothing to choose from),
+/// reflects nothing, and panics when it generates, naming where it was built.
+#[test]
+fn an_empty_select_panics_only_when_it_generates() {
+    let nothing = select(Vec::<u8>::new());
+    let line = line!() - 1;
+    assert!(!nothing.can_generate(&0));
+    let keys = pick(((1, "absent", exact(9u8)), (0, "present", nothing.clone())));
+    assert!((0..50).all(|seed| keys.sample(seed) == 9));
+    assert!(keys.can_generate(&9) && !keys.can_generate(&0));
+    let panicked = reflective::check::quietly(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| nothing.sample(1)))
+    });
+    let message = *panicked.unwrap_err().downcast::<String>().unwrap();
+    assert_eq!(
+        message,
+        format!(
+            "select: no values to choose from (called at reflective-tests/tests/laws.rs:{}:19)",
+            line
+        )
+    );
+}
+
 /// A pick of twelve branches of twelve different types, as a tuple: every law, each value
 /// one way, every branch taken.
 #[test]

@@ -30,10 +30,10 @@ fn a_generator_panic_in_a_parallel_run_reaches_the_panic_hook() {
     assert!(outcome.is_err(), "the run panics");
     let printed = printed.lock().unwrap();
     assert!(
-        printed
-            .iter()
-            .any(|message| message.contains("the generator panicked: boom")
-                && message.contains("REFLECTIVE_REPLAY=")),
+        printed.iter().any(|message| message
+            .contains("the generator panicked at reflective-tests/tests/parallel_panic.rs:")
+            && message.contains(": boom (case")
+            && message.contains("REFLECTIVE_REPLAY=")),
         "printed: {printed:?}"
     );
 }

@@ -420,6 +420,48 @@ fn a_racy_counter_fails_in_parallel_and_shrinks_to_one_increment_per_branch() {
     assert!(held.is_ok(), "{held:?}");
 }
 
+/// A model with a bug: its `commands` panics in state 3, after three increments.
+struct BrokenModel;
+
+impl StateMachine for BrokenModel {
+    type State = u8;
+    type Command = u8;
+
+    fn initial_state(&self) -> u8 {
+        0
+    }
+
+    fn commands(&self, count: &u8) -> Gen<u8, u8> {
+        assert!(*count < 3, "model bug");
+        exact(1u8).boxed()
+    }
+
+    fn next_state(&self, count: &u8, add: &u8) -> u8 {
+        count + add
+    }
+}
+
+/// A model that panics while a sequence is generated is reported with where it panicked, the
+/// state and the commands that led there.
+#[test]
+fn a_model_that_panics_is_reported_with_its_state_and_the_commands_before() {
+    let g = commands(BrokenModel, 10);
+    let config = Config::new().cases(100).seed(1).regressions(false);
+    let report = try_check_with(&config, &g, |_: &Vec<u8>| true)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        report.contains("the generator panicked at reflective-tests/tests/stateful.rs:"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "model bug (the model's `commands` in the state 3, after the commands [1, 1, 1])"
+        ),
+        "{report}"
+    );
+}
+
 /// Two locks' model: nothing to remember. `AB` takes lock a then lock b, `BA` the other way
 /// round (a deadlock when they run at once), `Noop` neither, and `Hang` blocks forever.
 struct LocksModel;

@@ -23,7 +23,9 @@ pub fn bool() -> Gen<bool, bool> {
 ///
 /// # Panics
 ///
-/// If `values` is empty.
+/// When it generates, if `values` is empty. It may be built empty: as the branch of a `pick`
+/// that weighs 0 when there is nothing to choose from (a stateful model's command that reads
+/// a key present, in an empty store), it never generates; it reflects no value.
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -31,6 +33,12 @@ pub fn bool() -> Gen<bool, bool> {
 /// assert!(method.can_generate(&"POST"));
 /// assert!(!method.can_generate(&"PATCH"));
 /// assert_eq!(method.shrink("PUT", |_| true), "GET");
+///
+/// // A key present, where there may be none: the branch weighs 0 then.
+/// let keys: Vec<u8> = Vec::new();
+/// let present = u32::from(!keys.is_empty());
+/// let lookup = pick(((1, "absent", range(100u8..=200)), (present, "present", select(keys))));
+/// assert!(lookup.sample(1) >= 100);
 /// ```
 #[track_caller]
 pub fn select<T>(values: impl Into<Vec<T>>) -> Gen<T, T>
@@ -38,7 +46,15 @@ where
     T: Clone + PartialEq + Send + Sync + 'static,
 {
     let values: Arc<[T]> = values.into().into();
-    assert!(!values.is_empty(), "select: no values to choose from");
+    if values.is_empty() {
+        let called_at = std::panic::Location::caller();
+        return exact(())
+            .map(move |()| -> T {
+                panic!("select: no values to choose from (called at {called_at})")
+            })
+            .comap(|_: &T| None::<()>)
+            .boxed();
+    }
     let chosen = Arc::clone(&values);
     range(0..=values.len() - 1)
         .map(move |index| chosen[index].clone())

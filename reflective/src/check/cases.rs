@@ -11,7 +11,7 @@ use std::panic::{self, AssertUnwindSafe};
 use rand_core::SeedableRng;
 
 use crate::choice::ChoiceTree;
-use crate::engine::{Filtered, caught, panic_message};
+use crate::engine::{Filtered, caught, panic_message, take_panic_location};
 use crate::generator::Generator;
 use crate::interpret::shrink::{ShrinkStats, Shrunk};
 use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_recording};
@@ -477,11 +477,20 @@ pub(super) fn generate<G: Generator>(
         Ok(Err(error)) => {
             panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
         }
-        Err(panic) => panic!(
-            "the generator panicked: {panic} (case REFLECTIVE_REPLAY={replay}: the property \
-             did not run)"
-        ),
+        Err(panic) => generator_panicked(&panic, replay),
     }
+}
+
+/// Panics with the report of a generator that panicked with `panic` on case `replay`: where
+/// it panicked (which the runner's own panic would hide), why, and the case's line.
+pub(super) fn generator_panicked(panic: &str, replay: Replay) -> ! {
+    let at = take_panic_location()
+        .map(|at| format!(" at {at}"))
+        .unwrap_or_default();
+    panic!(
+        "the generator panicked{at}: {panic} (case REFLECTIVE_REPLAY={replay}: the property \
+         did not run)"
+    )
 }
 
 /// The value of case `replay` from `g`: generated from its seed at its size, then, for a

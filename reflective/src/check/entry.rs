@@ -6,7 +6,7 @@ use crate::generator::Generator;
 use crate::interpret::gradient::{Gradient, GradientStats};
 use crate::node::Node;
 
-use super::cases::{Progress, run_cases, run_cases_from, run_cases_parallel};
+use super::cases::{Progress, generator_panicked, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
 use super::config::Resolved;
 use super::outcome::Outcome;
@@ -147,10 +147,7 @@ pub fn check_by_gradient<G, P, O>(
         let (found, stats) = match caught(|| gradient.one(replay.seed, replay.size)) {
             Ok(Ok(found)) => found,
             Ok(Err(error)) => panic!("{error} (case REFLECTIVE_REPLAY={replay})"),
-            Err(panic) => panic!(
-                "the generator panicked: {panic} (case REFLECTIVE_REPLAY={replay}: the \
-                 property did not run)"
-            ),
+            Err(panic) => generator_panicked(&panic, replay),
         };
         spent.borrow_mut().absorb(&stats);
         found

@@ -108,7 +108,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             counted(stats.steps, "step"),
             stats.time.as_secs_f64() * 1000.0,
             match stats.stopped {
-                Stopped::Fixpoint => "nothing simpler fails",
+                Stopped::Fixpoint => "no simpler candidate fails",
                 Stopped::Evaluations => "the evaluation budget ran out",
                 Stopped::Time => "the time budget ran out",
             }

@@ -88,6 +88,10 @@ pub trait StateMachine: Send + Sync + 'static {
     /// state: the same `pick` of every command each time, a command the preconditions rule
     /// out weighing 0 (a stack's pop: `pick(((1, "push", push), (u32::from(!empty), "pop",
     /// pop)))`), rather than a generator of another shape where fewer commands are allowed.
+    /// Likewise a command's argument drawn from the state (`select(keys)`, the keys a store
+    /// holds) means another value once a deleted command changes the state: where the
+    /// system allows any value (a `Get` of a key that may be absent), draw from a fixed
+    /// domain (`range(0u8..=9)`), so that the other commands stay as they were.
     /// At least one command must be allowed in every state the model reaches that is not
     /// [`finished`](StateMachine::finished): a `pick` whose branches all weigh 0 panics.
     fn commands(&self, state: &Self::State) -> Gen<Self::Command, Self::Command>;

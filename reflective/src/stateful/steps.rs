@@ -10,13 +10,15 @@
 //! and nesting levels, and pushes each command: as a derived type's generator runs its own
 //! forward code and its description backward.
 
+use std::fmt::Debug;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
 use super::{MAX_COMMANDS, StateMachine};
 use crate::choice::{Label, OpenSpan};
 use crate::combinator::pick::Weights;
 use crate::combinator::{pick, pure};
-use crate::engine::{Backward, Branches, Forward, Halt, Reflected};
+use crate::engine::{Backward, Branches, Forward, Halt, Reflected, panic_message};
 use crate::generator::Generator;
 use crate::node::{Gen, Node, Sealed};
 
@@ -112,7 +114,9 @@ impl<M: StateMachine> Steps<M> {
         while sequence.len() < self.left && self.go_on > 0 && !self.machine.finished(&state) {
             // Built before the pick, as the description builds its step branch: the model is
             // asked for the same generators, and one that panics does so in both.
-            let commands = self.machine.commands(&state);
+            let commands = in_model(&state, sequence, "commands", || {
+                self.machine.commands(&state)
+            });
             let index = run.pick(&weights.site(&branches))?;
             let span = run.open_span_at_last(branches.label(index as usize));
             if index == 0 {
@@ -122,12 +126,33 @@ impl<M: StateMachine> Steps<M> {
             // A span left open if the level is not entered, as the description leaves it.
             run.enter_level()?;
             spans.push(span);
-            let command = commands.forward(run)?;
-            state = self.machine.next_state(&state, &command);
+            let command = in_model(&state, sequence, "commands", || commands.forward(run))?;
+            state = in_model(&state, sequence, "next_state", || {
+                self.machine.next_state(&state, &command)
+            });
             sequence.push(command);
         }
         Ok(())
     }
+}
+
+/// Runs `f`, a call of the model's method `method` (or of the generator it gave) in `state`
+/// after the commands `before`; a panic in it goes on with them in its message, since
+/// the runner reports it without the sequence it was building. The panic goes on unwinding
+/// (not panicking again), so that the location of the first panic is the one the runner
+/// reports.
+fn in_model<C: Debug, S: Debug, R>(
+    state: &S,
+    before: &[C],
+    method: &str,
+    f: impl FnOnce() -> R,
+) -> R {
+    panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        panic::resume_unwind(Box::new(format!(
+            "{} (the model's `{method}` in the state {state:?}, after the commands {before:?})",
+            panic_message(&*payload)
+        )))
+    })
 }
 
 impl<M: StateMachine> Sealed for Steps<M> {}
