@@ -71,6 +71,44 @@ fn value_after<'t>(text: &'t str, name: &str) -> &'t str {
     text[at..].split_whitespace().next().expect("a value")
 }
 
+/// A case that runs past its time limit is reported while it runs, with the line that runs
+/// it alone (a case that never ends never reaches the failure report), and so is an
+/// evaluation of the shrink that runs past it.
+#[test]
+fn a_case_still_running_past_its_limit_is_reported_while_it_runs() {
+    let dir = fixture_crate("watchdog");
+    let _ = std::fs::remove_dir_all(dir.join("reflective-regressions"));
+    let (passed, text) = cargo_test(&dir, "seven_takes_a_second", &[]);
+    assert!(!passed, "{text}");
+    let name = "seven_takes_a_second";
+    let still = format!("reflective: {name}: case REFLECTIVE_REPLAY=");
+    let at = text.find(&still).unwrap_or_else(|| panic!("{text}"));
+    let report = &text[at..];
+    assert!(
+        report.contains(
+            ", past the limit of 200.0ms, and has not ended (a loop that never exits? \
+             a deadlock?); to run it alone:\n    REFLECTIVE_REPLAY="
+        ),
+        "{text}"
+    );
+    assert!(
+        report.contains(&format!(
+            "cargo test -p reflective-child --test properties {name} -- --exact\n"
+        )),
+        "{text}"
+    );
+    // The case it names is the one that fails, as the failure report says.
+    let replay = value_after(report, "REFLECTIVE_REPLAY");
+    assert!(
+        text.contains(&format!("the shrink of the failure of case REFLECTIVE_REPLAY={replay}: an evaluation of the property has run for")),
+        "{text}"
+    );
+    assert!(
+        section(&text, "minimal counterexample:\n").starts_with("    x = 7\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     let dir = fixture_crate("report");

@@ -22,6 +22,7 @@ use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, discarded_replay_report, gave_up_report};
 use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
+use super::watchdog::{Doing, Watch, describe, watched};
 
 /// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
@@ -109,10 +110,15 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
+    let watch = Watch::this_thread();
     if let Some(replay) = settings.replay {
-        let origin = Origin::Replayed(replay);
+        let case = Case {
+            replay,
+            origin: Origin::Replayed(replay),
+            record: false,
+        };
         return Ok(
-            match run_case(settings, g, property, statistics, replay, origin, false) {
+            match run_case(settings, g, property, statistics, case, &watch) {
                 Ended::Failed(failure) => Some(*failure),
                 Ended::Held(_) => None,
                 Ended::Discarded => return Err(discarded_replay_report(replay, statistics)),
@@ -130,7 +136,12 @@ where
         let replay = progress.pool.case(case_at(settings, index));
         let origin = Origin::Case(index + 1, replay);
         let record = progress.pool.records();
-        match run_case(settings, g, property, statistics, replay, origin, record) {
+        let case = Case {
+            replay,
+            origin,
+            record,
+        };
+        match run_case(settings, g, property, statistics, case, &watch) {
             Ended::Failed(failure) => return Ok(Some(*failure)),
             Ended::Held(tree) => progress.pool.held(replay, tree.as_ref()),
             Ended::Discarded => {}
@@ -161,11 +172,16 @@ where
     O: Outcome,
 {
     let run_one = |replay: Replay, origin: Origin, statistics: &mut Statistics| {
-        let Some(generated) = case(replay) else {
+        let doing = Doing::Case(replay);
+        let Some(generated) = watched(settings, doing, || case(replay)) else {
             statistics.case(|| Verdict::Discarded(no_value.to_string()));
             return None;
         };
-        let verdict = statistics.case(|| verdict(settings, property, &generated.value));
+        let verdict = statistics.case(|| {
+            watched(settings, doing, || {
+                verdict(settings, property, &generated.value)
+            })
+        });
         let Verdict::Failed(reason) = verdict else {
             return None;
         };
@@ -211,30 +227,46 @@ fn recorded<G: Generator>(settings: &Resolved, g: &G) -> impl Fn(Replay) -> Choi
     move |replay| generate(settings, g, replay, true).0.tree
 }
 
-/// Runs the case `replay`, recording its statistics, and shrinks it if it fails; if it is to
-/// `record`, the choices of a case that held come with it, for the pool.
+/// A case to run in order.
+struct Case {
+    /// The line that replays it.
+    replay: Replay,
+    /// Where it comes from, for the report.
+    origin: Origin,
+    /// Whether the choices of the case, if it holds, come back for the pool.
+    record: bool,
+}
+
+/// Runs `case`, watched by `watch`, recording its statistics, and shrinks it if it fails.
 fn run_case<G, O>(
     settings: &Resolved,
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     statistics: &mut Statistics,
-    replay: Replay,
-    origin: Origin,
-    record: bool,
+    case: Case,
+    watch: &Watch,
 ) -> Ended<G::Output>
 where
     G: Generator,
     G::Output: Clone + Debug,
     O: Outcome,
 {
+    let Case {
+        replay,
+        origin,
+        record,
+    } = case;
     // Without the choices unless the pool needs them: the same seed gives them to a failure.
+    let watching = watch.start(settings, Doing::Case(replay));
     let (generated, filtered) = generate(settings, g, replay, record);
     statistics.filtered(filtered);
     if replay.mutation.is_some() {
         statistics.mutant();
     }
     let Generated { value, tree } = generated;
-    let reason = match statistics.case(|| verdict(settings, property, &value)) {
+    let judged = statistics.case(|| verdict(settings, property, &value));
+    drop(watching);
+    let reason = match judged {
         Verdict::Failed(reason) => reason,
         Verdict::Held => return Ended::Held(record.then_some(tree)),
         Verdict::Discarded(_) => return Ended::Discarded,
@@ -357,48 +389,64 @@ where
     use std::sync::atomic::{AtomicU32, Ordering};
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let first_failure = AtomicU32::new(u32::MAX);
+    // Named as the test's thread is, so that a case still running past its limit is
+    // reported with the test's name (see the watchdog).
+    let name = std::thread::current().name().map(str::to_string);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|worker| {
                 let first_failure = &first_failure;
                 let indices = indices.clone();
-                scope.spawn(move || {
-                    let mut done = Vec::new();
-                    for index in indices.skip(worker).step_by(threads) {
-                        if index > first_failure.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        // A generator that panics is an event of its own: the sequential run
-                        // panics there, if no case before it fails.
-                        let replay = pool.case(case_at(settings, index));
-                        let record = pool.records();
-                        let generated = quietly(|| {
-                            panic::catch_unwind(AssertUnwindSafe(|| {
-                                generate(settings, g, replay, record)
-                            }))
-                        });
-                        let mut case = Statistics::default();
-                        if replay.mutation.is_some() {
-                            case.mutant();
-                        }
-                        let event = match generated {
-                            Ok((generated, filtered)) => {
-                                case.filtered(filtered);
-                                match case.case(|| verdict(settings, property, &generated.value)) {
-                                    Verdict::Failed(reason) => Event::Failed(reason),
-                                    Verdict::Held => Event::Held(record.then_some(generated.tree)),
-                                    Verdict::Discarded(_) => Event::Discarded,
-                                }
+                let mut builder = std::thread::Builder::new();
+                if let Some(name) = &name {
+                    builder = builder.name(name.clone());
+                }
+                builder
+                    .spawn_scoped(scope, move || {
+                        let mut done = Vec::new();
+                        let watch = Watch::this_thread();
+                        for index in indices.skip(worker).step_by(threads) {
+                            if index > first_failure.load(Ordering::Relaxed) {
+                                break;
                             }
-                            Err(payload) => Event::Panicked(panic_message(&*payload)),
-                        };
-                        if matches!(event, Event::Failed(_) | Event::Panicked(_)) {
-                            first_failure.fetch_min(index, Ordering::Relaxed);
+                            // A generator that panics is an event of its own: the sequential run
+                            // panics there, if no case before it fails.
+                            let replay = pool.case(case_at(settings, index));
+                            let record = pool.records();
+                            let watching = watch.start(settings, Doing::Case(replay));
+                            let generated = quietly(|| {
+                                panic::catch_unwind(AssertUnwindSafe(|| {
+                                    generate(settings, g, replay, record)
+                                }))
+                            });
+                            let mut case = Statistics::default();
+                            if replay.mutation.is_some() {
+                                case.mutant();
+                            }
+                            let event = match generated {
+                                Ok((generated, filtered)) => {
+                                    case.filtered(filtered);
+                                    match case
+                                        .case(|| verdict(settings, property, &generated.value))
+                                    {
+                                        Verdict::Failed(reason) => Event::Failed(reason),
+                                        Verdict::Held => {
+                                            Event::Held(record.then_some(generated.tree))
+                                        }
+                                        Verdict::Discarded(_) => Event::Discarded,
+                                    }
+                                }
+                                Err(payload) => Event::Panicked(panic_message(&*payload)),
+                            };
+                            drop(watching);
+                            if matches!(event, Event::Failed(_) | Event::Panicked(_)) {
+                                first_failure.fetch_min(index, Ordering::Relaxed);
+                            }
+                            done.push((index, case, event));
                         }
-                        done.push((index, case, event));
-                    }
-                    done
-                })
+                        done
+                    })
+                    .expect("spawn a thread to run cases on")
             })
             .collect();
         workers
@@ -427,8 +475,15 @@ where
     O: Outcome,
 {
     let original = generated.value.clone();
+    describe(format!(
+        "the shrink of the failure of {}: an evaluation of the property",
+        origin.case()
+    ));
     // A failure that does not fail again is not the value's: report it as it is, unshrunk.
-    let flaky = !verdict(settings, property, &original).failed();
+    let flaky = !watched(settings, Doing::Described, || {
+        verdict(settings, property, &original)
+    })
+    .failed();
     let shrunk = if flaky {
         Shrunk {
             value: generated.value,
@@ -438,7 +493,9 @@ where
     } else {
         shrink_quietly(settings, g, generated, property)
     };
-    let final_reason = match verdict(settings, property, &shrunk.value) {
+    let final_reason = match watched(settings, Doing::Described, || {
+        verdict(settings, property, &shrunk.value)
+    }) {
         Verdict::Failed(reason) => reason,
         Verdict::Held | Verdict::Discarded(_) => "it passed when run again".to_string(),
     };
@@ -528,7 +585,12 @@ where
     G: Generator,
     O: Outcome,
 {
-    let fails = |value: &G::Output| verdict(settings, property, value).failed();
+    let fails = |value: &G::Output| {
+        watched(settings, Doing::Described, || {
+            verdict(settings, property, value)
+        })
+        .failed()
+    };
     // The generator's own panics on a candidate (a `map` that asserts) are kept quiet too: the
     // shrinker drops such candidates.
     quietly(|| match settings.strategy {

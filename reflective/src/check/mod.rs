@@ -36,6 +36,15 @@
 //! table of a run that passes is printed to the test's output, which `cargo test` shows with
 //! `-- --nocapture`.
 //!
+//! A case still running past its time limit (the run's `case_time_limit`, else 10 s) is
+//! reported on stderr while it runs, with the line that runs it alone, since a case that
+//! never ends (a loop that never exits, a deadlock) never reaches a failure report:
+//!
+//! ```text
+//! reflective: my_property: case REFLECTIVE_REPLAY=0x70335fc3daf3d8a7:3 has run for 10.0s, past the limit of 10.0s, and has not ended (a loop that never exits? a deadlock?); to run it alone:
+//!     REFLECTIVE_REPLAY=0x70335fc3daf3d8a7:3 cargo test -p my-crate --test props my_property -- --exact
+//! ```
+//!
 //! A test's failures are stored in its [regressions file](crate::regressions) and replayed
 //! before its random cases on every later run. Every check a test makes shares that file: a
 //! check that is expected to fail should not store its failure (`Config::regressions(false)`).
@@ -79,6 +88,7 @@ mod report;
 mod run;
 mod schedule;
 pub mod statistics;
+mod watchdog;
 
 pub use arguments::{Arguments, arguments, forward_argument, one_argument};
 pub use config::{

@@ -28,6 +28,20 @@ pub(super) enum Origin {
     },
 }
 
+impl Origin {
+    /// The case, in a sentence: `case REFLECTIVE_REPLAY=<line>`, or where it is stored.
+    pub(super) fn case(&self) -> String {
+        match self {
+            Origin::Case(_, replay) | Origin::Replayed(replay) => {
+                format!("case REFLECTIVE_REPLAY={replay}")
+            }
+            Origin::Stored { path, line, .. } => {
+                format!("the case stored at {}, line {line}", path.display())
+            }
+        }
+    }
+}
+
 /// A failed run: what the report says.
 pub(super) struct Failure<T> {
     pub(super) settings: Resolved,
@@ -182,7 +196,12 @@ impl<T: Debug> fmt::Display for Failure<T> {
 /// test of the workspace), then the test's name, matched exactly. Each part only where the
 /// environment `cargo test` gives the test binary tells it; nothing without the test's name.
 fn cargo_test_arguments() -> String {
-    let Some(name) = test_name() else {
+    cargo_test_arguments_for(test_name().as_deref())
+}
+
+/// [`cargo_test_arguments`] for the test named `name` (nothing without one).
+pub(super) fn cargo_test_arguments_for(name: Option<&str>) -> String {
+    let Some(name) = name else {
         return String::new();
     };
     let mut arguments = String::new();

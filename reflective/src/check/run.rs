@@ -16,6 +16,7 @@ use super::outcome::{Outcome, Verdict, verdict};
 use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
+use super::watchdog::{Doing, describe, watched};
 
 /// Keeps the values, as JSON: read back by reflection. A value is kept as JSON only if the
 /// value read back from it fails the property again: JSON does not give every value back as
@@ -102,7 +103,14 @@ where
             let Some(generated) = replayed else {
                 continue;
             };
-            if let Verdict::Failed(reason) = verdict(settings, property, &generated.value) {
+            describe(format!(
+                "the case stored at {}, line {line},",
+                path.display()
+            ));
+            let judged = watched(settings, Doing::Described, || {
+                verdict(settings, property, &generated.value)
+            });
+            if let Verdict::Failed(reason) = judged {
                 let repaired = matches!(
                     &case,
                     Stored::Choices(tree) if !regressions::replayed_as_stored(tree, &generated.tree)
