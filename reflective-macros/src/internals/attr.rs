@@ -5,6 +5,7 @@
 
 use darling::util::{Flag, SpannedValue};
 use darling::{Error, Result};
+use regex_syntax::hir::Hir;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, LitStr, Meta, Path};
 
@@ -158,12 +159,55 @@ pub(crate) fn regex(meta: &Meta) -> Result<Option<SpannedValue<LitStr>>> {
         value,
         "`regex` must be a string holding a regular expression, such as `regex = \"[a-z]+\"`",
     )?;
-    regex_syntax::Parser::new()
+    let hir = regex_syntax::Parser::new()
         .parse(&pattern.value())
         .map_err(|error| {
             Error::custom(format!("`regex` must be a regular expression: {error}")).with_span(value)
         })?;
+    if let Some(problem) = unsupported(&hir) {
+        return Err(Error::custom(format!("`regex`: {problem}")).with_span(value));
+    }
     Ok(Some(SpannedValue::new(pattern.clone(), value.span())))
+}
+
+/// Why strings of `hir` cannot be generated, where that shows in the pattern alone: an
+/// assertion the runtime does not support, or no string that matches (the runtime's
+/// `string_regex` says the same, later, and also where an anchor cannot match).
+fn unsupported(hir: &Hir) -> Option<&'static str> {
+    use regex_syntax::hir::{HirKind, Look};
+    /// Whether some string matches `hir` (assertions aside).
+    fn matches_some(hir: &Hir) -> bool {
+        match hir.kind() {
+            HirKind::Class(regex_syntax::hir::Class::Unicode(class)) => !class.ranges().is_empty(),
+            HirKind::Class(regex_syntax::hir::Class::Bytes(class)) => !class.ranges().is_empty(),
+            HirKind::Repetition(repetition) => repetition.min == 0 || matches_some(&repetition.sub),
+            HirKind::Capture(capture) => matches_some(&capture.sub),
+            HirKind::Concat(parts) => parts.iter().all(matches_some),
+            HirKind::Alternation(parts) => parts.iter().any(matches_some),
+            HirKind::Empty | HirKind::Literal(_) | HirKind::Look(_) => true,
+        }
+    }
+    /// The first assertion in `hir` other than `^` and `$`.
+    fn unsupported_look(hir: &Hir) -> Option<&'static str> {
+        match hir.kind() {
+            HirKind::Look(Look::Start | Look::End) => None,
+            HirKind::Look(Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF) => Some(
+                "multi-line anchors (`^` and `$` under the flag `m`) are not supported; `^`, \
+                 `$`, `\\A` and `\\z` are, at the start and end",
+            ),
+            HirKind::Look(_) => Some(
+                "word boundaries (`\\b`, `\\B`, `\\<`, `\\>` and the like) are not \
+                 supported; `^`, `$`, `\\A` and `\\z` are, at the start and end",
+            ),
+            HirKind::Repetition(repetition) => unsupported_look(&repetition.sub),
+            HirKind::Capture(capture) => unsupported_look(&capture.sub),
+            HirKind::Concat(parts) | HirKind::Alternation(parts) => {
+                parts.iter().find_map(unsupported_look)
+            }
+            HirKind::Empty | HirKind::Literal(_) | HirKind::Class(_) => None,
+        }
+    }
+    unsupported_look(hir).or_else(|| (!matches_some(hir)).then_some("it matches no string"))
 }
 
 /// `crate = "path"`: where the runtime crate is.

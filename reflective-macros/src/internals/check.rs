@@ -253,6 +253,16 @@ fn check_variants(
             )
             .with_span(ident),
         );
+    } else if !variants.iter().any(|variant| ends(ident, variant)) {
+        errors.push(
+            Error::custom(format!(
+                "no variant can end a value: each one holds `{ident}` itself (directly, boxed, or in a \
+                 tuple or an array), so a value would nest without end; add a variant that does \
+                 not (a leaf), or hold `{ident}` in an `Option` or a collection, which can be \
+                 empty"
+            ))
+            .with_span(ident),
+        );
     } else if !variants
         .iter()
         .filter(|variant| variant.weight() > 0)

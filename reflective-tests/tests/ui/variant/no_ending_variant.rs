@@ -14,6 +14,13 @@ enum SkipLeaf {
     Node(Box<SkipLeaf>),
 }
 
+// No variant without the type itself.
+#[derive(Clone, Reflective)]
+enum NoLeaf {
+    Node(Box<Self>),
+    Pair(u8, Box<NoLeaf>),
+}
+
 // Through an `Option` or a `Vec` a value can end: no error.
 #[derive(Clone, Reflective)]
 enum Rose {
