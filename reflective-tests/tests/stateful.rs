@@ -550,7 +550,8 @@ fn a_deadlock_fails_within_the_timeout_and_shrinks() {
         stuck,
         Err(
             "run 1 of 3 did not finish within 300ms: the prefix was running its command 2 \
-             (Hang) (a deadlock, or a command that waits forever?)"
+             (Hang) (a deadlock, or a command that waits forever? A slow command needs a longer \
+             `Runs::timeout`)"
                 .to_string()
         )
     );

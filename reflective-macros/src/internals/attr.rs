@@ -187,8 +187,12 @@ fn unsupported(hir: &Hir) -> Option<&'static str> {
             HirKind::Empty | HirKind::Literal(_) | HirKind::Look(_) => true,
         }
     }
-    /// The first assertion in `hir` other than `^` and `$`.
+    /// The first assertion other than `^` and `$` in a part of `hir` that some string
+    /// matches (the runtime leaves out the parts that none does).
     fn unsupported_look(hir: &Hir) -> Option<&'static str> {
+        if !matches_some(hir) {
+            return None;
+        }
         match hir.kind() {
             HirKind::Look(Look::Start | Look::End) => None,
             HirKind::Look(Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF) => Some(

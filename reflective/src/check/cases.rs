@@ -22,7 +22,7 @@ use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, discarded_replay_report, gave_up_report};
 use super::schedule::case_seed;
 use super::statistics::{Coverage, Statistics};
-use super::watchdog::{Doing, Watch, describe, watched};
+use super::watchdog::{Doing, Watch, watched};
 
 /// The case at `index` of the run: its seed, and its size as the run's schedule says.
 pub(super) fn case_at(settings: &Resolved, index: u32) -> Replay {
@@ -110,7 +110,7 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let watch = Watch::this_thread();
+    let watch = Watch::for_run(settings);
     if let Some(replay) = settings.replay {
         let case = Case {
             replay,
@@ -404,7 +404,7 @@ where
                 builder
                     .spawn_scoped(scope, move || {
                         let mut done = Vec::new();
-                        let watch = Watch::this_thread();
+                        let watch = Watch::for_run(settings);
                         for index in indices.skip(worker).step_by(threads) {
                             if index > first_failure.load(Ordering::Relaxed) {
                                 break;
@@ -475,15 +475,13 @@ where
     O: Outcome,
 {
     let original = generated.value.clone();
-    describe(format!(
+    let shrinking = format!(
         "the shrink of the failure of {}: an evaluation of the property",
         origin.case()
-    ));
+    );
+    let doing = Doing::Described(&shrinking);
     // A failure that does not fail again is not the value's: report it as it is, unshrunk.
-    let flaky = !watched(settings, Doing::Described, || {
-        verdict(settings, property, &original)
-    })
-    .failed();
+    let flaky = !watched(settings, doing, || verdict(settings, property, &original)).failed();
     let shrunk = if flaky {
         Shrunk {
             value: generated.value,
@@ -491,9 +489,9 @@ where
             stats: ShrinkStats::default(),
         }
     } else {
-        shrink_quietly(settings, g, generated, property)
+        shrink_quietly(settings, g, generated, property, &shrinking)
     };
-    let final_reason = match watched(settings, Doing::Described, || {
+    let final_reason = match watched(settings, doing, || {
         verdict(settings, property, &shrunk.value)
     }) {
         Verdict::Failed(reason) => reason,
@@ -573,20 +571,22 @@ fn generate_with<G: Generator>(
     Ok((generated, filtered))
 }
 
-/// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet.
-/// A candidate the property discards does not fail.
+/// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet,
+/// each evaluation watched as `shrinking` says. A candidate the property discards does not
+/// fail.
 pub(super) fn shrink_quietly<G, O>(
     settings: &Resolved,
     g: &G,
     start: Generated<G::Output>,
     property: &impl Fn(&G::Output) -> O,
+    shrinking: &str,
 ) -> Shrunk<G::Output>
 where
     G: Generator,
     O: Outcome,
 {
     let fails = |value: &G::Output| {
-        watched(settings, Doing::Described, || {
+        watched(settings, Doing::Described(shrinking), || {
             verdict(settings, property, value)
         })
         .failed()

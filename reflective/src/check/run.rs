@@ -16,7 +16,7 @@ use super::outcome::{Outcome, Verdict, verdict};
 use super::regressions::{self, Stored};
 use super::report::{Failure, Origin, coverage_report};
 use super::statistics::{Coverage, Statistics};
-use super::watchdog::{Doing, describe, watched};
+use super::watchdog::{Doing, watched};
 
 /// Keeps the values, as JSON: read back by reflection. A value is kept as JSON only if the
 /// value read back from it fails the property again: JSON does not give every value back as
@@ -103,11 +103,8 @@ where
             let Some(generated) = replayed else {
                 continue;
             };
-            describe(format!(
-                "the case stored at {}, line {line},",
-                path.display()
-            ));
-            let judged = watched(settings, Doing::Described, || {
+            let stored = format!("the case stored at {}, line {line},", path.display());
+            let judged = watched(settings, Doing::Described(&stored), || {
                 verdict(settings, property, &generated.value)
             });
             if let Verdict::Failed(reason) = judged {

@@ -26,11 +26,12 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// What a thread is evaluating.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Doing {
+pub(super) enum Doing<'a> {
     /// The case `replay`: its value generated and the property run on it.
     Case(Replay),
-    /// What [`describe`] said last on this thread (a shrink's candidate, a stored case).
-    Described,
+    /// Something else, in a report's words (`the shrink of the failure of case
+    /// REFLECTIVE_REPLAY=...: an evaluation of the property`).
+    Described(&'a str),
 }
 
 /// What one thread is running, written by the thread and read by the watching thread.
@@ -64,8 +65,8 @@ thread_local! {
 
 /// Runs `f`, an evaluation that `doing` describes (a case of `settings`'s run, or a shrink's
 /// candidate), watched: past the run's limit, the watching thread reports it.
-pub(super) fn watched<R>(settings: &Resolved, doing: Doing, f: impl FnOnce() -> R) -> R {
-    let watch = Watch::this_thread();
+pub(super) fn watched<R>(settings: &Resolved, doing: Doing<'_>, f: impl FnOnce() -> R) -> R {
+    let watch = Watch::for_run(settings);
     let _watching = watch.start(settings, doing);
     f()
 }
@@ -75,62 +76,155 @@ pub(super) fn watched<R>(settings: &Resolved, doing: Doing, f: impl FnOnce() -> 
 pub(super) struct Watch(Arc<Slot>);
 
 impl Watch {
-    /// The slot of the thread this is called on.
-    pub(super) fn this_thread() -> Self {
-        Watch(SLOT.with(Arc::clone))
+    /// The slot of the thread this is called on, for a run with `settings`' time limit.
+    pub(super) fn for_run(settings: &Resolved) -> Self {
+        let slot = SLOT.with(Arc::clone);
+        slot.limit_ms
+            .store(millis(limit_of(settings)), Ordering::Relaxed);
+        Watch(slot)
     }
 
     /// Watches the evaluation that `doing` describes, run on this thread, until the guard it
-    /// returns is dropped (also by unwinding).
-    pub(super) fn start(&self, settings: &Resolved, doing: Doing) -> Watching<'_> {
+    /// returns is dropped (also by unwinding). One started inside another (a property that
+    /// runs a check of its own) is watched in its place, and the outer one again after it.
+    #[inline]
+    pub(super) fn start(&self, settings: &Resolved, doing: Doing<'_>) -> Watching<'_> {
         let slot = &*self.0;
-        let limit = settings.case_time_limit.unwrap_or(DEFAULT_LIMIT);
-        slot.limit_ms.store(millis(limit), Ordering::Relaxed);
-        match doing {
-            Doing::Case(replay) => {
-                slot.seed.store(replay.seed, Ordering::Relaxed);
-                slot.size.store(replay.size as u64, Ordering::Relaxed);
-                slot.mutation
-                    .store(replay.mutation.unwrap_or(0), Ordering::Relaxed);
-                let flags = if replay.mutation.is_some() { MUTANT } else { 0 };
-                slot.flags.store(flags, Ordering::Relaxed);
-            }
-            Doing::Described => slot.flags.store(DESCRIBED, Ordering::Relaxed),
+        let count = slot.evaluations.load(Ordering::Relaxed);
+        let limit = limit_of(settings);
+        if let (0, Doing::Case(replay)) = (count % 2, doing) {
+            // The common case, a case of a run, in a few stores (its limit was stored for
+            // the run).
+            slot.seed.store(replay.seed, Ordering::Relaxed);
+            slot.size.store(replay.size as u64, Ordering::Relaxed);
+            slot.mutation
+                .store(replay.mutation.unwrap_or(0), Ordering::Relaxed);
+            let flags = if replay.mutation.is_some() { MUTANT } else { 0 };
+            slot.flags.store(flags, Ordering::Relaxed);
+            slot.evaluations.store(count + 1, Ordering::Release);
+            return Watching { slot, outer: None };
         }
-        slot.step();
-        Watching(slot)
+        let outer = (count % 2 == 1).then(|| Box::new(slot.context()));
+        let context = match doing {
+            Doing::Case(replay) => Context {
+                seed: replay.seed,
+                size: replay.size as u64,
+                mutation: replay.mutation.unwrap_or(0),
+                flags: if replay.mutation.is_some() { MUTANT } else { 0 },
+                limit_ms: millis(limit),
+                described: None,
+            },
+            Doing::Described(what) => Context {
+                flags: DESCRIBED,
+                limit_ms: millis(limit),
+                described: Some(what),
+                ..Context::default()
+            },
+        };
+        slot.set(&context);
+        // Odd while one runs: an inner one keeps it odd, but changes it, so that the
+        // watching thread times it from its start.
+        slot.count(if outer.is_some() { 2 } else { 1 });
+        Watching { slot, outer }
     }
 }
 
-/// An evaluation being watched: dropping it marks it finished.
-pub(super) struct Watching<'s>(&'s Slot);
+/// What a slot says runs: a case's line and flags, the limit, and the description.
+#[derive(Debug, Default)]
+struct Context<'a> {
+    seed: u64,
+    size: u64,
+    mutation: u64,
+    flags: u8,
+    limit_ms: u64,
+    described: Option<&'a str>,
+}
+
+/// An evaluation being watched: dropping it marks it finished, or puts back the one it ran
+/// inside.
+pub(super) struct Watching<'s> {
+    slot: &'s Slot,
+    /// What the slot said before, for an evaluation inside another (boxed: rare, and the
+    /// guard of every case carries the field).
+    outer: Option<Box<Saved>>,
+}
+
+/// A slot's [`Context`], kept while an inner evaluation runs.
+#[derive(Debug)]
+struct Saved {
+    seed: u64,
+    size: u64,
+    mutation: u64,
+    flags: u8,
+    limit_ms: u64,
+    described: String,
+}
 
 impl Drop for Watching<'_> {
+    #[inline]
     fn drop(&mut self) {
-        self.0.step();
+        match self.outer.take() {
+            None => self.slot.count(1),
+            Some(outer) => {
+                self.slot.set(&Context {
+                    seed: outer.seed,
+                    size: outer.size,
+                    mutation: outer.mutation,
+                    flags: outer.flags,
+                    limit_ms: outer.limit_ms,
+                    described: Some(&outer.described),
+                });
+                self.slot.count(2);
+            }
+        }
     }
 }
 
 impl Slot {
-    /// Counts an evaluation started or finished. Only the slot's thread writes the count, so a
-    /// load and a store do (no read-modify-write); the stores before it happen before the
-    /// watching thread sees the count change.
-    fn step(&self) {
+    /// Counts `by` evaluations started or finished. Only the slot's thread writes the count,
+    /// so a load and a store do (no read-modify-write); the stores before it happen before
+    /// the watching thread sees the count change.
+    #[inline]
+    fn count(&self, by: u64) {
         let count = self.evaluations.load(Ordering::Relaxed);
-        self.evaluations.store(count + 1, Ordering::Release);
+        self.evaluations.store(count + by, Ordering::Release);
     }
-}
 
-/// Describes what this thread evaluates as [`Doing::Described`] from now on, in the words of
-/// a report (`a candidate of the shrink of the failure of case REFLECTIVE_REPLAY=...`).
-pub(super) fn describe(what: String) {
-    SLOT.with(|slot| {
-        *slot
-            .described
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = what;
-        slot.descriptions.fetch_add(1, Ordering::Relaxed);
-    });
+    /// Says that `context` runs. A description is kept while it is the same (its count of
+    /// changes tells the watching thread a new one).
+    fn set(&self, context: &Context<'_>) {
+        self.seed.store(context.seed, Ordering::Relaxed);
+        self.size.store(context.size, Ordering::Relaxed);
+        self.mutation.store(context.mutation, Ordering::Relaxed);
+        self.flags.store(context.flags, Ordering::Relaxed);
+        self.limit_ms.store(context.limit_ms, Ordering::Relaxed);
+        if let Some(what) = context.described {
+            let mut described = self
+                .described
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if *described != what {
+                what.clone_into(&mut described);
+                self.descriptions.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// What the slot says runs, kept.
+    fn context(&self) -> Saved {
+        Saved {
+            seed: self.seed.load(Ordering::Relaxed),
+            size: self.size.load(Ordering::Relaxed),
+            mutation: self.mutation.load(Ordering::Relaxed),
+            flags: self.flags.load(Ordering::Relaxed),
+            limit_ms: self.limit_ms.load(Ordering::Relaxed),
+            described: self
+                .described
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone(),
+        }
+    }
 }
 
 /// A slot watched from now on, for this thread.
@@ -247,6 +341,11 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
     )
 }
 
+/// The time limit of `settings`' cases, for the watch.
+fn limit_of(settings: &Resolved) -> Duration {
+    settings.case_time_limit.unwrap_or(DEFAULT_LIMIT)
+}
+
 /// `duration` in whole milliseconds, at most `u64::MAX` (without 128-bit arithmetic: this runs
 /// at every case).
 fn millis(duration: Duration) -> u64 {
@@ -254,4 +353,52 @@ fn millis(duration: Duration) -> u64 {
         .as_secs()
         .saturating_mul(1000)
         .saturating_add(u64::from(duration.subsec_millis()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Config;
+
+    /// What `watch`'s slot says runs: the count and the case's seed, or the description.
+    fn says(watch: &Watch) -> (u64, u64, u8, String) {
+        let slot = &*watch.0;
+        (
+            slot.evaluations.load(Ordering::Relaxed),
+            slot.seed.load(Ordering::Relaxed),
+            slot.flags.load(Ordering::Relaxed),
+            slot.context().described,
+        )
+    }
+
+    /// An evaluation inside another (a property that runs a check of its own) is watched in
+    /// its place, timed from its own start, and the outer one is watched again after it.
+    #[test]
+    fn an_evaluation_inside_another_is_watched_in_its_place() {
+        let settings = Config::new().resolved_from(|_| None).unwrap();
+        let watch = Watch::for_run(&settings);
+        let (before, ..) = says(&watch);
+        assert_eq!(before % 2, 0);
+        let outer = watch.start(&settings, Doing::Case(Replay::new(7, 3)));
+        assert_eq!(says(&watch).0, before + 1);
+        {
+            let _inner = watch.start(&settings, Doing::Described("the inner shrink"));
+            let (count, _, flags, described) = says(&watch);
+            assert_eq!((count, flags), (before + 3, DESCRIBED));
+            assert_eq!(described, "the inner shrink");
+        }
+        let (count, seed, flags, _) = says(&watch);
+        assert_eq!((count, seed, flags), (before + 5, 7, 0));
+        drop(outer);
+        assert_eq!(says(&watch).0, before + 6);
+        // A panic inside finishes it too.
+        let caught = crate::check::quietly(|| {
+            std::panic::catch_unwind(|| {
+                let _watching = watch.start(&settings, Doing::Case(Replay::new(8, 1)));
+                panic!("inside");
+            })
+        });
+        assert!(caught.is_err());
+        assert_eq!(says(&watch).0, before + 8);
+    }
 }

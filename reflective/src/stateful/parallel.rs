@@ -14,7 +14,7 @@
 
 use std::fmt::Debug;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -237,7 +237,7 @@ where
         let answers = workers.run(new_sut(), runs.timeout).map_err(|stuck| {
             format!(
                 "run {} of {} did not finish within {:?}: {stuck} (a deadlock, or a command \
-                 that waits forever?)",
+                 that waits forever? A slow command needs a longer `Runs::timeout`)",
                 run + 1,
                 runs.count,
                 runs.timeout
@@ -282,11 +282,10 @@ type Answered<R> = (Vec<R>, Vec<R>);
 /// then both start their branches together.
 struct Workers<C, S, R> {
     case: Arc<Parallel<C>>,
-    /// Each thread's queue of runs: the system, and how many threads are ready for the
-    /// branches.
-    runs: [mpsc::Sender<(Arc<S>, Arc<AtomicUsize>)>; 2],
-    /// Each thread's answers to a run (or its panic).
-    answers: [mpsc::Receiver<std::thread::Result<Answered<R>>>; 2],
+    /// Each thread's queue of runs: the system, and how the run's branches start.
+    runs: [mpsc::Sender<(Arc<S>, Arc<Start>)>; 2],
+    /// Each thread's answers to a run (`None` if the run was given up), or its panic.
+    answers: [mpsc::Receiver<std::thread::Result<Option<Answered<R>>>>; 2],
     /// How many commands each thread has finished in the current run (the first thread
     /// counting the prefix's first), so that a stuck thread says where it is.
     done: Arc<[AtomicUsize; 2]>,
@@ -304,12 +303,12 @@ where
         let (case, execute) = (Arc::new(case.clone()), Arc::new(execute));
         let done = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
         let channels = [0, 1].map(|side| {
-            let (runs, queued) = mpsc::channel::<(Arc<S>, Arc<AtomicUsize>)>();
+            let (runs, queued) = mpsc::channel::<(Arc<S>, Arc<Start>)>();
             let (answer, answers) = mpsc::channel();
             let (case, execute, done) =
                 (Arc::clone(&case), Arc::clone(&execute), Arc::clone(&done));
             std::thread::spawn(move || {
-                for (sut, ready) in queued {
+                for (sut, start) in queued {
                     let run = |commands: &[C]| -> Vec<R> {
                         commands
                             .iter()
@@ -326,9 +325,15 @@ where
                         } else {
                             Vec::new()
                         };
-                        start_together(&ready);
-                        (prefix, run(&case.branches[side]))
+                        // Given up (the prefix panicked, or the run timed out): no branch.
+                        start
+                            .together()
+                            .then(|| (prefix, run(&case.branches[side])))
                     }));
+                    if answered.is_err() {
+                        // A command panicked: the other thread need not wait for this one.
+                        start.abandoned.store(true, Ordering::SeqCst);
+                    }
                     // A run that timed out left no one to answer: stop.
                     if answer.send(answered).is_err() {
                         return;
@@ -351,22 +356,22 @@ where
     /// own). A command's panic is resumed here.
     fn run(&self, sut: S, timeout: Duration) -> Result<Answers<R>, String> {
         let deadline = Instant::now() + timeout;
-        let (sut, ready) = (Arc::new(sut), Arc::new(AtomicUsize::new(0)));
+        let (sut, start) = (Arc::new(sut), Arc::new(Start::default()));
         for side in 0..2 {
             self.done[side].store(0, Ordering::SeqCst);
             // A thread that is gone panicked in a run before, which was resumed then.
-            let _ = self.runs[side].send((Arc::clone(&sut), Arc::clone(&ready)));
+            let _ = self.runs[side].send((Arc::clone(&sut), Arc::clone(&start)));
         }
         let [first, second] = [0, 1].map(|side| {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.answers[side].recv_timeout(left) {
-                Ok(answered) => {
-                    Some(answered.unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                }
+                Ok(answered) => answered.unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                 Err(_) => None,
             }
         });
         let (Some((prefix, first)), Some((_, second))) = (first, second) else {
+            // A thread still waiting for the other to start the branches stops waiting.
+            start.abandoned.store(true, Ordering::SeqCst);
             return Err(self.stuck());
         };
         Ok(Answers {
@@ -390,22 +395,46 @@ where
     }
 }
 
-/// Waits until both threads are `ready` (counting this one), so that the branches start
-/// together: spinning (a blocking barrier wakes its threads tens of microseconds apart, longer
-/// than most commands take), then yielding the core to the other thread if it is not running
-/// yet (a machine with more threads than cores, or a long prefix).
-fn start_together(ready: &AtomicUsize) {
-    ready.fetch_add(1, Ordering::SeqCst);
-    let mut spins = 0u32;
-    while ready.load(Ordering::SeqCst) < 2 {
-        spins += 1;
-        if spins < 1 << 12 {
-            std::hint::spin_loop();
-        } else {
-            std::thread::yield_now();
+/// How a run's two threads start their branches together.
+#[derive(Debug, Default)]
+struct Start {
+    /// How many threads are ready for the branches.
+    ready: AtomicUsize,
+    /// Whether the run was given up (a command panicked, or the run timed out): a thread
+    /// waiting for the other stops waiting.
+    abandoned: AtomicBool,
+}
+
+impl Start {
+    /// Waits until both threads are ready (counting this one), so that the branches start
+    /// together; `false` if the run is given up first. Spins (a blocking barrier wakes its
+    /// threads tens of microseconds apart, longer than most commands take), then yields the
+    /// core to the other thread if it is not running yet (a machine with more threads than
+    /// cores, a long prefix), then, past [`YIELDING`], sleeps between looks, so that a thread
+    /// whose partner never comes does not hold a core.
+    fn together(&self) -> bool {
+        self.ready.fetch_add(1, Ordering::SeqCst);
+        let began = Instant::now();
+        let mut spins = 0u32;
+        while self.ready.load(Ordering::SeqCst) < 2 {
+            if self.abandoned.load(Ordering::SeqCst) {
+                return false;
+            }
+            spins = spins.saturating_add(1);
+            if spins < 1 << 12 {
+                std::hint::spin_loop();
+            } else if began.elapsed() < YIELDING {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(100));
+            }
         }
+        true
     }
 }
+
+/// How long a thread waiting for the other yields the core before it sleeps between looks.
+const YIELDING: Duration = Duration::from_millis(10);
 
 /// Where `what` (running `commands`, `done` of them finished) stands.
 fn stuck<C: Debug>(what: &str, commands: &[C], done: usize) -> String {

@@ -25,4 +25,11 @@ struct Something {
     text: String,
 }
 
+// A word boundary in an alternative no string matches, which the runtime leaves out.
+#[derive(Clone, Reflective)]
+struct Unreachable {
+    #[reflective(regex = "x|[^\\x00-\\x{10FFFF}]\\b")]
+    text: String,
+}
+
 fn main() {}
