@@ -172,8 +172,15 @@ fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     );
     assert_eq!(section(&next, "minimal counterexample:\n"), minimal);
 
-    // The seed runs every case again (the stored case aside): the same failure at the same
-    // case.
+    // The seed runs every case again (the stored case aside, as the line says): the same
+    // failure at the same case.
+    // (On CI, coverage checking comes before.)
+    assert!(
+        text.contains(&format!(
+            "REFLECTIVE_REGRESSIONS=off REFLECTIVE_SEED={seed} "
+        )),
+        "{text}"
+    );
     let (passed, rerun) = cargo_test(
         &dir,
         "sums_stay_small",

@@ -183,7 +183,8 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
 }
 
 /// What a property's function cannot be: a second `#[test]`, without arguments or with too
-/// many, generic (`impl Trait` arguments too), returning `impl Trait`, `async`, `unsafe`.
+/// many, borrowing its arguments, generic (`impl Trait` arguments too), returning `impl
+/// Trait`, `async`, `unsafe`.
 fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::error::Accumulator) {
     for attr in &function.attrs {
         if attr.path().is_ident("test") {
@@ -218,6 +219,37 @@ fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::err
         );
     }
     for input in &sig.inputs {
+        // A borrowed argument borrows from nothing the test holds (a `&'static` one can come
+        // from a generator of its own, as `select(["GET", "POST"])`).
+        if let FnArg::Typed(argument) = input
+            && let syn::Type::Reference(reference) = &*argument.ty
+            && reference
+                .lifetime
+                .as_ref()
+                .is_none_or(|lifetime| lifetime.ident != "static")
+        {
+            let name = &argument.pat;
+            // The owned type a borrow of `elem` comes from: `String` for `str`, a `Vec` for
+            // a slice.
+            let owned = match &*reference.elem {
+                syn::Type::Path(path) if path.path.is_ident("str") => quote::quote!(String),
+                syn::Type::Slice(slice) => {
+                    let elem = &slice.elem;
+                    quote::quote!(Vec<#elem>)
+                }
+                elem => quote::quote!(#elem),
+            };
+            errors.push(
+                Error::custom(format!(
+                    "a property takes its arguments by value: write `{}: {}` and borrow it \
+                     inside (`&{}`)",
+                    quote::quote!(#name),
+                    owned.to_string().replace(" < ", "<").replace(" >", ">"),
+                    quote::quote!(#name),
+                ))
+                .with_span(&argument.ty),
+            );
+        }
         if let FnArg::Typed(argument) = input
             && let Some(span) = impl_trait(&argument.ty)
         {

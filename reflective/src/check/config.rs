@@ -363,11 +363,11 @@ impl Config {
 
     /// Fails a case that takes longer than `limit` (default: no limit;
     /// `REFLECTIVE_CASE_TIME_LIMIT_MS`), as Hypothesis's deadline does: measured when the
-    /// property returns. A case that never returns cannot fail: it is reported on stderr once
-    /// it is past the limit (past 10 s without one), with the line that runs it alone (see
-    /// the [module](super)). A case the
-    /// property discards (with `assume` or by returning `None`) is discarded, however long it
-    /// took. A limit of 0 is no limit, as proptest's `timeout` of 0 is.
+    /// property returns. A case the property discards (with `assume` or by returning `None`)
+    /// is discarded, however long it took. A limit of 0 is no limit, as proptest's `timeout`
+    /// of 0 is. A case that never returns cannot fail: it is reported on stderr once it is
+    /// past the limit (past 10 s without one, or with 0), with the line that runs it alone
+    /// (see the [module](super)).
     pub fn case_time_limit(self, limit: Duration) -> Self {
         Config {
             case_time_limit: Some(limit),

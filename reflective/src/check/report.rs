@@ -168,6 +168,11 @@ impl<T: Debug> fmt::Display for Failure<T> {
                 self.settings.mutation
             ));
         }
+        // The failure is stored now, and a stored case runs before the seed's: without the
+        // file, the line runs the seed's cases, to this failure again.
+        if matches!(self.saved, Some(Ok(_))) {
+            run.push_str("REFLECTIVE_REGRESSIONS=off ");
+        }
         if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
             writeln!(f)?;
             writeln!(f, "replay this case:")?;

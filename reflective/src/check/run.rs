@@ -142,7 +142,11 @@ where
             ));
         }
         if settings.statistics && !statistics.is_empty() {
-            println!("{statistics}");
+            // Named, since with `--nocapture` the tests' tables come one after another.
+            match &test {
+                Some(test) => println!("{test}: {statistics}"),
+                None => println!("{statistics}"),
+            }
         }
         return Ok(());
     };

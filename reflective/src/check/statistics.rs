@@ -298,7 +298,8 @@ impl Display for Statistics {
             .map(|name| name.chars().count())
             .max()
             .unwrap_or(0);
-        writeln!(f, "statistics of {} cases:", self.cases)?;
+        let plural = if self.cases == 1 { "" } else { "s" };
+        writeln!(f, "statistics of {} case{plural}:", self.cases)?;
         let rows = |f: &mut fmt::Formatter<'_>, counts: &BTreeMap<String, u32>| {
             let mut sorted: Vec<(&String, &u32)> = counts.iter().collect();
             sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
@@ -415,6 +416,15 @@ mod tests {
         assert_eq!(half.coverage(true), Coverage::Met);
         let text = stats.to_string();
         assert!(text.contains("statistics of 10 cases:"), "{text}");
+        let mut one = Statistics::default();
+        one.case(|| {
+            label("alone");
+            Verdict::Held
+        });
+        assert!(
+            one.to_string().starts_with("statistics of 1 case:\n"),
+            "{one}"
+        );
         assert!(
             text.contains("    any           100.0%  ████████████████████"),
             "{text}"
