@@ -172,7 +172,9 @@ pub(crate) fn regex(meta: &Meta) -> Result<Option<SpannedValue<LitStr>>> {
 
 /// Why strings of `hir` cannot be generated, where that shows in the pattern alone: an
 /// assertion the runtime does not support, or no string that matches (the runtime's
-/// `string_regex` says the same, later, and also where an anchor cannot match).
+/// `string_regex` says the same, later, and also where an anchor cannot match; its
+/// `Pattern::anchor`, in `reflective/src/builtin/regex/pattern.rs`, holds the same words: change
+/// both together).
 fn unsupported(hir: &Hir) -> Option<&'static str> {
     use regex_syntax::hir::{HirKind, Look};
     /// Whether some string matches `hir` (assertions aside).

@@ -110,7 +110,7 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let watch = Watch::for_run(settings);
+    let watch = Watch::this_thread();
     if let Some(replay) = settings.replay {
         let case = Case {
             replay,
@@ -404,7 +404,7 @@ where
                 builder
                     .spawn_scoped(scope, move || {
                         let mut done = Vec::new();
-                        let watch = Watch::for_run(settings);
+                        let watch = Watch::this_thread();
                         for index in indices.skip(worker).step_by(threads) {
                             if index > first_failure.load(Ordering::Relaxed) {
                                 break;

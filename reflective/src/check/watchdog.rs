@@ -66,7 +66,7 @@ thread_local! {
 /// Runs `f`, an evaluation that `doing` describes (a case of `settings`'s run, or a shrink's
 /// candidate), watched: past the run's limit, the watching thread reports it.
 pub(super) fn watched<R>(settings: &Resolved, doing: Doing<'_>, f: impl FnOnce() -> R) -> R {
-    let watch = Watch::for_run(settings);
+    let watch = Watch::this_thread();
     let _watching = watch.start(settings, doing);
     f()
 }
@@ -76,12 +76,9 @@ pub(super) fn watched<R>(settings: &Resolved, doing: Doing<'_>, f: impl FnOnce()
 pub(super) struct Watch(Arc<Slot>);
 
 impl Watch {
-    /// The slot of the thread this is called on, for a run with `settings`' time limit.
-    pub(super) fn for_run(settings: &Resolved) -> Self {
-        let slot = SLOT.with(Arc::clone);
-        slot.limit_ms
-            .store(millis(limit_of(settings)), Ordering::Relaxed);
-        Watch(slot)
+    /// The slot of the thread this is called on.
+    pub(super) fn this_thread() -> Self {
+        Watch(SLOT.with(Arc::clone))
     }
 
     /// Watches the evaluation that `doing` describes, run on this thread, until the guard it
@@ -90,54 +87,46 @@ impl Watch {
     #[inline]
     pub(super) fn start(&self, settings: &Resolved, doing: Doing<'_>) -> Watching<'_> {
         let slot = &*self.0;
-        let count = slot.evaluations.load(Ordering::Relaxed);
-        let limit = limit_of(settings);
-        if let (0, Doing::Case(replay)) = (count % 2, doing) {
-            // The common case, a case of a run, in a few stores (its limit was stored for
-            // the run).
-            slot.seed.store(replay.seed, Ordering::Relaxed);
-            slot.size.store(replay.size as u64, Ordering::Relaxed);
-            slot.mutation
-                .store(replay.mutation.unwrap_or(0), Ordering::Relaxed);
-            let flags = if replay.mutation.is_some() { MUTANT } else { 0 };
-            slot.flags.store(flags, Ordering::Relaxed);
-            slot.evaluations.store(count + 1, Ordering::Release);
-            return Watching { slot, outer: None };
-        }
-        let outer = (count % 2 == 1).then(|| Box::new(slot.context()));
-        let context = match doing {
-            Doing::Case(replay) => Context {
+        let nested = slot.evaluations.load(Ordering::Relaxed) % 2 == 1;
+        let outer = nested.then(|| {
+            Box::new(Saved {
+                context: slot.context(),
+                described: slot.described().clone(),
+            })
+        });
+        let limit_ms = millis(settings.case_time_limit.unwrap_or(DEFAULT_LIMIT));
+        match doing {
+            Doing::Case(replay) => slot.set(Context {
                 seed: replay.seed,
                 size: replay.size as u64,
                 mutation: replay.mutation.unwrap_or(0),
                 flags: if replay.mutation.is_some() { MUTANT } else { 0 },
-                limit_ms: millis(limit),
-                described: None,
-            },
-            Doing::Described(what) => Context {
-                flags: DESCRIBED,
-                limit_ms: millis(limit),
-                described: Some(what),
-                ..Context::default()
-            },
-        };
-        slot.set(&context);
+                limit_ms,
+            }),
+            Doing::Described(what) => {
+                slot.set(Context {
+                    flags: DESCRIBED,
+                    limit_ms,
+                    ..Context::default()
+                });
+                slot.describe(what);
+            }
+        }
         // Odd while one runs: an inner one keeps it odd, but changes it, so that the
         // watching thread times it from its start.
-        slot.count(if outer.is_some() { 2 } else { 1 });
+        slot.count(if nested { 2 } else { 1 });
         Watching { slot, outer }
     }
 }
 
-/// What a slot says runs: a case's line and flags, the limit, and the description.
-#[derive(Debug, Default)]
-struct Context<'a> {
+/// What a slot says runs, but for its description: a case's line and flags, and the limit.
+#[derive(Clone, Copy, Debug, Default)]
+struct Context {
     seed: u64,
     size: u64,
     mutation: u64,
     flags: u8,
     limit_ms: u64,
-    described: Option<&'a str>,
 }
 
 /// An evaluation being watched: dropping it marks it finished, or puts back the one it ran
@@ -149,14 +138,10 @@ pub(super) struct Watching<'s> {
     outer: Option<Box<Saved>>,
 }
 
-/// A slot's [`Context`], kept while an inner evaluation runs.
+/// What a slot said, kept while an inner evaluation runs.
 #[derive(Debug)]
 struct Saved {
-    seed: u64,
-    size: u64,
-    mutation: u64,
-    flags: u8,
-    limit_ms: u64,
+    context: Context,
     described: String,
 }
 
@@ -166,14 +151,8 @@ impl Drop for Watching<'_> {
         match self.outer.take() {
             None => self.slot.count(1),
             Some(outer) => {
-                self.slot.set(&Context {
-                    seed: outer.seed,
-                    size: outer.size,
-                    mutation: outer.mutation,
-                    flags: outer.flags,
-                    limit_ms: outer.limit_ms,
-                    described: Some(&outer.described),
-                });
+                self.slot.set(outer.context);
+                self.slot.describe(&outer.described);
                 self.slot.count(2);
             }
         }
@@ -190,40 +169,42 @@ impl Slot {
         self.evaluations.store(count + by, Ordering::Release);
     }
 
-    /// Says that `context` runs. A description is kept while it is the same (its count of
-    /// changes tells the watching thread a new one).
-    fn set(&self, context: &Context<'_>) {
+    /// Says that `context` runs.
+    #[inline]
+    fn set(&self, context: Context) {
         self.seed.store(context.seed, Ordering::Relaxed);
         self.size.store(context.size, Ordering::Relaxed);
         self.mutation.store(context.mutation, Ordering::Relaxed);
         self.flags.store(context.flags, Ordering::Relaxed);
         self.limit_ms.store(context.limit_ms, Ordering::Relaxed);
-        if let Some(what) = context.described {
-            let mut described = self
-                .described
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if *described != what {
-                what.clone_into(&mut described);
-                self.descriptions.fetch_add(1, Ordering::Relaxed);
-            }
-        }
     }
 
-    /// What the slot says runs, kept.
-    fn context(&self) -> Saved {
-        Saved {
+    /// What the slot says runs, but for its description.
+    fn context(&self) -> Context {
+        Context {
             seed: self.seed.load(Ordering::Relaxed),
             size: self.size.load(Ordering::Relaxed),
             mutation: self.mutation.load(Ordering::Relaxed),
             flags: self.flags.load(Ordering::Relaxed),
             limit_ms: self.limit_ms.load(Ordering::Relaxed),
-            described: self
-                .described
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .clone(),
         }
+    }
+
+    /// Describes what runs as `what`; a new description counts as one more (an evaluation
+    /// under the same one is reported once).
+    fn describe(&self, what: &str) {
+        let mut described = self.described();
+        if *described != what {
+            what.clone_into(&mut described);
+            self.descriptions.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The description, locked.
+    fn described(&self) -> std::sync::MutexGuard<'_, String> {
+        self.described
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -283,6 +264,9 @@ fn watch() {
     loop {
         std::thread::sleep(TICK);
         let now = Instant::now();
+        // Written once the slots are let go: a thread that starts meanwhile registers its slot
+        // without waiting on stderr.
+        let mut reports = Vec::new();
         watched_slots().retain_mut(|watched| {
             let Some(slot) = watched.slot.upgrade() else {
                 return false;
@@ -301,13 +285,15 @@ fn watch() {
                         if described {
                             watched.described_reported = Some(description);
                         }
-                        let report = still_running(&slot, running, limit);
-                        let _ = std::io::stderr().lock().write_all(report.as_bytes());
+                        reports.push(still_running(&slot, running, limit));
                     }
                 }
             }
             true
         });
+        for report in reports {
+            let _ = std::io::stderr().lock().write_all(report.as_bytes());
+        }
     }
 }
 
@@ -322,11 +308,7 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
     let took =
         format!("has run for {running:.1?}, past the limit of {limit:.1?}, and has not ended");
     if flags & DESCRIBED != 0 {
-        let what = slot
-            .described
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
+        let what = slot.described().clone();
         return format!("reflective:{test} {what} {took} (a loop that never exits? a deadlock?)\n");
     }
     let replay = Replay {
@@ -339,11 +321,6 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
          deadlock?); to run it alone:\n    REFLECTIVE_REPLAY={replay} cargo test{}\n",
         cargo_test_arguments_for(slot.test.as_deref())
     )
-}
-
-/// The time limit of `settings`' cases, for the watch.
-fn limit_of(settings: &Resolved) -> Duration {
-    settings.case_time_limit.unwrap_or(DEFAULT_LIMIT)
 }
 
 /// `duration` in whole milliseconds, at most `u64::MAX` (without 128-bit arithmetic: this runs
@@ -367,7 +344,7 @@ mod tests {
             slot.evaluations.load(Ordering::Relaxed),
             slot.seed.load(Ordering::Relaxed),
             slot.flags.load(Ordering::Relaxed),
-            slot.context().described,
+            slot.described().clone(),
         )
     }
 
@@ -376,19 +353,26 @@ mod tests {
     #[test]
     fn an_evaluation_inside_another_is_watched_in_its_place() {
         let settings = Config::new().resolved_from(|_| None).unwrap();
-        let watch = Watch::for_run(&settings);
+        let watch = Watch::this_thread();
         let (before, ..) = says(&watch);
         assert_eq!(before % 2, 0);
         let outer = watch.start(&settings, Doing::Case(Replay::new(7, 3)));
         assert_eq!(says(&watch).0, before + 1);
+        let limit = || watch.0.limit_ms.load(Ordering::Relaxed);
+        assert_eq!(limit(), 10_000);
         {
-            let _inner = watch.start(&settings, Doing::Described("the inner shrink"));
+            // The inner check's own limit, for the inner evaluation only.
+            let inner_settings = Config::new()
+                .case_time_limit(Duration::from_millis(50))
+                .resolved_from(|_| None)
+                .unwrap();
+            let _inner = watch.start(&inner_settings, Doing::Described("the inner shrink"));
             let (count, _, flags, described) = says(&watch);
-            assert_eq!((count, flags), (before + 3, DESCRIBED));
+            assert_eq!((count, flags, limit()), (before + 3, DESCRIBED, 50));
             assert_eq!(described, "the inner shrink");
         }
         let (count, seed, flags, _) = says(&watch);
-        assert_eq!((count, seed, flags), (before + 5, 7, 0));
+        assert_eq!((count, seed, flags, limit()), (before + 5, 7, 0, 10_000));
         drop(outer);
         assert_eq!(says(&watch).0, before + 6);
         // A panic inside finishes it too.

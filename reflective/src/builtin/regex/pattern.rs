@@ -127,7 +127,10 @@ impl Pattern {
         })
     }
 
-    /// An anchor, supported as empty text where it can only be at the edge it asserts.
+    /// An anchor, supported as empty text where it can only be at the edge it asserts. The
+    /// derive's `regex` attribute refuses the unsupported assertions when the code compiles
+    /// (`unsupported` in `reflective-macros/src/internals/attr.rs`, in these words): change
+    /// both together.
     fn anchor(look: Look, edges: Edges) -> Result<Pattern, String> {
         let at_its_edge = match look {
             Look::Start => edges.start,
