@@ -328,6 +328,148 @@ fn a_sequence_written_by_hand_reflects_only_if_it_meets_the_preconditions() {
     }
 }
 
+/// Runs `sequence` on a queue that checks each pop against the model's front, as a
+/// regression test written by hand would; the panic's message if a step fails.
+fn hand_written_queue_run(sequence: &[QueueCommand]) -> Option<String> {
+    let caught = reflective::check::quietly(|| {
+        std::panic::catch_unwind(|| {
+            run(
+                &QueueModel,
+                sequence,
+                VecDeque::new(),
+                |sut, before, command, _| match command {
+                    QueueCommand::Push(x) => sut.push_back(*x),
+                    QueueCommand::Pop => {
+                        let popped = sut.pop_front();
+                        assert!(popped.is_some(), "popped nothing");
+                        assert_eq!(popped.as_ref(), before.front());
+                    }
+                },
+            );
+        })
+    });
+    caught.err().map(|payload| {
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(ToString::to_string))
+            .unwrap_or_default()
+    })
+}
+
+#[test]
+fn a_failing_run_of_a_sequence_that_breaks_a_precondition_says_which_command_breaks_it() {
+    use QueueCommand::{Pop, Push};
+    // The third command pops an empty queue: the sequence, not the queue, is wrong.
+    let message = hand_written_queue_run(&[Push(1), Pop, Pop]).expect("the run fails");
+    assert_eq!(
+        message,
+        "popped nothing (command 3, Pop, is not one the model's `commands` makes in the state \
+         [], after the commands [Push(1), Pop]: the sequence breaks a precondition)"
+    );
+    // A push on a full queue, before the step that fails.
+    let message =
+        hand_written_queue_run(&[Push(1), Push(2), Push(3), Push(4), Pop, Pop, Pop, Pop, Pop])
+            .expect("the run fails");
+    assert!(
+        message.starts_with("popped nothing (command 4, Push(4), is not one"),
+        "{message}"
+    );
+    // A sequence that meets the preconditions fails with the step's message alone.
+    let message = hand_written_queue_run(&[Push(1), Pop]);
+    assert_eq!(message, None);
+    // Under the runner, the failure keeps the step's location and gets the note.
+    let config = Config::new().cases(1).regressions(false);
+    let report = try_check_with(&config, &exact(()), |_: &()| {
+        run(
+            &QueueModel,
+            &[QueueCommand::Pop],
+            VecDeque::<u8>::new(),
+            |sut, _, _, _| {
+                assert!(sut.pop_front().is_some(), "popped nothing");
+            },
+        );
+    })
+    .unwrap_err()
+    .to_string();
+    assert!(
+        report.contains("popped nothing (command 1, Pop, is not one the model's `commands` makes"),
+        "{report}"
+    );
+    assert!(
+        report.contains("reflective-tests/tests/stateful.rs:"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_failing_parallel_case_that_breaks_a_precondition_says_which_command_breaks_it() {
+    use QueueCommand::{Pop, Push};
+    use std::sync::Mutex;
+    // A queue that refuses a push when full (answering 255), where the model has no answer.
+    let execute = |queue: &Mutex<VecDeque<u8>>, command: &QueueCommand| {
+        let mut queue = queue.lock().unwrap();
+        match command {
+            Push(_) if queue.len() == CAPACITY => Some(255),
+            Push(x) => {
+                queue.push_back(*x);
+                None
+            }
+            Pop => queue.pop_front(),
+        }
+    };
+    let expected = |state: &VecDeque<u8>, command: &QueueCommand| match command {
+        Push(_) => None,
+        Pop => state.front().copied(),
+    };
+    let over_full = Parallel {
+        prefix: vec![Push(1), Push(2), Push(3), Push(4)],
+        branches: [vec![Pop], vec![]],
+    };
+    let error = run_parallel(
+        &QueueModel,
+        &over_full,
+        1,
+        Mutex::default,
+        execute,
+        expected,
+    )
+    .unwrap_err();
+    assert!(
+        error.ends_with(
+            "(in the prefix, command 4, Push(4), is not one the model's `commands` makes in the \
+             state [1, 2, 3], after the commands [Push(1), Push(2), Push(3)]: the sequence \
+             breaks a precondition)"
+        ),
+        "{error}"
+    );
+    let full_push = Parallel {
+        prefix: vec![Push(1), Push(2), Push(3)],
+        branches: [vec![], vec![Push(4), Pop]],
+    };
+    let error = run_parallel(
+        &QueueModel,
+        &full_push,
+        1,
+        Mutex::default,
+        execute,
+        expected,
+    )
+    .unwrap_err();
+    assert!(
+        error.contains(
+            "(in the second branch, run after the prefix, command 1, Push(4), is not one"
+        ),
+        "{error}"
+    );
+    // A case that meets the preconditions and passes.
+    let fine = Parallel {
+        prefix: vec![Push(1)],
+        branches: [vec![Pop], vec![Push(2)]],
+    };
+    run_parallel(&QueueModel, &fine, 20, Mutex::default, execute, expected).unwrap();
+}
+
 /// A counter's model: its value.
 struct CounterModel;
 
@@ -551,7 +693,9 @@ fn a_deadlock_fails_within_the_timeout_and_shrinks() {
         Err(
             "run 1 of 3 did not finish within 300ms: the prefix was running its command 2 \
              (Hang) (a deadlock, or a command that waits forever? A slow command needs a longer \
-             `Runs::timeout`)"
+             `Runs::timeout`) (in the prefix, command 2, Hang, is not one the model's `commands` \
+             makes in the state (), after the commands [Noop]: the sequence breaks a \
+             precondition)"
                 .to_string()
         )
     );

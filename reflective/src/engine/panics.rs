@@ -67,6 +67,21 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Whether this thread's panics are being kept off stderr (see [`quietly`]): a panic's
+/// message changed as it unwinds reaches stderr only through the layer that catches it.
+pub(crate) fn is_quiet() -> bool {
+    QUIET.with(Cell::get)
+}
+
+/// [`caught`], leaving the location of the last panic kept off stderr as it was: for a
+/// check made while a panic is being reported, which must not take its place.
+pub(crate) fn caught_aside<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    let location = LOCATION.with(|location| location.borrow_mut().take());
+    let result = caught(f);
+    LOCATION.with(|slot| *slot.borrow_mut() = location);
+    result
+}
+
 /// `f()`, or the message of its panic, kept off stderr.
 pub(crate) fn caught<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     quietly(|| panic::catch_unwind(AssertUnwindSafe(f))).map_err(|payload| panic_message(&*payload))

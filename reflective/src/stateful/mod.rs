@@ -60,12 +60,14 @@ mod parallel;
 mod steps;
 
 use std::fmt::Debug;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
 pub use parallel::{Parallel, Runs, parallel_commands, run_parallel};
 use steps::steps;
 
 use crate::combinator::sized;
+use crate::engine::{caught_aside, is_quiet, panic_message};
 use crate::generator::Generator;
 use crate::node::Gen;
 
@@ -190,6 +192,40 @@ pub fn commands<M: StateMachine>(
 /// the state after it; it runs the command on the system and checks the system against the
 /// model (panicking, or with `assert!`, where they disagree). Returns the system and the
 /// model's last state.
+///
+/// Generated, shrunk and mutated sequences meet every precondition, so `run` does not check
+/// them as it goes. When a step panics, it checks the commands run so far: if one of them is
+/// not a command [`StateMachine::commands`] produces in the state it ran in (a sequence
+/// written by hand that breaks a precondition), the panic's message says which, since the
+/// failure may be the sequence's rather than the system's.
+///
+/// ```should_panic
+/// # use reflective::prelude::*;
+/// # use reflective::stateful::{StateMachine, run};
+/// # struct Stack;
+/// # impl StateMachine for Stack {
+/// #     type State = Vec<u8>;
+/// #     type Command = Option<u8>;
+/// #     fn initial_state(&self) -> Vec<u8> { Vec::new() }
+/// #     fn commands(&self, state: &Vec<u8>) -> Gen<Option<u8>, Option<u8>> {
+/// #         let push = range(0u8..=9).focus(|c: &Option<u8>| c.as_ref()).map(Some);
+/// #         let can_pop = u32::from(!state.is_empty());
+/// #         pick(((1, "push", push.boxed()), (can_pop, "pop", exact(None).boxed()))).boxed()
+/// #     }
+/// #     fn next_state(&self, state: &Vec<u8>, command: &Option<u8>) -> Vec<u8> {
+/// #         let mut next = state.clone();
+/// #         match command { Some(x) => next.push(*x), None => { next.pop(); } }
+/// #         next
+/// #     }
+/// # }
+/// // `None` pops; a pop of an empty stack breaks its precondition. The panic's message
+/// // ends: (command 1, None, is not one the model's `commands` makes in the state [], after
+/// // the commands []: the sequence breaks a precondition)
+/// run(&Stack, &[None], Vec::<u8>::new(), |sut, _, command, _| match command {
+///     Some(x) => sut.push(*x),
+///     None => assert!(sut.pop().is_some(), "popped an empty stack"),
+/// });
+/// ```
 pub fn run<M: StateMachine, S>(
     machine: &M,
     sequence: &[M::Command],
@@ -197,10 +233,53 @@ pub fn run<M: StateMachine, S>(
     mut step: impl FnMut(&mut S, &M::State, &M::Command, &M::State),
 ) -> (S, M::State) {
     let mut state = machine.initial_state();
-    for command in sequence {
+    for (index, command) in sequence.iter().enumerate() {
         let next = machine.next_state(&state, command);
-        step(&mut sut, &state, command, &next);
+        let stepped = panic::catch_unwind(AssertUnwindSafe(|| {
+            step(&mut sut, &state, command, &next);
+        }));
+        if let Err(payload) = stepped {
+            let Err(broken) =
+                meet_preconditions(machine, machine.initial_state(), &sequence[..=index])
+            else {
+                panic::resume_unwind(payload)
+            };
+            if !is_quiet() {
+                // The panic's message is on stderr already, where a plain test shows it.
+                eprintln!("note (reflective::stateful::run): {broken}");
+            }
+            panic::resume_unwind(Box::new(format!("{} ({broken})", panic_message(&*payload))));
+        }
         state = next;
     }
     (sut, state)
+}
+
+/// The state `sequence` leads `machine`'s model to from `state`, or, if one of its commands
+/// is not one [`StateMachine::commands`] produces in the state it runs in (or follows a
+/// [finished](StateMachine::finished) state), which one and where, in words.
+fn meet_preconditions<M: StateMachine>(
+    machine: &M,
+    mut state: M::State,
+    sequence: &[M::Command],
+) -> Result<M::State, String> {
+    for (index, command) in sequence.iter().enumerate() {
+        let allowed = !machine.finished(&state)
+            && caught_aside(|| machine.commands(&state).can_generate(command)).unwrap_or(false);
+        if !allowed {
+            let made = if machine.finished(&state) {
+                "follows the finished state"
+            } else {
+                "is not one the model's `commands` makes in the state"
+            };
+            return Err(format!(
+                "command {}, {command:?}, {made} {state:?}, after the commands {:?}: the \
+                 sequence breaks a precondition",
+                index + 1,
+                &sequence[..index]
+            ));
+        }
+        state = machine.next_state(&state, command);
+    }
+    Ok(state)
 }

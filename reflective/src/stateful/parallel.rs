@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use super::{StateMachine, steps};
+use super::{StateMachine, meet_preconditions, steps};
 use crate::combinator::{sized, zip};
 use crate::generator::Generator;
 use crate::node::Gen;
@@ -233,6 +233,24 @@ where
 {
     let runs = runs.into();
     let workers = Workers::start(case, execute);
+    run_each(machine, case, &runs, new_sut, &workers, expected)
+        .map_err(|error| noting_preconditions(machine, case, error))
+}
+
+/// The runs of [`run_parallel`] on `workers`: `Err` with the first that fails.
+fn run_each<M, S, R>(
+    machine: &M,
+    case: &Parallel<M::Command>,
+    runs: &Runs,
+    new_sut: impl Fn() -> S,
+    workers: &Workers<M::Command, S, R>,
+    expected: impl Fn(&M::State, &M::Command) -> R,
+) -> Result<(), String>
+where
+    M: StateMachine,
+    S: Send + Sync + 'static,
+    R: PartialEq + Debug + Send + 'static,
+{
     for run in 0..runs.count {
         let answers = workers.run(new_sut(), runs.timeout).map_err(|stuck| {
             format!(
@@ -266,6 +284,33 @@ where
         }
     }
     Ok(())
+}
+
+/// `error` with a note if `case` breaks a precondition (a case written by hand): its prefix
+/// run from the initial state, or a branch run right after the prefix. Generated and shrunk
+/// cases meet them all, so only a failure checks.
+fn noting_preconditions<M: StateMachine>(
+    machine: &M,
+    case: &Parallel<M::Command>,
+    error: String,
+) -> String {
+    let broken = match meet_preconditions(machine, machine.initial_state(), &case.prefix) {
+        Err(broken) => Some(format!("in the prefix, {broken}")),
+        Ok(state) => case
+            .branches
+            .iter()
+            .zip(["first", "second"])
+            .find_map(|(branch, name)| {
+                let broken = meet_preconditions(machine, state.clone(), branch).err()?;
+                Some(format!(
+                    "in the {name} branch, run after the prefix, {broken}"
+                ))
+            }),
+    };
+    match broken {
+        Some(broken) => format!("{error} ({broken})"),
+        None => error,
+    }
 }
 
 /// What a run's commands answered.
