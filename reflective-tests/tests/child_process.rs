@@ -87,7 +87,8 @@ fn a_case_still_running_past_its_limit_is_reported_while_it_runs() {
     assert!(
         report.contains(
             ", past the limit of 200.0ms, and has not ended (a loop that never exits? \
-             a deadlock?); to run it alone:\n    REFLECTIVE_REPLAY="
+             a deadlock?); to run it alone:\n    REFLECTIVE_CASE_TIME_LIMIT_MS=200 \
+             REFLECTIVE_REPLAY="
         ),
         "{text}"
     );

@@ -200,6 +200,8 @@ pub fn check_by_gradient<G, P, O>(
 /// let config = Config::new().seed(3).regressions(false);
 /// let failed = try_check_with(&config, &range(0u32..=1000), |&n: &u32| n < 500).unwrap_err();
 /// assert!(failed.report().contains("minimal counterexample:\n    500"));
+/// # // In a doctest, the replay line runs the package's doctests, not every test.
+/// # assert!(failed.report().contains(" cargo test -p reflective --doc"), "{}", failed.report());
 /// assert!(try_check_with(&config, &range(0u32..=1000), |&n: &u32| n <= 1000).is_ok());
 /// ```
 pub fn try_check_with<G, O>(

@@ -3,8 +3,9 @@
 
 use std::fmt::{self, Debug};
 use std::path::PathBuf;
+use std::time::Duration;
 
-use crate::engine::Filtered;
+use crate::engine::{Filtered, Strategy};
 use crate::interpret::shrink::{Shrunk, Stopped};
 
 use super::config::{Mutation, Replay, Resolved, test_name};
@@ -137,18 +138,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             None => {}
         }
         let test = cargo_test_arguments();
-        // What decides a case besides its seed and size: the strategy, as set, and the time
-        // limit past which a case fails.
-        let mut case_settings = self
-            .settings
-            .strategy
-            .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
-            .unwrap_or_default();
-        if let Some(limit) = self.settings.case_time_limit {
-            // Whole milliseconds, as the variable takes them; a limit below one, as one.
-            let millis = limit.as_millis().clamp(1, u128::from(u64::MAX));
-            case_settings.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
-        }
+        let case_settings = case_settings(self.settings.strategy, self.settings.case_time_limit);
         // What decides the run's cases besides its seed, count and largest size: the size
         // schedule and the mutation cases, where not the defaults, and coverage checking,
         // which runs cases past the count (on by default only under CI).
@@ -204,10 +194,29 @@ fn cargo_test_arguments() -> String {
     cargo_test_arguments_for(test_name().as_deref())
 }
 
-/// [`cargo_test_arguments`] for the test named `name` (nothing without one).
+/// What decides a case besides its seed and size, as variables that start a line running it
+/// again: the strategy, as set, and the time limit past which a case fails.
+pub(super) fn case_settings(strategy: Option<Strategy>, limit: Option<Duration>) -> String {
+    let mut settings = strategy
+        .map(|strategy| format!("REFLECTIVE_STRATEGY={} ", strategy.name()))
+        .unwrap_or_default();
+    if let Some(limit) = limit {
+        // Whole milliseconds, as the variable takes them; a limit below one, as one.
+        let millis = limit.as_millis().clamp(1, u128::from(u64::MAX));
+        settings.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
+    }
+    settings
+}
+
+/// [`cargo_test_arguments`] for the test named `name`. Without one: in a doctest (which runs
+/// on its process's main thread, so its name is not known), the package's doctests; else
+/// nothing.
 pub(super) fn cargo_test_arguments_for(name: Option<&str>) -> String {
     let Some(name) = name else {
-        return String::new();
+        if !in_doctest() {
+            return String::new();
+        }
+        return doctest_arguments(std::env::var("CARGO_PKG_NAME").ok().as_deref());
     };
     let mut arguments = String::new();
     if let Ok(package) = std::env::var("CARGO_PKG_NAME") {
@@ -226,6 +235,28 @@ pub(super) fn cargo_test_arguments_for(name: Option<&str>) -> String {
         }
     }
     format!("{arguments} {name} -- --exact")
+}
+
+/// What follows `cargo test` in a line that runs a failing doctest again: the package's
+/// doctests alone (`--doc`), since a plain `cargo test` runs every test target first, each
+/// property in them replaying the case, and stops at the first target that fails.
+fn doctest_arguments(package: Option<&str>) -> String {
+    match package {
+        Some(package) => format!(" -p {package} --doc"),
+        None => " --doc".to_string(),
+    }
+}
+
+/// Whether this process is a doctest: rustdoc builds each in a directory of its own named
+/// `rustdoctest...`, and runs a merged doctest with `RUSTDOC_DOCTEST_RUN_NB_TEST` set.
+fn in_doctest() -> bool {
+    std::env::var_os("RUSTDOC_DOCTEST_RUN_NB_TEST").is_some()
+        || std::env::current_exe().is_ok_and(|exe| {
+            exe.parent()
+                .and_then(|dir| dir.file_name())
+                .and_then(|dir| dir.to_str())
+                .is_some_and(|dir| dir.starts_with("rustdoctest"))
+        })
 }
 
 /// The report of a run whose cases all held but whose coverage requirements were not met
@@ -253,7 +284,8 @@ pub(super) fn discarded_replay_report(replay: Replay, statistics: &Statistics) -
         "the replayed case REFLECTIVE_REPLAY={replay} did not run: the property discarded it \
          (`assume`, or `None`), so it neither failed nor held.\n\n{statistics}\nCheck that the \
          replay line is the one the failure printed, and whether the property's precondition \
-         or the generator changed since."
+         or the generator changed since. A test that runs several checks replays the case in \
+         each: if the one that failed is not the first, run it in a test of its own."
     )
 }
 
@@ -328,7 +360,17 @@ fn counted(count: usize, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{counted, readable};
+    use super::{cargo_test_arguments_for, counted, doctest_arguments, readable};
+
+    /// A doctest's lines run the package's doctests alone, not every test of the workspace
+    /// (which a plain `cargo test` would, stopping at the first target that fails); outside a
+    /// doctest, a check without a test's name gets no arguments.
+    #[test]
+    fn a_doctest_is_rerun_by_the_doctests_of_its_package() {
+        assert_eq!(doctest_arguments(Some("my-crate")), " -p my-crate --doc");
+        assert_eq!(doctest_arguments(None), " --doc");
+        assert_eq!(cargo_test_arguments_for(None), "");
+    }
 
     #[test]
     fn a_count_of_one_is_singular() {

@@ -333,7 +333,9 @@ impl Display for Statistics {
             }
         }
         if !self.discards.is_empty() {
-            writeln!(f, "  discarded {} cases", self.discarded())?;
+            let discarded = self.discarded();
+            let plural = if discarded == 1 { "" } else { "s" };
+            writeln!(f, "  discarded {discarded} case{plural}")?;
             let mut sorted: Vec<(&String, &u32)> = self.discards.iter().collect();
             sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
             for (reason, count) in sorted {

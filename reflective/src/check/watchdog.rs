@@ -16,7 +16,8 @@ use std::sync::{Arc, Mutex, Once, Weak};
 use std::time::{Duration, Instant};
 
 use super::config::{Replay, Resolved, test_name};
-use super::report::cargo_test_arguments_for;
+use super::report::{cargo_test_arguments_for, case_settings};
+use crate::engine::Strategy;
 
 /// How long a case may run before it is reported, when the run sets no time limit.
 pub(super) const DEFAULT_LIMIT: Duration = Duration::from_secs(10);
@@ -43,8 +44,12 @@ struct Slot {
     seed: AtomicU64,
     size: AtomicU64,
     mutation: AtomicU64,
-    /// [`MUTANT`] if the case is a mutant, [`DESCRIBED`] if what runs is described.
+    /// [`MUTANT`] if the case is a mutant, [`DESCRIBED`] if what runs is described,
+    /// [`LIMIT_SET`] if the run sets its limit.
     flags: AtomicU8,
+    /// The run's size strategy, which decides the case with its seed and size: 0 for the
+    /// generator's own, else one more than its place in [`Strategy::ALL`].
+    strategy: AtomicU8,
     /// The run's limit, in milliseconds.
     limit_ms: AtomicU64,
     /// What runs, where it is not a case of the run: the report's words for it, and how many
@@ -57,6 +62,7 @@ struct Slot {
 
 const MUTANT: u8 = 1;
 const DESCRIBED: u8 = 2;
+const LIMIT_SET: u8 = 4;
 
 thread_local! {
     /// This thread's slot, registered with the watching thread when first used.
@@ -100,7 +106,18 @@ impl Watch {
                 seed: replay.seed,
                 size: replay.size as u64,
                 mutation: replay.mutation.unwrap_or(0),
-                flags: if replay.mutation.is_some() { MUTANT } else { 0 },
+                flags: if replay.mutation.is_some() { MUTANT } else { 0 }
+                    | if settings.case_time_limit.is_some() {
+                        LIMIT_SET
+                    } else {
+                        0
+                    },
+                strategy: settings.strategy.map_or(0, |strategy| {
+                    Strategy::ALL
+                        .iter()
+                        .position(|&s| s == strategy)
+                        .map_or(0, |place| place as u8 + 1)
+                }),
                 limit_ms,
             }),
             Doing::Described(what) => {
@@ -126,6 +143,7 @@ struct Context {
     size: u64,
     mutation: u64,
     flags: u8,
+    strategy: u8,
     limit_ms: u64,
 }
 
@@ -176,6 +194,7 @@ impl Slot {
         self.size.store(context.size, Ordering::Relaxed);
         self.mutation.store(context.mutation, Ordering::Relaxed);
         self.flags.store(context.flags, Ordering::Relaxed);
+        self.strategy.store(context.strategy, Ordering::Relaxed);
         self.limit_ms.store(context.limit_ms, Ordering::Relaxed);
     }
 
@@ -186,6 +205,7 @@ impl Slot {
             size: self.size.load(Ordering::Relaxed),
             mutation: self.mutation.load(Ordering::Relaxed),
             flags: self.flags.load(Ordering::Relaxed),
+            strategy: self.strategy.load(Ordering::Relaxed),
             limit_ms: self.limit_ms.load(Ordering::Relaxed),
         }
     }
@@ -216,6 +236,7 @@ fn register() -> Arc<Slot> {
         size: AtomicU64::new(0),
         mutation: AtomicU64::new(0),
         flags: AtomicU8::new(0),
+        strategy: AtomicU8::new(0),
         limit_ms: AtomicU64::new(millis(DEFAULT_LIMIT)),
         described: Mutex::new(String::new()),
         descriptions: AtomicU64::new(0),
@@ -316,9 +337,17 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
         size: slot.size.load(Ordering::Relaxed) as usize,
         mutation: (flags & MUTANT != 0).then(|| slot.mutation.load(Ordering::Relaxed)),
     };
+    // What decides the case besides its seed and size, as the failure report's line says
+    // it: the strategy, and the limit past which it fails, where the run sets them.
+    let strategy = usize::from(slot.strategy.load(Ordering::Relaxed))
+        .checked_sub(1)
+        .and_then(|place| Strategy::ALL.get(place).copied());
+    let limit = (flags & LIMIT_SET != 0).then_some(limit);
+    let case_settings = case_settings(strategy, limit);
     format!(
         "reflective:{test} case REFLECTIVE_REPLAY={replay} {took} (a loop that never exits? a \
-         deadlock?); to run it alone:\n    REFLECTIVE_REPLAY={replay} cargo test{}\n",
+         deadlock?); to run it alone:\n    {case_settings}REFLECTIVE_REPLAY={replay} cargo \
+         test{}\n",
         cargo_test_arguments_for(slot.test.as_deref())
     )
 }
@@ -384,5 +413,42 @@ mod tests {
         });
         assert!(caught.is_err());
         assert_eq!(says(&watch).0, before + 8);
+    }
+
+    /// The line that runs a case still running alone sets what decides the case besides its
+    /// seed and size, as the failure report's line does: the strategy and the time limit,
+    /// where the run sets them (else the case it runs is another, or does not fail).
+    #[test]
+    fn the_line_of_a_case_still_running_keeps_its_strategy_and_limit() {
+        let watch = Watch::this_thread();
+        let set = Config::new()
+            .strategy(Strategy::Fixed)
+            .case_time_limit(Duration::from_millis(100))
+            .resolved_from(|_| None)
+            .unwrap();
+        let line = {
+            let _watching = watch.start(&set, Doing::Case(Replay::new(7, 3)));
+            still_running(
+                &watch.0,
+                Duration::from_millis(150),
+                Duration::from_millis(100),
+            )
+        };
+        assert!(
+            line.contains(
+                "\n    REFLECTIVE_STRATEGY=fixed REFLECTIVE_CASE_TIME_LIMIT_MS=100 \
+                 REFLECTIVE_REPLAY=0x7:3 cargo test"
+            ),
+            "{line}"
+        );
+        let unset = Config::new().resolved_from(|_| None).unwrap();
+        let line = {
+            let _watching = watch.start(&unset, Doing::Case(Replay::new(7, 3)));
+            still_running(&watch.0, Duration::from_secs(11), DEFAULT_LIMIT)
+        };
+        assert!(
+            line.contains("\n    REFLECTIVE_REPLAY=0x7:3 cargo test"),
+            "{line}"
+        );
     }
 }
