@@ -119,6 +119,23 @@ fn mutated_bytes_keep_the_invariants_of_search_trees_and_well_typed_terms() {
     }
 }
 
+/// A chain of custom mutations from the empty input (a fuzzer's first) reaches longer lists:
+/// the edits keep a value's size, and the size byte was never changed, so every mutant of the
+/// empty input (size 0) was the empty list.
+#[test]
+fn mutated_bytes_outgrow_the_size_of_the_input() {
+    let lists = vec(range(0u8..=9), 0..=50);
+    let mut bytes = Vec::new();
+    let mut longest = 0;
+    for seed in 0..200 {
+        bytes = lists.mutator().mutate_bytes(&bytes, seed).unwrap();
+        let list = lists.decode(&bytes).unwrap().value;
+        assert!(lists.can_generate(&list), "{list:?}");
+        longest = longest.max(list.len());
+    }
+    assert!(longest >= 10, "the longest list was {longest} long");
+}
+
 #[test]
 fn a_crash_found_from_its_bytes_shrinks_to_the_minimum() {
     let g = vec(int::<i32>(), ..);

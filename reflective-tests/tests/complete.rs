@@ -230,6 +230,37 @@ fn given_parts_the_generator_cannot_produce_are_an_error_naming_the_part() {
     );
 }
 
+/// A hole whose part decides a given part's range (a `bind` on it) may leave the given part
+/// out in every draw: the error names the holes' draws as a cause, where it said only that the
+/// generator cannot produce the given parts (which it can, around another draw) and that a
+/// larger size may.
+#[test]
+fn a_hole_that_leaves_a_given_part_out_is_named_as_a_cause() {
+    let pairs = range(0u32..=1000)
+        .focus(|p: &(u32, u32)| Some(&p.0))
+        .bind(|a| {
+            range(a..=1000)
+                .focus(|p: &(u32, u32)| Some(&p.1))
+                .map(move |b| (a, b))
+        });
+    assert!(pairs.can_generate(&(0, 0)));
+    let partial = (0u32, 0u32);
+    let error = pairs
+        .completer()
+        .complete(&partial, &Holes::new().at(&partial.0), 0)
+        .unwrap_err();
+    assert!(
+        matches!(error, CompleteError::CannotProduce { .. }),
+        "{error:?}"
+    );
+    let text = error.to_string();
+    assert!(
+        text.contains("what the holes were filled with leaves a given part out"),
+        "{text}"
+    );
+    assert!(text.contains("drawn up to 32 times"), "{text}");
+}
+
 #[test]
 fn a_derived_types_error_names_the_field_that_fails_and_its_variants() {
     use reflective_tests::derived::{Readings, Roll};

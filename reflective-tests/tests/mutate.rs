@@ -372,6 +372,26 @@ fn bad_input_is_an_error() {
     assert!(matches!(error, MutateError::NoMutant { .. }), "{error:?}");
 }
 
+/// Edits narrowed to ones that have nothing to work on in the value (an insert where there is
+/// no collection) are named as a cause: the error said only that the generator makes no choice
+/// with another possible value, which a generator of integers does.
+#[test]
+fn edits_with_nothing_to_work_on_are_named_in_the_error() {
+    let g = range(0u8..=9);
+    let error = g
+        .mutator()
+        .edits(&[Edit::Insert])
+        .mutate(&3, 0)
+        .unwrap_err();
+    assert!(matches!(error, MutateError::NoMutant { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains("`Mutator::edits`"), "{message}");
+    assert!(
+        message.contains("an insert or a delete needs a collection"),
+        "{message}"
+    );
+}
+
 #[test]
 fn mutants_of_a_random_spec_value_stay_in_its_dependent_shape() {
     // A count then exactly that many elements: no edit breaks the count.

@@ -39,6 +39,7 @@ use rand_core::SeedableRng;
 
 use crate::choice::ChoiceTree;
 use crate::engine::source::bytes::{BytesSource, write_choices};
+use crate::engine::source::random::below;
 use crate::engine::{Budgets, ReflectError};
 use crate::node::Node;
 
@@ -51,6 +52,9 @@ pub const MAX_BYTES_SIZE: usize = u8::MAX as usize;
 
 /// The seed of the random draws that follow the bytes once they run out.
 const FALLBACK_SEED: u64 = 0;
+
+/// [`Mutator::mutate_bytes`] gives the bytes a size drawn afresh one time in this many.
+const RESIZE_ONE_IN: u64 = 4;
 
 /// The value `bytes` give (with its choices): see the [module](self).
 pub(crate) fn decode<G: Node>(g: &G, bytes: &[u8]) -> Result<Generated<G::Output>, GenerateError> {
@@ -127,8 +131,11 @@ impl<G: Node> Mutator<'_, G> {
     /// A mutant of the value `bytes` give, as bytes: the value's choices edited with `seed`
     /// as [`Mutator::mutate_tree`] edits them, written as bytes. A fuzzer's custom mutator
     /// that keeps every input the target sees a value of the generator; the bytes of the
-    /// value itself (its choices as read, written again) if no edit changes it. `Err` only
-    /// if the generator cannot produce a value at all.
+    /// value itself (its choices as read, written again) if no edit changes it. The edits keep
+    /// the value's size, so one time in four the size byte is drawn afresh (uniformly in
+    /// `0..=255`) and the bytes read at it before the edit: values outgrow the input's size
+    /// (an empty input, at size 0, is not the empty list for ever). `Err` only if the
+    /// generator cannot produce a value at all.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -141,9 +148,50 @@ impl<G: Node> Mutator<'_, G> {
     ///     assert!(sorted.decode(&bytes).unwrap().value.is_sorted());
     /// }
     /// ```
+    ///
+    /// The mutant's bytes may be longer than the input (an inserted element, a regenerated
+    /// subtree): libFuzzer's custom mutator (`libfuzzer_sys::fuzz_mutator!`) writes its output
+    /// in place, at most `max_size` bytes. Cut what does not fit: any prefix of the bytes still
+    /// reads as a value of the generator (the choices past the end take their simplest values),
+    /// so the target sees a valid input either way.
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// let g = vec(range(0u8..=9), 0..=50);
+    /// // The body of `fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| ..)`.
+    /// let mutate = |data: &mut [u8], size: usize, max_size: usize, seed: u32| -> usize {
+    ///     let Ok(mutant) = g.mutator().mutate_bytes(&data[..size], u64::from(seed)) else {
+    ///         return size;
+    ///     };
+    ///     let len = mutant.len().min(max_size);
+    ///     data[..len].copy_from_slice(&mutant[..len]);
+    ///     len
+    /// };
+    /// let start = g.encode(&vec![1, 2, 3, 4, 5, 6]).unwrap();
+    /// let (mut data, mut size) = ([0u8; 8], start.len());
+    /// data.copy_from_slice(&start);
+    /// for seed in 0..50 {
+    ///     size = mutate(&mut data, size, 8, seed);
+    ///     assert!(g.can_generate(&g.decode(&data[..size]).unwrap().value));
+    /// }
+    /// ```
     pub fn mutate_bytes(&self, bytes: &[u8], seed: u64) -> Result<Vec<u8>, GenerateError> {
-        let generated = decode(self.generator(), bytes)?;
+        let mut generated = decode(self.generator(), bytes)?;
         let mut rng = DefaultRng::seed_from_u64(seed);
+        // The edits replay at the parent's size, so the size byte is the only way to a larger
+        // (or smaller) value: without this, an empty input (size 0) stayed the empty list.
+        if below(&mut rng, RESIZE_ONE_IN) == 0 {
+            let mut resized = bytes.to_vec();
+            let size = below(&mut rng, MAX_BYTES_SIZE as u64 + 1) as u8;
+            match resized.first_mut() {
+                Some(first) => *first = size,
+                None => resized.push(size),
+            }
+            // A generator that fails at the new size (a filter) keeps the old one.
+            if let Ok(other) = decode(self.generator(), &resized) {
+                generated = other;
+            }
+        }
         Ok(match self.mutate_tree(&generated.tree, &mut rng) {
             Ok(mutant) => tree_bytes(&mutant.tree),
             Err(_) => tree_bytes(&generated.tree),

@@ -86,8 +86,9 @@ impl<'v> Holes<'v> {
 /// Why a value could not be completed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompleteError {
-    /// The generator cannot produce the given parts: `part` names the type of the first part
-    /// (the innermost) that no way produces, where a focus reached one.
+    /// The generator cannot produce the given parts (around the parts drawn in the holes, in
+    /// each of the draws [`Completer::complete`] makes): `part` names the type of the first
+    /// part (the innermost) that no way produces, where a focus reached one.
     CannotProduce {
         /// The type of the first part that fails, if a focus reached it.
         part: Option<&'static str>,
@@ -137,7 +138,13 @@ impl fmt::Display for CompleteError {
                     let path: Vec<&str> = path.iter().map(Label::as_str).collect();
                     write!(f, " at `{}`", path.join("."))?;
                 }
-                f.write_str(" (a larger size, `Completer::size`, may produce them)")
+                write!(
+                    f,
+                    " (a larger size, `Completer::size`, may produce them; or what the holes \
+                     were filled with leaves a given part out, as a `bind` on a hole's part \
+                     can: the holes are drawn up to {COMPLETE_ATTEMPTS} times, not fitted to \
+                     the given parts, so give that part too)"
+                )
             }
             CompleteError::CannotProduce {
                 part: None, size, ..
@@ -215,8 +222,11 @@ impl<'g, G: Node> Completer<'g, G> {
     /// given: a value the generator produces, with its choices.
     ///
     /// A part generated in a hole uses some of the size, and a given part after it may then
-    /// find too little (a subtree after a large generated one): such a draw is made again,
-    /// up to 32 times, before the error is returned.
+    /// find too little (a subtree after a large generated one), or a part it decides may leave
+    /// a given part after it out (a `bind` on the hole's part whose range the given part is
+    /// outside): such a draw is made again, up to 32 times, before the error is returned. The
+    /// holes are drawn as the generator draws them, not fitted to the given parts: where few
+    /// draws of a hole fit, give that part too.
     pub fn complete(
         &self,
         partial: &G::Input,

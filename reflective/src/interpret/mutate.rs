@@ -172,8 +172,9 @@ pub enum MutateError {
         message: String,
     },
     /// No edit changed the value's choices in as many tries (a generator that makes no
-    /// choice, or only choices with one possible value; or one that fails on every edited
-    /// choice).
+    /// choice, or only choices with one possible value; edits, as [`Mutator::edits`] narrows
+    /// them, that have nothing to work on in the value, such as an insert or a delete where it
+    /// has no collection; or a generator that fails on every edited choice).
     NoMutant {
         /// The tries made.
         tries: usize,
@@ -203,8 +204,11 @@ impl fmt::Display for MutateError {
             MutateError::NoMutant { tries } => write!(
                 f,
                 "cannot mutate the value: no edit of its choices changed them in {tries} tries \
-                 (the generator makes no choice with another possible value, or it fails on \
-                 every edited choice)"
+                 (the generator makes no choice with another possible value; or the edits made \
+                 (all, or those given to `Mutator::edits`) have nothing to work on in it: an \
+                 insert or a delete needs a collection, a descend or a swap two compatible \
+                 spans (`Mutator::compatible`), a nudge or a copy an integer with another \
+                 possible value; or the generator fails on every edited choice)"
             ),
             MutateError::GeneratorPanicked { message } => write!(
                 f,
