@@ -110,6 +110,41 @@ fn a_case_still_running_past_its_limit_is_reported_while_it_runs() {
     );
 }
 
+/// In a test that runs several checks, the replay line of a check that is not the first
+/// names it (`REFLECTIVE_REPLAY_CHECK`): pasted back, it replays the case in that check, the
+/// checks before it running their cases as before.
+#[test]
+fn the_replay_line_of_a_tests_second_check_replays_in_that_check() {
+    let dir = fixture_crate("second_check");
+    let name = "the_second_check_fails";
+    let (passed, text) = cargo_test(&dir, name, &[]);
+    assert!(!passed, "{text}");
+    let minimal = section(&text, "minimal counterexample:\n");
+    assert_eq!(
+        minimal, "    [0, 0, 0]\n    the property returned false",
+        "{text}"
+    );
+    assert!(
+        text.contains("\n    REFLECTIVE_REPLAY_CHECK=2 REFLECTIVE_REPLAY="),
+        "{text}"
+    );
+    let replay = value_after(&text, "REFLECTIVE_REPLAY");
+    let (passed, again) = cargo_test(
+        &dir,
+        name,
+        &[
+            ("REFLECTIVE_REPLAY_CHECK", "2"),
+            ("REFLECTIVE_REPLAY", replay),
+        ],
+    );
+    assert!(!passed, "{again}");
+    assert!(
+        again.contains("property failed on the replayed case"),
+        "{again}"
+    );
+    assert_eq!(section(&again, "minimal counterexample:\n"), minimal);
+}
+
 #[test]
 fn a_failing_property_reports_and_replays_in_a_child_cargo_test() {
     let dir = fixture_crate("report");

@@ -187,6 +187,12 @@ pub struct Resolved {
     pub shrink: ShrinkBudget,
     /// The single case to run instead of the run, if one is set.
     pub replay: Option<Replay>,
+    /// Which check of its test this run is, from 1, where `check` and its kin started it
+    /// (`None` for a check inside another's property, and from [`Config::resolved`]): a test
+    /// may run several checks, and a replay line names the one that failed where it is not
+    /// the first, since `REFLECTIVE_REPLAY` replays its case in the check that
+    /// `REFLECTIVE_REPLAY_CHECK` names (every check of the test without it).
+    pub check: Option<u32>,
     /// Whether failures are stored in, and replayed first from, the regressions file.
     pub regressions: bool,
     /// Whether a run that passes prints its statistics.
@@ -437,11 +443,47 @@ impl Config {
     pub fn resolved(&self) -> Resolved {
         match self.resolved_from(|name| std::env::var_os(name).map(readable)) {
             Ok(resolved) => resolved,
-            Err(error) => panic!(
-                "reflective: a setting in the environment cannot be read: {error}; set it to one \
-                 of the values named, or unset it"
-            ),
+            Err(error) => unreadable(&error),
         }
+    }
+
+    /// [`resolved`](Self::resolved) for the check numbered `check` of its test (`None`
+    /// inside another check's property; see the module `ordinal`): a replay from the environment
+    /// is the check's if `REFLECTIVE_REPLAY_CHECK` names it (or names none), and never that of
+    /// a check inside another's property; one set in code always is.
+    #[track_caller]
+    pub(super) fn resolved_for(&self, check: Option<u32>) -> Resolved {
+        let env = |name: &str| std::env::var_os(name).map(readable);
+        match self.resolved_for_from(check, env) {
+            Ok(resolved) => resolved,
+            Err(error) => unreadable(&error),
+        }
+    }
+
+    /// [`resolved_for`](Self::resolved_for) the check numbered `check`, reading the
+    /// environment through `env`.
+    fn resolved_for_from(
+        &self,
+        check: Option<u32>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Resolved, String> {
+        let mut resolved = self.resolved_from(&env)?;
+        resolved.check = check;
+        if self.replay.is_none() && resolved.replay.is_some() {
+            let wanted = env("REFLECTIVE_REPLAY_CHECK")
+                .map(|text| replay_check(text.trim()))
+                .transpose()
+                .map_err(|error| format!("REFLECTIVE_REPLAY_CHECK: {error}"))?;
+            let ours = match (check, wanted) {
+                (None, _) => false,
+                (Some(check), Some(wanted)) => check == wanted,
+                (Some(_), None) => true,
+            };
+            if !ours {
+                resolved.replay = None;
+            }
+        }
+        Ok(resolved)
     }
 
     /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
@@ -579,6 +621,7 @@ impl Config {
             strategy,
             shrink: ShrinkBudget { evaluations, time },
             replay,
+            check: None,
         })
     }
 }
@@ -587,6 +630,25 @@ impl Config {
 /// replaced, so that it is refused with the variable's name rather than ignored.
 fn readable(value: std::ffi::OsString) -> String {
     value.to_string_lossy().into_owned()
+}
+
+/// Panics with the message of a setting in the environment that cannot be read.
+#[track_caller]
+fn unreadable(error: &str) -> ! {
+    panic!(
+        "reflective: a setting in the environment cannot be read: {error}; set it to one of the \
+         values named, or unset it"
+    )
+}
+
+/// Which check of its test replays a case (`REFLECTIVE_REPLAY_CHECK`): a number from 1.
+fn replay_check(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|&check| check >= 1)
+        .ok_or_else(|| {
+            format!("expected which check of the test replays the case, from 1, found `{text}`")
+        })
 }
 
 /// The largest size a run may use (2^20), set in code ([`Config::max_size`]) or by the
@@ -674,6 +736,40 @@ pub(super) fn test_name() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A replay from the environment is the check's that `REFLECTIVE_REPLAY_CHECK` names (or
+    /// every check's without it), never a check's inside another; one set in code is always
+    /// the check's; a number that cannot be read is an error that names the variable.
+    #[test]
+    fn a_replay_from_the_environment_is_the_named_checks() {
+        let env = |check: Option<&'static str>| {
+            move |name: &str| match name {
+                "REFLECTIVE_REPLAY" => Some("0x2a:7".to_string()),
+                "REFLECTIVE_REPLAY_CHECK" => check.map(str::to_string),
+                _ => None,
+            }
+        };
+        let replays = |config: &Config, check: Option<u32>, named: Option<&'static str>| {
+            config
+                .resolved_for_from(check, env(named))
+                .map(|resolved| resolved.replay.is_some())
+        };
+        let config = Config::new();
+        assert_eq!(replays(&config, Some(1), None), Ok(true));
+        assert_eq!(replays(&config, Some(3), None), Ok(true));
+        assert_eq!(replays(&config, None, None), Ok(false));
+        assert_eq!(replays(&config, Some(2), Some("2")), Ok(true));
+        assert_eq!(replays(&config, Some(1), Some("2")), Ok(false));
+        assert_eq!(replays(&config, None, Some("2")), Ok(false));
+        let in_code = Config::new().replay(Replay::new(5, 1));
+        assert_eq!(replays(&in_code, Some(1), Some("2")), Ok(true));
+        assert_eq!(replays(&in_code, None, None), Ok(true));
+        let error = replays(&config, Some(1), Some("0")).unwrap_err();
+        assert!(
+            error.starts_with("REFLECTIVE_REPLAY_CHECK: expected which check"),
+            "{error}"
+        );
+    }
 
     /// A replay line that cannot be read names the part that is wrong; one whose size no case
     /// runs at is refused, in code as in the environment.

@@ -1,5 +1,6 @@
 //! The entry points: [`check`] and its forms with a [`Config`], on all cores, or storing values.
 
+use super::ordinal::Running;
 use std::fmt::{self, Debug};
 
 use crate::generator::Generator;
@@ -53,7 +54,8 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let settings = config.resolved();
+    let running = Running::start();
+    let settings = config.resolved_for(running.ordinal());
     let keep = KeepChoices {
         settings: &settings,
         g,
@@ -117,7 +119,8 @@ pub fn check_by_gradient<G, P, O>(
     P: Fn(&G::Output) -> bool,
     O: Outcome,
 {
-    let settings = config.resolved();
+    let running = Running::start();
+    let settings = config.resolved_for(running.ordinal());
     if let Some(replay) = settings.replay.filter(|replay| replay.mutation.is_some()) {
         panic!(
             "REFLECTIVE_REPLAY={replay} names a mutation case (the part after `/`), which a run \
@@ -290,7 +293,8 @@ where
     G::Output: Clone + Debug + Send,
     O: Outcome,
 {
-    let settings = config.resolved();
+    let running = Running::start();
+    let settings = config.resolved_for(running.ordinal());
     let keep = KeepChoices {
         settings: &settings,
         g,
@@ -332,7 +336,8 @@ where
     T: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned,
     O: Outcome,
 {
-    let settings = config.resolved();
+    let running = Running::start();
+    let settings = config.resolved_for(running.ordinal());
     let keep = KeepValues {
         settings: &settings,
         g,

@@ -27,7 +27,9 @@
 //! time limit per case, the discard ratio and the share of mutation cases, in code or by environment variables
 //! (`REFLECTIVE_CASES`, `REFLECTIVE_SEED`, `REFLECTIVE_MAX_SIZE`,
 //! `REFLECTIVE_SIZE_SCHEDULE`, `REFLECTIVE_STRATEGY`,
-//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY`,
+//! `REFLECTIVE_SHRINK_EVALUATIONS`, `REFLECTIVE_SHRINK_SECONDS`, `REFLECTIVE_REPLAY` (with
+//! `REFLECTIVE_REPLAY_CHECK`: which check of the test replays the case, from 1; every check
+//! without it; a replay line names the check where it is not the first),
 //! `REFLECTIVE_REGRESSIONS`, `REFLECTIVE_STATISTICS`, `REFLECTIVE_CHECK_COVERAGE`,
 //! `REFLECTIVE_CASE_TIME_LIMIT_MS`, `REFLECTIVE_MAX_DISCARD_RATIO`,
 //! `REFLECTIVE_MUTATION_PERCENT`); what code sets wins. On CI
@@ -82,6 +84,7 @@ mod cases;
 mod config;
 mod entry;
 mod mutation;
+mod ordinal;
 mod outcome;
 pub mod regressions;
 mod report;

@@ -166,9 +166,10 @@ impl<T: Debug> fmt::Display for Failure<T> {
         if let Origin::Case(_, replay) | Origin::Replayed(replay) = &self.origin {
             writeln!(f)?;
             writeln!(f, "replay this case:")?;
+            let check = replay_check(self.settings.check);
             write!(
                 f,
-                "    {case_settings}REFLECTIVE_REPLAY={replay} cargo test{test}"
+                "    {case_settings}{check}REFLECTIVE_REPLAY={replay} cargo test{test}"
             )?;
         }
         if let Origin::Case(..) = self.origin {
@@ -206,6 +207,15 @@ pub(super) fn case_settings(strategy: Option<Strategy>, limit: Option<Duration>)
         settings.push_str(&format!("REFLECTIVE_CASE_TIME_LIMIT_MS={millis} "));
     }
     settings
+}
+
+/// Which check of its test replays a case, as a variable that starts a replay line: none
+/// for the first check of a test (or one without a number), whose replay needs no name.
+pub(super) fn replay_check(check: Option<u32>) -> String {
+    match check {
+        Some(check) if check > 1 => format!("REFLECTIVE_REPLAY_CHECK={check} "),
+        _ => String::new(),
+    }
 }
 
 /// [`cargo_test_arguments`] for the test named `name`. Without one: in a doctest (which runs
@@ -284,8 +294,8 @@ pub(super) fn discarded_replay_report(replay: Replay, statistics: &Statistics) -
         "the replayed case REFLECTIVE_REPLAY={replay} did not run: the property discarded it \
          (`assume`, or `None`), so it neither failed nor held.\n\n{statistics}\nCheck that the \
          replay line is the one the failure printed, and whether the property's precondition \
-         or the generator changed since. A test that runs several checks replays the case in \
-         each: if the one that failed is not the first, run it in a test of its own."
+         or the generator changed since, and, in a test that runs several checks, whether the \
+         line names the check that failed (`REFLECTIVE_REPLAY_CHECK`)."
     )
 }
 

@@ -11,12 +11,12 @@
 //! all). A case costs the thread a few atomic stores, and no clock reads.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Once, Weak};
 use std::time::{Duration, Instant};
 
 use super::config::{Replay, Resolved, test_name};
-use super::report::{cargo_test_arguments_for, case_settings};
+use super::report::{cargo_test_arguments_for, case_settings, replay_check};
 use crate::engine::Strategy;
 
 /// How long a case may run before it is reported, when the run sets no time limit.
@@ -50,6 +50,8 @@ struct Slot {
     /// The run's size strategy, which decides the case with its seed and size: 0 for the
     /// generator's own, else one more than its place in [`Strategy::ALL`].
     strategy: AtomicU8,
+    /// Which check of its test the run is (0 for none), which a replay line names.
+    check: AtomicU32,
     /// The run's limit, in milliseconds.
     limit_ms: AtomicU64,
     /// What runs, where it is not a case of the run: the report's words for it, and how many
@@ -118,6 +120,7 @@ impl Watch {
                         .position(|&s| s == strategy)
                         .map_or(0, |place| place as u8 + 1)
                 }),
+                check: settings.check.unwrap_or(0),
                 limit_ms,
             }),
             Doing::Described(what) => {
@@ -144,6 +147,7 @@ struct Context {
     mutation: u64,
     flags: u8,
     strategy: u8,
+    check: u32,
     limit_ms: u64,
 }
 
@@ -195,6 +199,7 @@ impl Slot {
         self.mutation.store(context.mutation, Ordering::Relaxed);
         self.flags.store(context.flags, Ordering::Relaxed);
         self.strategy.store(context.strategy, Ordering::Relaxed);
+        self.check.store(context.check, Ordering::Relaxed);
         self.limit_ms.store(context.limit_ms, Ordering::Relaxed);
     }
 
@@ -206,6 +211,7 @@ impl Slot {
             mutation: self.mutation.load(Ordering::Relaxed),
             flags: self.flags.load(Ordering::Relaxed),
             strategy: self.strategy.load(Ordering::Relaxed),
+            check: self.check.load(Ordering::Relaxed),
             limit_ms: self.limit_ms.load(Ordering::Relaxed),
         }
     }
@@ -237,6 +243,7 @@ fn register() -> Arc<Slot> {
         mutation: AtomicU64::new(0),
         flags: AtomicU8::new(0),
         strategy: AtomicU8::new(0),
+        check: AtomicU32::new(0),
         limit_ms: AtomicU64::new(millis(DEFAULT_LIMIT)),
         described: Mutex::new(String::new()),
         descriptions: AtomicU64::new(0),
@@ -344,10 +351,11 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
         .and_then(|place| Strategy::ALL.get(place).copied());
     let limit = (flags & LIMIT_SET != 0).then_some(limit);
     let case_settings = case_settings(strategy, limit);
+    let check = replay_check(Some(slot.check.load(Ordering::Relaxed)));
     format!(
         "reflective:{test} case REFLECTIVE_REPLAY={replay} {took} (a loop that never exits? a \
-         deadlock?); to run it alone:\n    {case_settings}REFLECTIVE_REPLAY={replay} cargo \
-         test{}\n",
+         deadlock?); to run it alone:\n    {case_settings}{check}REFLECTIVE_REPLAY={replay} \
+         cargo test{}\n",
         cargo_test_arguments_for(slot.test.as_deref())
     )
 }
@@ -417,15 +425,17 @@ mod tests {
 
     /// The line that runs a case still running alone sets what decides the case besides its
     /// seed and size, as the failure report's line does: the strategy and the time limit,
-    /// where the run sets them (else the case it runs is another, or does not fail).
+    /// where the run sets them (else the case it runs is another, or does not fail), and the
+    /// check of its test that runs it, where it is not the first.
     #[test]
     fn the_line_of_a_case_still_running_keeps_its_strategy_and_limit() {
         let watch = Watch::this_thread();
-        let set = Config::new()
+        let mut set = Config::new()
             .strategy(Strategy::Fixed)
             .case_time_limit(Duration::from_millis(100))
             .resolved_from(|_| None)
             .unwrap();
+        set.check = Some(2);
         let line = {
             let _watching = watch.start(&set, Doing::Case(Replay::new(7, 3)));
             still_running(
@@ -437,7 +447,7 @@ mod tests {
         assert!(
             line.contains(
                 "\n    REFLECTIVE_STRATEGY=fixed REFLECTIVE_CASE_TIME_LIMIT_MS=100 \
-                 REFLECTIVE_REPLAY=0x7:3 cargo test"
+                 REFLECTIVE_REPLAY_CHECK=2 REFLECTIVE_REPLAY=0x7:3 cargo test"
             ),
             "{line}"
         );
