@@ -136,6 +136,21 @@ fn mutated_bytes_outgrow_the_size_of_the_input() {
     assert!(longest >= 10, "the longest list was {longest} long");
 }
 
+/// Bytes whose size the generator fails at (the empty input, where a fuzzer starts, for a
+/// filter that nothing small passes) are read at sizes drawn afresh, not refused.
+#[test]
+fn bytes_whose_size_the_generator_fails_at_mutate_at_another() {
+    let large = sized(|n| range(0..=n as u64)).filter(|&x| x >= 10);
+    assert!(large.decode(&[]).is_err());
+    let mutated = (0..200)
+        .filter(|&seed| large.mutator().mutate_bytes(&[], seed).is_ok())
+        .count();
+    assert!(
+        mutated >= 190,
+        "{mutated} of 200 seeds mutated the empty input"
+    );
+}
+
 #[test]
 fn a_crash_found_from_its_bytes_shrinks_to_the_minimum() {
     let g = vec(int::<i32>(), ..);

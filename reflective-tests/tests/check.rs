@@ -13,18 +13,34 @@ use reflective_tests::report_section as section;
 
 /// `text` without the lines that say how long shrinking took (which differ from run to run).
 fn without_time(text: &str) -> String {
-    text.lines()
+    unnumbered(text)
+        .lines()
         .filter(|line| !line.starts_with("shrunk in"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `text` without the number of its check (`REFLECTIVE_REPLAY_CHECK=k `, which a test's
+/// second check and later ones print), so that the reports of two checks of a test compare.
+fn unnumbered(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("REFLECTIVE_REPLAY_CHECK=") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "REFLECTIVE_REPLAY_CHECK=".len()..];
+        rest = after.trim_start_matches(|c: char| c.is_ascii_digit());
+        rest = rest.strip_prefix(' ').unwrap_or(rest);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The report `f` panics with.
 fn report(f: impl FnOnce()) -> String {
     let payload = catch_unwind(AssertUnwindSafe(f)).expect_err("the property should fail");
     match payload.downcast::<String>() {
-        Ok(text) => *text,
-        Err(payload) => (*payload.downcast::<&str>().expect("a message")).to_string(),
+        Ok(text) => unnumbered(&text),
+        Err(payload) => unnumbered(payload.downcast::<&str>().expect("a message").as_ref()),
     }
 }
 

@@ -402,6 +402,75 @@ fn a_failing_run_of_a_sequence_that_breaks_a_precondition_says_which_command_bre
     );
 }
 
+/// A log of writes: each command writes a list of bytes, as long as the size allows; its
+/// model counts the writes, and panics on a write after the third (a model's own bug).
+struct WritesModel;
+
+impl StateMachine for WritesModel {
+    type State = usize;
+    type Command = Vec<u8>;
+
+    fn initial_state(&self) -> usize {
+        0
+    }
+
+    fn commands(&self, writes: &usize) -> Gen<Vec<u8>, Vec<u8>> {
+        assert!(*writes < 3, "the model takes three writes");
+        vec(range(0u8..=1), ..).boxed()
+    }
+
+    fn next_state(&self, writes: &usize, _: &Vec<u8>) -> usize {
+        writes + 1
+    }
+}
+
+#[test]
+fn the_precondition_note_is_only_for_commands_the_model_does_not_make() {
+    // Generated at sizes above the default, the commands meet every precondition: no note.
+    let config = Config::new()
+        .max_size(300)
+        .cases(400)
+        .seed(1)
+        .regressions(false);
+    let report = try_check_with(
+        &config,
+        &commands(WritesModel, 3),
+        |writes: &Vec<Vec<u8>>| {
+            run(&WritesModel, writes, (), |_, _, write, _| {
+                assert!(write.len() <= 120, "a write of {}", write.len());
+            });
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(report.contains("a write of 121"), "{report}");
+    assert!(!report.contains("breaks a precondition"), "{report}");
+    // A model that panics where the sequence takes it is named as such.
+    let caught = reflective::check::quietly(|| {
+        std::panic::catch_unwind(|| {
+            run(
+                &WritesModel,
+                &[vec![], vec![], vec![], vec![]],
+                (),
+                |_, _, _, after| {
+                    assert!(*after < 4, "four writes");
+                },
+            );
+        })
+    })
+    .unwrap_err();
+    let message = caught
+        .downcast_ref::<String>()
+        .expect("a message with the note");
+    assert!(
+        message.starts_with(
+            "four writes (command 4, [], could not be checked: the model's `commands` \
+             panicked in the state 3: the model takes three writes, after the commands"
+        ),
+        "{message}"
+    );
+}
+
 #[test]
 fn a_failing_parallel_case_that_breaks_a_precondition_says_which_command_breaks_it() {
     use QueueCommand::{Pop, Push};

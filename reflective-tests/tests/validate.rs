@@ -203,6 +203,20 @@ fn an_overlapping_generator_is_reported_and_past_the_limit_a_problem() {
         strict.problem(Check::Overlap).map(|p| p.minimal.as_str()),
         Some("0")
     );
+    assert!(
+        strict
+            .to_string()
+            .contains("a value reflects in more than one way: the generator is ambiguous"),
+        "{strict}"
+    );
+    // No value reflects in fewer than one way: a limit of 0 is refused, saying so.
+    let zero = std::panic::catch_unwind(|| ambiguous.validate().max_ways(0)).unwrap_err();
+    assert!(
+        zero.downcast_ref::<&str>()
+            .is_some_and(|message| message.starts_with("max_ways(0): every value")),
+        "{:?}",
+        zero.downcast_ref::<String>()
+    );
 }
 
 #[test]

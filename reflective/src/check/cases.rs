@@ -5,6 +5,7 @@
 //! the property discards, or the generator's filters reject, too many values: then the run
 //! gives up with a health report.
 
+use super::ordinal::Running;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 
@@ -403,6 +404,8 @@ where
                 }
                 builder
                     .spawn_scoped(scope, move || {
+                        // Inside the check: a check the property runs is not one of the test's.
+                        let _inside = Running::inside();
                         let mut done = Vec::new();
                         let watch = Watch::this_thread();
                         for index in indices.skip(worker).step_by(threads) {

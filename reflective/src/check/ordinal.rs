@@ -47,6 +47,13 @@ impl Running {
         })
     }
 
+    /// Marks this thread as running a check's cases until the guard drops: a worker thread of
+    /// a parallel run, whose property's checks are inside that check.
+    pub(super) fn inside() -> Running {
+        CHECKS.with(|checks| checks.borrow_mut().depth += 1);
+        Running { ordinal: None }
+    }
+
     /// Which check of its test this is, from 1; `None` inside another check.
     pub(super) fn ordinal(&self) -> Option<u32> {
         self.ordinal
@@ -73,5 +80,9 @@ mod tests {
         drop((inner, first));
         assert_eq!(Running::start().ordinal(), Some(2));
         assert_eq!(Running::start().ordinal(), Some(3));
+        let worker = Running::inside();
+        assert_eq!(Running::start().ordinal(), None);
+        drop(worker);
+        assert_eq!(Running::start().ordinal(), Some(4));
     }
 }

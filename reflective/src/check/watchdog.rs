@@ -351,7 +351,16 @@ fn still_running(slot: &Slot, running: Duration, limit: Duration) -> String {
         .and_then(|place| Strategy::ALL.get(place).copied());
     let limit = (flags & LIMIT_SET != 0).then_some(limit);
     let case_settings = case_settings(strategy, limit);
-    let check = replay_check(Some(slot.check.load(Ordering::Relaxed)));
+    let check = slot.check.load(Ordering::Relaxed);
+    if check == 0 {
+        // A check inside another's property never takes the environment's replay.
+        return format!(
+            "reflective:{test} case REFLECTIVE_REPLAY={replay} of a check inside another \
+             check's property {took} (a loop that never exits? a deadlock?); replay the outer \
+             check's case to run it again\n"
+        );
+    }
+    let check = replay_check(Some(check));
     format!(
         "reflective:{test} case REFLECTIVE_REPLAY={replay} {took} (a loop that never exits? a \
          deadlock?); to run it alone:\n    {case_settings}{check}REFLECTIVE_REPLAY={replay} \
@@ -451,13 +460,25 @@ mod tests {
             ),
             "{line}"
         );
-        let unset = Config::new().resolved_from(|_| None).unwrap();
+        let mut unset = Config::new().resolved_from(|_| None).unwrap();
+        unset.check = Some(1);
         let line = {
             let _watching = watch.start(&unset, Doing::Case(Replay::new(7, 3)));
             still_running(&watch.0, Duration::from_secs(11), DEFAULT_LIMIT)
         };
         assert!(
             line.contains("\n    REFLECTIVE_REPLAY=0x7:3 cargo test"),
+            "{line}"
+        );
+        // A case of a check inside another's property: its line would not replay it.
+        unset.check = None;
+        let line = {
+            let _watching = watch.start(&unset, Doing::Case(Replay::new(7, 3)));
+            still_running(&watch.0, Duration::from_secs(11), DEFAULT_LIMIT)
+        };
+        assert!(
+            line.contains("of a check inside another check's property has run for")
+                && !line.contains("cargo test"),
             "{line}"
         );
     }

@@ -56,6 +56,10 @@ const FALLBACK_SEED: u64 = 0;
 /// [`Mutator::mutate_bytes`] gives the bytes a size drawn afresh one time in this many.
 const RESIZE_ONE_IN: u64 = 4;
 
+/// How many sizes drawn afresh [`Mutator::mutate_bytes`] tries on bytes whose own size the
+/// generator fails at.
+const RESIZE_TRIES: usize = 8;
+
 /// The value `bytes` give (with its choices): see the [module](self).
 pub(crate) fn decode<G: Node>(g: &G, bytes: &[u8]) -> Result<Generated<G::Output>, GenerateError> {
     let (size, choices) = match bytes.split_first() {
@@ -134,8 +138,9 @@ impl<G: Node> Mutator<'_, G> {
     /// value itself (its choices as read, written again) if no edit changes it. The edits keep
     /// the value's size, so one time in four the size byte is drawn afresh (uniformly in
     /// `0..=255`) and the bytes read at it before the edit: values outgrow the input's size
-    /// (an empty input, at size 0, is not the empty list for ever). `Err` only if the
-    /// generator cannot produce a value at all.
+    /// (an empty input, at size 0, is not the empty list for ever). Bytes whose size the
+    /// generator fails at (a filter that nothing small passes) are read at up to 8 sizes
+    /// drawn afresh: `Err` only if the generator fails at all of them.
     ///
     /// ```
     /// use reflective::prelude::*;
@@ -176,22 +181,31 @@ impl<G: Node> Mutator<'_, G> {
     /// }
     /// ```
     pub fn mutate_bytes(&self, bytes: &[u8], seed: u64) -> Result<Vec<u8>, GenerateError> {
-        let mut generated = decode(self.generator(), bytes)?;
         let mut rng = DefaultRng::seed_from_u64(seed);
         // The edits replay at the parent's size, so the size byte is the only way to a larger
         // (or smaller) value: without this, an empty input (size 0) stayed the empty list.
-        if below(&mut rng, RESIZE_ONE_IN) == 0 {
-            let mut resized = bytes.to_vec();
-            let size = below(&mut rng, MAX_BYTES_SIZE as u64 + 1) as u8;
-            match resized.first_mut() {
-                Some(first) => *first = size,
-                None => resized.push(size),
+        let resize = below(&mut rng, RESIZE_ONE_IN) == 0;
+        let generated = match decode(self.generator(), bytes) {
+            Ok(generated) if !resize => generated,
+            // A generator that fails at the input's size (a filter) tries sizes drawn afresh;
+            // one that fails at the new size keeps the old one.
+            first => {
+                let tries = if first.is_ok() { 1 } else { RESIZE_TRIES };
+                let resized = (0..tries).find_map(|_| {
+                    let mut resized = bytes.to_vec();
+                    let size = below(&mut rng, MAX_BYTES_SIZE as u64 + 1) as u8;
+                    match resized.first_mut() {
+                        Some(first) => *first = size,
+                        None => resized.push(size),
+                    }
+                    decode(self.generator(), &resized).ok()
+                });
+                match resized {
+                    Some(resized) => resized,
+                    None => first?,
+                }
             }
-            // A generator that fails at the new size (a filter) keeps the old one.
-            if let Ok(other) = decode(self.generator(), &resized) {
-                generated = other;
-            }
-        }
+        };
         Ok(match self.mutate_tree(&generated.tree, &mut rng) {
             Ok(mutant) => tree_bytes(&mutant.tree),
             Err(_) => tree_bytes(&generated.tree),

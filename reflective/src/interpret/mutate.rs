@@ -207,8 +207,9 @@ impl fmt::Display for MutateError {
                  (the generator makes no choice with another possible value; or the edits made \
                  (all, or those given to `Mutator::edits`) have nothing to work on in it: an \
                  insert or a delete needs a collection, a descend or a swap two compatible \
-                 spans (`Mutator::compatible`), a nudge or a copy an integer with another \
-                 possible value; or the generator fails on every edited choice)"
+                 spans (`Mutator::compatible`), a nudge an integer with another possible \
+                 value, a copy two integers with different values, one within the other's \
+                 range; or the generator fails on every edited choice)"
             ),
             MutateError::GeneratorPanicked { message } => write!(
                 f,

@@ -245,9 +245,19 @@ where
     }
 
     /// Makes a value that reflects in more than `ways` ways a problem (by default overlap is
-    /// only reported). Reflection's own budget of ways is
+    /// only reported): 1 makes every ambiguity one. Reflection's own budget of ways is
     /// [`max_reflection_ways`](Validation::max_reflection_ways).
+    ///
+    /// # Panics
+    ///
+    /// If `ways` is 0: every value a generator produces reflects in at least one way.
+    #[track_caller]
     pub fn max_ways(mut self, ways: usize) -> Self {
+        assert!(
+            ways > 0,
+            "max_ways(0): every value a generator produces reflects in at least one way; \
+             max_ways(1) makes a value with more than one a problem"
+        );
         self.max_ways = Some(ways);
         self
     }
@@ -601,10 +611,14 @@ where
                 changes the value has no `focus` or `comap` undoing it"
                 .to_string(),
             Check::RoundTrip => "a way of producing the value does not replay to it".to_string(),
-            Check::Overlap => format!(
-                "a value reflects in more than {} ways: the generator is ambiguous",
-                self.max_ways.unwrap_or(1)
-            ),
+            Check::Overlap => match self.max_ways.unwrap_or(1) {
+                1 => {
+                    "a value reflects in more than one way: the generator is ambiguous".to_string()
+                }
+                most => {
+                    format!("a value reflects in more than {most} ways: the generator is ambiguous")
+                }
+            },
             Check::Generates | Check::Budget | Check::Complete => String::new(),
         };
         Problem {

@@ -59,6 +59,7 @@
 mod parallel;
 mod steps;
 
+use std::any::Any;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -67,7 +68,7 @@ pub use parallel::{Parallel, Runs, parallel_commands, run_parallel};
 use steps::steps;
 
 use crate::combinator::sized;
-use crate::engine::{caught_aside, is_quiet, panic_message};
+use crate::engine::{LARGEST_SIZE, caught_aside, is_quiet};
 use crate::generator::Generator;
 use crate::node::Gen;
 
@@ -234,52 +235,125 @@ pub fn run<M: StateMachine, S>(
 ) -> (S, M::State) {
     let mut state = machine.initial_state();
     for (index, command) in sequence.iter().enumerate() {
-        let next = machine.next_state(&state, command);
+        // The model's step too: a command that breaks a precondition often makes the model
+        // panic first (a pop of an empty model stack).
         let stepped = panic::catch_unwind(AssertUnwindSafe(|| {
+            let next = machine.next_state(&state, command);
             step(&mut sut, &state, command, &next);
+            next
         }));
-        if let Err(payload) = stepped {
-            let Err(broken) =
-                meet_preconditions(machine, machine.initial_state(), &sequence[..=index])
-            else {
-                panic::resume_unwind(payload)
-            };
-            if !is_quiet() {
-                // The panic's message is on stderr already, where a plain test shows it.
-                eprintln!("note (reflective::stateful::run): {broken}");
-            }
-            panic::resume_unwind(Box::new(format!("{} ({broken})", panic_message(&*payload))));
+        match stepped {
+            Ok(next) => state = next,
+            Err(payload) => noting_preconditions(machine, &sequence[..=index], payload),
         }
-        state = next;
     }
     (sut, state)
 }
 
+/// Goes on unwinding the panic `payload` of a step of `sequence`'s last command, with a note
+/// if a command of `sequence` breaks a precondition (see [`run`]).
+fn noting_preconditions<M: StateMachine>(
+    machine: &M,
+    sequence: &[M::Command],
+    payload: Box<dyn Any + Send>,
+) -> ! {
+    // The commands before the last with their states; the last's own step is what panicked.
+    let (_, before) = sequence
+        .split_last()
+        .expect("the command whose step panicked");
+    let checked = meet_preconditions(machine, machine.initial_state(), before)
+        .and_then(|state| allowed(machine, &state, sequence, before.len()));
+    let Err(broken) = checked else {
+        panic::resume_unwind(payload)
+    };
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string());
+    let Some(text) = text.or_else(|| payload.downcast_ref::<String>().cloned()) else {
+        // A payload of another type (`panic_any`) goes on as it is, for whoever catches it:
+        // the note can only be printed.
+        eprintln!("note (reflective::stateful::run): {broken}");
+        panic::resume_unwind(payload)
+    };
+    if !is_quiet() {
+        // The panic's message is on stderr already, where a plain test shows it.
+        eprintln!("note (reflective::stateful::run): {broken}");
+    }
+    panic::resume_unwind(Box::new(format!("{text} ({broken})")))
+}
+
 /// The state `sequence` leads `machine`'s model to from `state`, or, if one of its commands
-/// is not one [`StateMachine::commands`] produces in the state it runs in (or follows a
-/// [finished](StateMachine::finished) state), which one and where, in words.
+/// is not one [`StateMachine::commands`] produces in the state it runs in (at any size), or
+/// follows a [finished](StateMachine::finished) state, which one and where, in words; the
+/// same if the model panics on the way (its `commands` or its `next_state`).
 fn meet_preconditions<M: StateMachine>(
     machine: &M,
     mut state: M::State,
     sequence: &[M::Command],
 ) -> Result<M::State, String> {
     for (index, command) in sequence.iter().enumerate() {
-        let allowed = !machine.finished(&state)
-            && caught_aside(|| machine.commands(&state).can_generate(command)).unwrap_or(false);
-        if !allowed {
-            let made = if machine.finished(&state) {
-                "follows the finished state"
-            } else {
-                "is not one the model's `commands` makes in the state"
-            };
-            return Err(format!(
-                "command {}, {command:?}, {made} {state:?}, after the commands {:?}: the \
-                 sequence breaks a precondition",
-                index + 1,
-                &sequence[..index]
-            ));
-        }
-        state = machine.next_state(&state, command);
+        allowed(machine, &state, sequence, index)?;
+        state = caught_aside(|| machine.next_state(&state, command)).map_err(|message| {
+            at_command(
+                sequence,
+                index,
+                &format!("made the model's `next_state` panic in the state {state:?}: {message}"),
+            )
+        })?;
     }
     Ok(state)
+}
+
+/// Whether command `index` of `sequence` may run in `state` (see [`meet_preconditions`]):
+/// `Err` with the note if not.
+fn allowed<M: StateMachine>(
+    machine: &M,
+    state: &M::State,
+    sequence: &[M::Command],
+    index: usize,
+) -> Result<(), String> {
+    let broken = |made: &str| {
+        let what = format!("{made} {state:?}");
+        Err(format!(
+            "{}: the sequence breaks a precondition",
+            at_command(sequence, index, &what)
+        ))
+    };
+    if machine.finished(state) {
+        return broken("follows the finished state");
+    }
+    match caught_aside(|| makes(machine, state, &sequence[index])) {
+        Ok(true) => Ok(()),
+        Ok(false) => broken("is not one the model's `commands` makes in the state"),
+        Err(message) => Err(at_command(
+            sequence,
+            index,
+            &format!(
+                "could not be checked: the model's `commands` panicked in the state {state:?}: \
+                 {message}"
+            ),
+        )),
+    }
+}
+
+/// `what` said of command `index` of `sequence`, with the commands before it.
+fn at_command<C: Debug>(sequence: &[C], index: usize, what: &str) -> String {
+    format!(
+        "command {}, {:?}, {what}, after the commands {:?}",
+        index + 1,
+        sequence[index],
+        &sequence[..index]
+    )
+}
+
+/// Whether `command` is one `machine`'s `commands` makes in `state`: at the default size, or
+/// at the largest (a run's cases may be larger than the default size's).
+fn makes<M: StateMachine>(machine: &M, state: &M::State, command: &M::Command) -> bool {
+    let commands = machine.commands(state);
+    commands.can_generate(command)
+        || commands
+            .reflector()
+            .size(LARGEST_SIZE)
+            .can_generate(command)
+            .unwrap_or(false)
 }
