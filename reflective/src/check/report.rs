@@ -2,7 +2,7 @@
 //! failed, the seed, how to replay, the shrink's and the cases' statistics.
 
 use std::fmt::{self, Debug};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::engine::{Filtered, Strategy};
@@ -229,22 +229,40 @@ pub(super) fn cargo_test_arguments_for(name: Option<&str>) -> String {
         return doctest_arguments(std::env::var("CARGO_PKG_NAME").ok().as_deref());
     };
     let mut arguments = String::new();
-    if let Ok(package) = std::env::var("CARGO_PKG_NAME") {
+    let package = std::env::var("CARGO_PKG_NAME").ok();
+    if let Some(package) = &package {
         arguments.push_str(&format!(" -p {package}"));
     }
     if let (Some(crate_dir), Some(target)) = (
         std::env::var_os("CARGO_MANIFEST_DIR"),
         regressions::binary_target(),
     ) {
-        // A test file's target is named after the file, which the binary's name keeps.
-        let tests = PathBuf::from(crate_dir).join("tests");
-        if tests.join(format!("{target}.rs")).is_file()
-            || tests.join(&target).join("main.rs").is_file()
-        {
-            arguments.push_str(&format!(" --test {target}"));
-        }
+        arguments.push_str(&target_arguments(
+            &PathBuf::from(crate_dir),
+            package.as_deref(),
+            &target,
+        ));
     }
     format!("{arguments} {name} -- --exact")
+}
+
+/// The Cargo target of the test binary `target` of the package `package` in `crate_dir`, as
+/// arguments, so that Cargo builds that target alone: a test file under `tests/` (its target
+/// is named after the file, which the binary's name keeps), or the library's unit tests (the
+/// binary is named after the package, `-` as `_`), where the package has no `src/main.rs`,
+/// whose unit tests have the same name. Nothing where it cannot tell.
+fn target_arguments(crate_dir: &Path, package: Option<&str>, target: &str) -> String {
+    let tests = crate_dir.join("tests");
+    if tests.join(format!("{target}.rs")).is_file() || tests.join(target).join("main.rs").is_file()
+    {
+        return format!(" --test {target}");
+    }
+    let src = crate_dir.join("src");
+    let library = package.is_some_and(|package| package.replace('-', "_") == target);
+    if library && src.join("lib.rs").is_file() && !src.join("main.rs").is_file() {
+        return " --lib".to_string();
+    }
+    String::new()
 }
 
 /// What follows `cargo test` in a line that runs a failing doctest again: the package's
@@ -370,11 +388,32 @@ fn counted(count: usize, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{cargo_test_arguments_for, counted, doctest_arguments, readable};
+    use super::{cargo_test_arguments_for, counted, doctest_arguments, readable, target_arguments};
 
     /// A doctest's lines run the package's doctests alone, not every test of the workspace
     /// (which a plain `cargo test` would, stopping at the first target that fails); outside a
     /// doctest, a check without a test's name gets no arguments.
+    /// A line names the test's target where it can tell it: a test file, or the library's
+    /// unit tests of a package without a binary of the same name.
+    #[test]
+    fn a_line_names_the_test_files_target_or_the_library() {
+        let dir = std::env::temp_dir().join(format!("reflective-targets-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("tests")).unwrap();
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("tests").join("props.rs"), "").unwrap();
+        std::fs::write(dir.join("src").join("lib.rs"), "").unwrap();
+        let package = Some("my-crate");
+        assert_eq!(target_arguments(&dir, package, "props"), " --test props");
+        assert_eq!(target_arguments(&dir, package, "my_crate"), " --lib");
+        assert_eq!(target_arguments(&dir, package, "other"), "");
+        assert_eq!(target_arguments(&dir, None, "my_crate"), "");
+        // With a binary of the package's name too, its unit tests have the same name.
+        std::fs::write(dir.join("src").join("main.rs"), "").unwrap();
+        assert_eq!(target_arguments(&dir, package, "my_crate"), "");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_doctest_is_rerun_by_the_doctests_of_its_package() {
         assert_eq!(doctest_arguments(Some("my-crate")), " -p my-crate --doc");
