@@ -250,6 +250,37 @@ fn dependent_generation_shrinks_to_the_valid_minimum() {
     }
 }
 
+/// A length, then a vector of that length and an index into it: shrinking lowers the length
+/// and drops the elements around the one that fails while the index still points at it, so
+/// every seed ends at the one minimal case. (It stopped at a longer vector on 12 of 20 seeds,
+/// where proptest reached the minimum on all: a lowered length made the index read from an
+/// element.)
+#[test]
+fn a_length_then_an_index_into_the_vector_shrinks_to_the_minimum() {
+    type Case = (Vec<u32>, usize);
+    let cases = range(1usize..=20)
+        .comap(|case: &Case| Some(case.0.len()))
+        .bind(|n| {
+            zip(
+                vec(range(0u32..=999), n..=n).focus(|case: &Case| Some(&case.0)),
+                range(0usize..=n - 1).focus(|case: &Case| Some(&case.1)),
+            )
+        })
+        .boxed();
+    let fails = |(values, at): &Case| *at > 0 && values[*at] > 100;
+    for seed in 0..20 {
+        let mut rng = DefaultRng::seed_from_u64(seed);
+        let generated = std::iter::repeat_with(|| cases.generate(&mut rng, DEFAULT_SIZE))
+            .find(|generated| fails(&generated.value))
+            .expect("a failing case");
+        let shrunk = cases.shrink_generated(generated, fails, ShrinkBudget::default());
+        assert_eq!(shrunk.value, (vec![0, 101], 1), "seed {seed}");
+    }
+    // Given from outside, with elements after the one that fails.
+    let given = (vec![0, 0, 0, 101, 0, 0, 0, 0, 0, 0], 3);
+    assert_eq!(cases.shrink(given, fails), (vec![0, 101], 1));
+}
+
 /// A list of 10 000 elements, given from outside, shrinks in few evaluations: runs of
 /// elements go at once.
 #[test]

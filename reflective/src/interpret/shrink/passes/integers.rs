@@ -92,7 +92,9 @@ impl<G: Node> Search<'_, G> {
     /// choices (a smaller count: fewer elements read) and does not fail, also tries dropping
     /// as many choices at the start of each of the next few spans instead of at the end, so
     /// that the elements kept are the last ones (a matrix of fewer rows keeps the element that
-    /// failed).
+    /// failed); then at the end of each of the next few spans that hold as many, so that what
+    /// follows the shorter part keeps its choices (a length drawn before a vector, then an
+    /// index into it: the index is not read from an element).
     pub(super) fn try_int(&mut self, at: usize, to: i128) -> bool {
         const MAX_PLACES: usize = 4;
         if at >= self.choices().len() {
@@ -124,6 +126,25 @@ impl<G: Node> Search<'_, G> {
         for place in places.into_iter().take(MAX_PLACES) {
             let mut without = edited.clone();
             without.drain(place..place + dropped);
+            if self.try_choices(without) {
+                return true;
+            }
+        }
+        // The nearest spans first, the outer before the inner (the order they were opened in):
+        // a collection's end before its first element's.
+        let mut ends: Vec<usize> = Vec::new();
+        let spans = self.best.tree.spans().iter().map(|span| span.range());
+        for range in spans.filter(|range| range.start > at && range.len() >= dropped) {
+            if ends.len() == MAX_PLACES {
+                break;
+            }
+            if !ends.contains(&range.end) {
+                ends.push(range.end);
+            }
+        }
+        for end in ends {
+            let mut without = edited.clone();
+            without.drain(end - dropped..end);
             if self.try_choices(without) {
                 return true;
             }
