@@ -5,7 +5,6 @@
 //! the property discards, or the generator's filters reject, too many values: then the run
 //! gives up with a health report.
 
-use super::ordinal::Running;
 use std::fmt::Debug;
 use std::panic::{self, AssertUnwindSafe};
 
@@ -19,6 +18,7 @@ use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_record
 
 use super::config::{Replay, Resolved};
 use super::mutation::{Pool, block_end};
+use super::ordinal::Running;
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, discarded_replay_report, gave_up_report};
 use super::schedule::case_seed;

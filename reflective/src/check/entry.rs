@@ -1,6 +1,5 @@
 //! The entry points: [`check`] and its forms with a [`Config`], on all cores, or storing values.
 
-use super::ordinal::Running;
 use std::fmt::{self, Debug};
 
 use crate::generator::Generator;
@@ -10,6 +9,7 @@ use crate::node::Node;
 use super::cases::{Progress, generator_panicked, run_cases, run_cases_from, run_cases_parallel};
 use super::config::Config;
 use super::config::Resolved;
+use super::ordinal::Running;
 use super::outcome::Outcome;
 #[cfg(feature = "serde")]
 use super::run::KeepValues;
