@@ -281,6 +281,26 @@ fn a_length_then_an_index_into_the_vector_shrinks_to_the_minimum() {
     assert_eq!(cases.shrink(given, fails), (vec![0, 101], 1));
 }
 
+/// A struct whose list must be as long as its string's characters to fail: the two shrink
+/// together to the shortest (they stopped at 3 to 32 elements, whatever the start).
+#[test]
+fn two_collections_that_must_stay_as_long_shrink_together() {
+    type Pair = (Vec<u8>, String);
+    let pairs = zip(
+        vec(range(0u8..=9), ..).focus(|pair: &Pair| Some(&pair.0)),
+        string_of(char_range('a'..='z'), ..).focus(|pair: &Pair| Some(&pair.1)),
+    );
+    let fails = |(items, name): &Pair| items.len() >= 2 && name.chars().count() == items.len();
+    let shortest = (vec![0, 0], "aa".to_string());
+    for given in [
+        (vec![0; 5], "aaaaa".to_string()),
+        (vec![9, 9, 9, 9], "abcd".to_string()),
+        (vec![3; 32], "z".repeat(32)),
+    ] {
+        assert_eq!(pairs.shrink(given, fails), shortest);
+    }
+}
+
 /// A list of 10 000 elements, given from outside, shrinks in few evaluations: runs of
 /// elements go at once.
 #[test]

@@ -40,7 +40,10 @@
 //! 16. *hoist into empty*: move a pick's span out of an element of a collection into an
 //!     earlier empty collection, deleting the element (an expression out of a statement into
 //!     the arguments before it);
-//! 17. *try small values*: once the others change nothing and the best is at most 16 choices
+//! 17. *delete together*: once the others change nothing, delete the last element of two
+//!     collections as long as each other at once (a list and a string that must stay as
+//!     long as each other to fail);
+//! 18. *try small values*: once the others change nothing and the best is at most 16 choices
 //!     long, walk the sequences no longer than it, depth first and simplest first, each
 //!     integer taking its three simplest values (SmallCheck's enumeration, bounded to 1024
 //!     sequences, and to as many evaluations as the shrink made before it, at least 64 and at
@@ -232,6 +235,6 @@ mod tests {
         let whole = shrink(&g, generated, &fails, ShrinkBudget::default());
         assert_eq!(whole.stats.stopped, Stopped::Fixpoint);
         assert_eq!(whole.value, [501]);
-        assert_eq!(whole.stats.passes.len(), 17);
+        assert_eq!(whole.stats.passes.len(), 18);
     }
 }

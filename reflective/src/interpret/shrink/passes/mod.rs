@@ -20,6 +20,7 @@
 //! | redistribute | `integers.rs` | move value from one integer to a nearby one |
 //! | swap siblings | `reorder.rs` | swap two adjacent spans of one kind into the simpler order |
 //! | hoist into empty | `reorder.rs` | move a span out of an element into an earlier empty collection |
+//! | delete together | `nests.rs` | at a fixpoint of the others, delete the last element of two collections as long as each other |
 //! | try small values | `exhaust.rs` | at a fixpoint of the others, walk every sequence no longer than a short best |
 
 mod blocks;
@@ -40,11 +41,11 @@ pub(super) type Pass<'s, G> = fn(&mut Search<'s, G>);
 
 /// The last passes of [`in_order`] that run only when a round of the others changed nothing
 /// (they cost more than the others and find what those cannot).
-pub(super) const AT_FIXPOINT: usize = 1;
+pub(super) const AT_FIXPOINT: usize = 2;
 
 /// The passes in the order they run, with their names (as the shrink's statistics give them);
 /// the last [`AT_FIXPOINT`] run only at a fixpoint of the others.
-pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 17] {
+pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 18] {
     [
         ("zero elements", Search::zero_elements),
         ("delete elements", Search::delete_elements),
@@ -62,6 +63,7 @@ pub(super) fn in_order<'s, G: Node>() -> [(&'static str, Pass<'s, G>); 17] {
         ("redistribute", Search::redistribute),
         ("swap siblings", Search::swap_siblings),
         ("hoist into empty", Search::hoist_into_empty),
+        ("delete together", Search::delete_together),
         ("try small values", Search::try_small_values),
     ]
 }

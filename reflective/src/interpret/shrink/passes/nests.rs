@@ -23,6 +23,32 @@ struct Siblings {
 }
 
 impl<G: Node> Search<'_, G> {
+    /// Deletes the last element of two collections as long as each other together, while that
+    /// still fails: what fails while two collections stay as long as each other (a list and
+    /// a string of its length, in a struct) shrinks with both, where deleting from one alone
+    /// passes. Collections one inside the other are left alone.
+    pub(super) fn delete_together(&mut self) {
+        let mut collections = self.collections();
+        let mut first = 0;
+        while first < collections.len() {
+            let mut second = first + 1;
+            while second < collections.len() {
+                if self.exhausted() {
+                    return;
+                }
+                let kept = together(self.choices(), &collections[first], &collections[second])
+                    .is_some_and(|candidate| self.try_choices(candidate));
+                if kept {
+                    // The same pair again, one element shorter each.
+                    collections = self.collections();
+                } else {
+                    second += 1;
+                }
+            }
+            first += 1;
+        }
+    }
+
     /// Merges two adjacent sibling collections into one, the first with the second's elements
     /// after its own: `[[0], [1]]` becomes `[[0, 1]]`.
     pub(super) fn merge_collections(&mut self) {
@@ -134,4 +160,23 @@ fn with_length(choice: &Choice, length: usize) -> Option<Choice> {
         set_int(&mut edited, length as i128);
         edited
     })
+}
+
+/// `choices` without the last element of `first` and of `second`, each length lowered by one,
+/// where both have the same number of elements (one at least) and `second` lies wholly after
+/// `first`.
+fn together(choices: &[Choice], first: &Collection, second: &Collection) -> Option<Vec<Choice>> {
+    let (Some(first_last), Some(second_last)) = (first.elements.last(), second.elements.last())
+    else {
+        return None;
+    };
+    if first.elements.len() != second.elements.len() || first_last.end > second.count {
+        return None;
+    }
+    let mut candidate = choices.to_vec();
+    candidate[first.count] = lowered(&choices[first.count], 1)?;
+    candidate[second.count] = lowered(&choices[second.count], 1)?;
+    candidate.drain(second_last.clone());
+    candidate.drain(first_last.clone());
+    Some(candidate)
 }
