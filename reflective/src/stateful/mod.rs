@@ -68,7 +68,7 @@ pub use parallel::{Parallel, Runs, parallel_commands, run_parallel};
 use steps::steps;
 
 use crate::combinator::sized;
-use crate::engine::{LARGEST_SIZE, caught_aside, is_quiet};
+use crate::engine::{DEFAULT_SIZE, LARGEST_SIZE, ReflectError, caught_aside, is_quiet};
 use crate::generator::Generator;
 use crate::node::Gen;
 
@@ -244,25 +244,23 @@ pub fn run<M: StateMachine, S>(
         }));
         match stepped {
             Ok(next) => state = next,
-            Err(payload) => noting_preconditions(machine, &sequence[..=index], payload),
+            Err(payload) => unwind_with_note(machine, sequence, index, payload),
         }
     }
     (sut, state)
 }
 
-/// Goes on unwinding the panic `payload` of a step of `sequence`'s last command, with a note
-/// if a command of `sequence` breaks a precondition (see [`run`]).
-fn noting_preconditions<M: StateMachine>(
+/// Goes on unwinding the panic `payload` of the step of command `index` of `sequence`, with a
+/// note if that command or one before it breaks a precondition (see [`run`]).
+fn unwind_with_note<M: StateMachine>(
     machine: &M,
     sequence: &[M::Command],
+    index: usize,
     payload: Box<dyn Any + Send>,
 ) -> ! {
-    // The commands before the last with their states; the last's own step is what panicked.
-    let (_, before) = sequence
-        .split_last()
-        .expect("the command whose step panicked");
-    let checked = meet_preconditions(machine, machine.initial_state(), before)
-        .and_then(|state| allowed(machine, &state, sequence, before.len()));
+    // The commands before it with their states; its own step is what panicked.
+    let checked = meet_preconditions(machine, machine.initial_state(), &sequence[..index])
+        .and_then(|state| allowed(machine, &state, sequence, index));
     let Err(broken) = checked else {
         panic::resume_unwind(payload)
     };
@@ -323,8 +321,13 @@ fn allowed<M: StateMachine>(
         return broken("follows the finished state");
     }
     match caught_aside(|| makes(machine, state, &sequence[index])) {
-        Ok(true) => Ok(()),
-        Ok(false) => broken("is not one the model's `commands` makes in the state"),
+        Ok(Ok(true)) => Ok(()),
+        Ok(Ok(false)) => broken("is not one the model's `commands` makes in the state"),
+        Ok(Err(error)) => Err(at_command(
+            sequence,
+            index,
+            &format!("could not be checked in the state {state:?}: {error}"),
+        )),
         Err(message) => Err(at_command(
             sequence,
             index,
@@ -347,13 +350,18 @@ fn at_command<C: Debug>(sequence: &[C], index: usize, what: &str) -> String {
 }
 
 /// Whether `command` is one `machine`'s `commands` makes in `state`: at the default size, or
-/// at the largest (a run's cases may be larger than the default size's).
-fn makes<M: StateMachine>(machine: &M, state: &M::State, command: &M::Command) -> bool {
+/// at the largest (a run's cases may be larger than the default size's); `Err` if reflection
+/// runs out of its budget.
+fn makes<M: StateMachine>(
+    machine: &M,
+    state: &M::State,
+    command: &M::Command,
+) -> Result<bool, ReflectError> {
     let commands = machine.commands(state);
-    commands.can_generate(command)
-        || commands
-            .reflector()
-            .size(LARGEST_SIZE)
-            .can_generate(command)
-            .unwrap_or(false)
+    for size in [DEFAULT_SIZE, LARGEST_SIZE] {
+        if commands.reflector().size(size).can_generate(command)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

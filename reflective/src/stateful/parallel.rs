@@ -233,63 +233,49 @@ where
 {
     let runs = runs.into();
     let workers = Workers::start(case, execute);
-    run_each(machine, case, &runs, new_sut, &workers, expected)
-        .map_err(|error| noting_preconditions(machine, case, error))
-}
-
-/// The runs of [`run_parallel`] on `workers`: `Err` with the first that fails.
-fn run_each<M, S, R>(
-    machine: &M,
-    case: &Parallel<M::Command>,
-    runs: &Runs,
-    new_sut: impl Fn() -> S,
-    workers: &Workers<M::Command, S, R>,
-    expected: impl Fn(&M::State, &M::Command) -> R,
-) -> Result<(), String>
-where
-    M: StateMachine,
-    S: Send + Sync + 'static,
-    R: PartialEq + Debug + Send + 'static,
-{
-    for run in 0..runs.count {
-        let answers = workers.run(new_sut(), runs.timeout).map_err(|stuck| {
-            format!(
-                "run {} of {} did not finish within {:?}: {stuck} (a deadlock, or a command \
-                 that waits forever? A slow command needs a longer `Runs::timeout`)",
-                run + 1,
-                runs.count,
-                runs.timeout
-            )
-        })?;
-        let mut state = machine.initial_state();
-        for (command, answer) in case.prefix.iter().zip(&answers.prefix) {
-            let model = expected(&state, command);
-            if *answer != model {
+    // `Err` with the first run that fails.
+    let every_run = || -> Result<(), String> {
+        for run in 0..runs.count {
+            let answers = workers.run(new_sut(), runs.timeout).map_err(|stuck| {
+                format!(
+                    "run {} of {} did not finish within {:?}: {stuck} (a deadlock, or a command \
+                     that waits forever? A slow command needs a longer `Runs::timeout`)",
+                    run + 1,
+                    runs.count,
+                    runs.timeout
+                )
+            })?;
+            let mut state = machine.initial_state();
+            for (command, answer) in case.prefix.iter().zip(&answers.prefix) {
+                let model = expected(&state, command);
+                if *answer != model {
+                    return Err(format!(
+                        "in the prefix, {command:?} answered {answer:?} where the model answers \
+                         {model:?}"
+                    ));
+                }
+                state = machine.next_state(&state, command);
+            }
+            let branches = [&case.branches[0][..], &case.branches[1][..]];
+            let [first, second] = &answers.branches;
+            if !linearizable(machine, &state, branches, [first, second], &expected) {
                 return Err(format!(
-                    "in the prefix, {command:?} answered {answer:?} where the model answers \
-                     {model:?}"
+                    "no interleaving of the branches gives their answers (run {} of {}): the \
+                     first branch answered {first:?}, the second {second:?}",
+                    run + 1,
+                    runs.count,
                 ));
             }
-            state = machine.next_state(&state, command);
         }
-        let branches = [&case.branches[0][..], &case.branches[1][..]];
-        let [first, second] = &answers.branches;
-        if !linearizable(machine, &state, branches, [first, second], &expected) {
-            return Err(format!(
-                "no interleaving of the branches gives their answers (run {} of {}): the \
-                 first branch answered {first:?}, the second {second:?}",
-                run + 1,
-                runs.count,
-            ));
-        }
-    }
-    Ok(())
+        Ok(())
+    };
+    every_run().map_err(|error| with_precondition_note(machine, case, error))
 }
 
 /// `error` with a note if `case` breaks a precondition (a case written by hand): its prefix
 /// run from the initial state, or a branch run right after the prefix. Generated and shrunk
 /// cases meet them all, so only a failure checks.
-fn noting_preconditions<M: StateMachine>(
+fn with_precondition_note<M: StateMachine>(
     machine: &M,
     case: &Parallel<M::Command>,
     error: String,

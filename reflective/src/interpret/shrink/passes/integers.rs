@@ -96,7 +96,6 @@ impl<G: Node> Search<'_, G> {
     /// follows the shorter part keeps its choices (a length drawn before a vector, then an
     /// index into it: the index is not read from an element).
     pub(super) fn try_int(&mut self, at: usize, to: i128) -> bool {
-        const MAX_PLACES: usize = 4;
         if at >= self.choices().len() {
             return false;
         }
@@ -113,38 +112,23 @@ impl<G: Node> Search<'_, G> {
         if dropped == 0 {
             return false;
         }
-        let mut places: Vec<usize> = self
-            .best
-            .tree
-            .spans()
-            .iter()
-            .map(|span| span.range().start)
-            .filter(|&start| start > at && start + dropped <= edited.len())
-            .collect();
-        places.sort_unstable();
-        places.dedup();
-        for place in places.into_iter().take(MAX_PLACES) {
+        // The next spans in the order they were opened (by their start, the outer before the
+        // inner): first the starts of the next few, then the ends of the next few that hold as
+        // many choices (a collection's end before its first element's).
+        let spans = || self.best.tree.spans().iter().map(|span| span.range());
+        let starts = nearest(
+            spans()
+                .filter(|range| range.start > at && range.start + dropped <= edited.len())
+                .map(|range| range.start..range.start + dropped),
+        );
+        let ends = nearest(
+            spans()
+                .filter(|range| range.start > at && range.len() >= dropped)
+                .map(|range| range.end - dropped..range.end),
+        );
+        for cut in starts.into_iter().chain(ends) {
             let mut without = edited.clone();
-            without.drain(place..place + dropped);
-            if self.try_choices(without) {
-                return true;
-            }
-        }
-        // The nearest spans first, the outer before the inner (the order they were opened in):
-        // a collection's end before its first element's.
-        let mut ends: Vec<usize> = Vec::new();
-        let spans = self.best.tree.spans().iter().map(|span| span.range());
-        for range in spans.filter(|range| range.start > at && range.len() >= dropped) {
-            if ends.len() == MAX_PLACES {
-                break;
-            }
-            if !ends.contains(&range.end) {
-                ends.push(range.end);
-            }
-        }
-        for end in ends {
-            let mut without = edited.clone();
-            without.drain(end - dropped..end);
+            without.drain(cut);
             if self.try_choices(without) {
                 return true;
             }
@@ -298,3 +282,21 @@ impl<G: Node> Search<'_, G> {
         }
     }
 }
+
+/// The first [`MAX_PLACES`] distinct ranges of `cuts`.
+fn nearest(cuts: impl Iterator<Item = std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
+    let mut first: Vec<std::ops::Range<usize>> = Vec::new();
+    for cut in cuts {
+        if first.len() == MAX_PLACES {
+            break;
+        }
+        if !first.contains(&cut) {
+            first.push(cut);
+        }
+    }
+    first
+}
+
+/// How many places [`Search::try_int`] tries for each way of dropping the choices a lowered
+/// count no longer reads.
+const MAX_PLACES: usize = 4;
