@@ -17,7 +17,7 @@ use crate::interpret::shrink::{ShrinkStats, Shrunk};
 use crate::interpret::{DefaultRng, GenerateError, Generated, try_generate_recording};
 
 use super::config::{Replay, Resolved};
-use super::mutation::{Pool, block_end};
+use super::mutation::{Drawn, Parent, Pool, block_end};
 use super::ordinal::Running;
 use super::outcome::{Outcome, Verdict, quietly, verdict};
 use super::report::{Failure, Origin, discarded_replay_report, gave_up_report};
@@ -117,6 +117,7 @@ where
             replay,
             origin: Origin::Replayed(replay),
             record: false,
+            parent: None,
         };
         return Ok(
             match run_case(settings, g, property, statistics, case, &watch) {
@@ -134,17 +135,17 @@ where
         }
         let index = progress.next;
         progress.next += 1;
-        let replay = progress.pool.case(case_at(settings, index));
-        let origin = Origin::Case(index + 1, replay);
-        let record = progress.pool.records();
+        let drawn = progress.pool.case(case_at(settings, index));
+        let replay = drawn.replay;
         let case = Case {
             replay,
-            origin,
-            record,
+            origin: Origin::Case(index + 1, replay),
+            record: progress.pool.records(),
+            parent: drawn.parent,
         };
         match run_case(settings, g, property, statistics, case, &watch) {
             Ended::Failed(failure) => return Ok(Some(*failure)),
-            Ended::Held(tree) => progress.pool.held(replay, tree.as_ref()),
+            Ended::Held(choices) => progress.pool.held(replay, choices),
             Ended::Discarded => {}
         }
         progress
@@ -217,25 +218,31 @@ where
 enum Ended<T> {
     /// It failed: the failure, shrunk (boxed: it is large, and rare).
     Failed(Box<Failure<T>>),
-    /// It held; its choices, if it recorded them.
-    Held(Option<ChoiceTree>),
+    /// It held; its choices and what its filters did, if it recorded them.
+    Held(Option<(ChoiceTree, Filtered)>),
     /// The property discarded it.
     Discarded,
 }
 
-/// The choices of case `replay`, for the pool: generated again from its seed, recording.
-fn recorded<G: Generator>(settings: &Resolved, g: &G) -> impl Fn(Replay) -> ChoiceTree {
-    move |replay| generate(settings, g, replay, true).0.tree
+/// The choices of case `replay` and what its filters did, for the pool: generated again from
+/// its seed, recording.
+fn recorded<G: Generator>(settings: &Resolved, g: &G) -> impl Fn(Replay) -> (ChoiceTree, Filtered) {
+    move |replay| {
+        let (generated, filtered) = generate(settings, g, replay, true, None);
+        (generated.tree, filtered)
+    }
 }
 
 /// A case to run in order.
-struct Case {
+struct Case<'p> {
     /// The line that replays it.
     replay: Replay,
     /// Where it comes from, for the report.
     origin: Origin,
     /// Whether the choices of the case, if it holds, come back for the pool.
     record: bool,
+    /// For a mutant, the pool case it mutates.
+    parent: Option<&'p Parent>,
 }
 
 /// Runs `case`, watched by `watch`, recording its statistics, and shrinks it if it fails.
@@ -244,7 +251,7 @@ fn run_case<G, O>(
     g: &G,
     property: &impl Fn(&G::Output) -> O,
     statistics: &mut Statistics,
-    case: Case,
+    case: Case<'_>,
     watch: &Watch,
 ) -> Ended<G::Output>
 where
@@ -256,10 +263,11 @@ where
         replay,
         origin,
         record,
+        parent,
     } = case;
     // Without the choices unless the pool needs them: the same seed gives them to a failure.
     let watching = watch.start(settings, Doing::Case(replay));
-    let (generated, filtered) = generate(settings, g, replay, record);
+    let (generated, filtered) = generate(settings, g, replay, record, parent);
     statistics.filtered(filtered);
     if replay.mutation.is_some() {
         statistics.mutant();
@@ -269,10 +277,10 @@ where
     drop(watching);
     let reason = match judged {
         Verdict::Failed(reason) => reason,
-        Verdict::Held => return Ended::Held(record.then_some(tree)),
+        Verdict::Held => return Ended::Held(record.then_some((tree, filtered))),
         Verdict::Discarded(_) => return Ended::Discarded,
     };
-    let (mut generated, _) = generate(settings, g, replay, true);
+    let (mut generated, _) = generate(settings, g, replay, true, parent);
     generated.value = value;
     Ended::Failed(Box::new(shrink_failure(
         settings, g, property, origin, generated, reason,
@@ -330,10 +338,11 @@ where
             }
             progress.next = index + 1;
             statistics.merge(case);
-            let replay = progress.pool.case(case_at(settings, index));
+            let drawn = progress.pool.case(case_at(settings, index));
+            let replay = drawn.replay;
             match event {
-                Event::Held(tree) => {
-                    progress.pool.held(replay, tree.as_ref());
+                Event::Held(choices) => {
+                    progress.pool.held(replay, choices);
                     progress
                         .pool
                         .after(index, statistics, recorded(settings, g));
@@ -342,7 +351,7 @@ where
                     .pool
                     .after(index, statistics, recorded(settings, g)),
                 Event::Failed(reason) => {
-                    let (generated, _) = generate(settings, g, replay, true);
+                    let (generated, _) = generate(settings, g, replay, true, drawn.parent);
                     let origin = Origin::Case(index + 1, replay);
                     return Ok(Some(shrink_failure(
                         settings, g, property, origin, generated, reason,
@@ -363,8 +372,8 @@ where
 
 /// What a case run in parallel did.
 enum Event {
-    /// It held; its choices, if the pool needs them.
-    Held(Option<ChoiceTree>),
+    /// It held; its choices and what its filters did, if the pool needs them.
+    Held(Option<(ChoiceTree, Filtered)>),
     /// The property discarded it.
     Discarded,
     /// It failed, for this reason.
@@ -414,12 +423,12 @@ where
                             }
                             // A generator that panics is an event of its own: the sequential run
                             // panics there, if no case before it fails.
-                            let replay = pool.case(case_at(settings, index));
+                            let Drawn { replay, parent } = pool.case(case_at(settings, index));
                             let record = pool.records();
                             let watching = watch.start(settings, Doing::Case(replay));
                             let generated = quietly(|| {
                                 panic::catch_unwind(AssertUnwindSafe(|| {
-                                    generate(settings, g, replay, record)
+                                    generate(settings, g, replay, record, parent)
                                 }))
                             });
                             let mut case = Statistics::default();
@@ -433,9 +442,9 @@ where
                                         .case(|| verdict(settings, property, &generated.value))
                                     {
                                         Verdict::Failed(reason) => Event::Failed(reason),
-                                        Verdict::Held => {
-                                            Event::Held(record.then_some(generated.tree))
-                                        }
+                                        Verdict::Held => Event::Held(
+                                            record.then_some((generated.tree, filtered)),
+                                        ),
                                         Verdict::Discarded(_) => Event::Discarded,
                                     }
                                 }
@@ -514,7 +523,8 @@ where
 }
 
 /// The value of case `replay`, with its choices if `record`, and what its filters kept and
-/// rejected.
+/// rejected. A mutant's `parent`, if given, is the pool case its line names, whose choices
+/// it edits instead of generating them again.
 ///
 /// # Panics
 ///
@@ -525,10 +535,11 @@ pub(super) fn generate<G: Generator>(
     g: &G,
     replay: Replay,
     record: bool,
+    parent: Option<&Parent>,
 ) -> (Generated<G::Output>, Filtered) {
     let generated = caught(|| match settings.strategy {
-        Some(strategy) => generate_with(&g.size_strategy(strategy), replay, record),
-        None => generate_with(g, replay, record),
+        Some(strategy) => generate_with(&g.size_strategy(strategy), replay, record, parent),
+        None => generate_with(g, replay, record, parent),
     });
     match generated {
         Ok(Ok(generated)) => generated,
@@ -552,26 +563,49 @@ pub(super) fn generator_panicked(panic: &str, replay: Replay) -> ! {
 }
 
 /// The value of case `replay` from `g`: generated from its seed at its size, then, for a
-/// mutant, edited with the mutation's seed (the case itself if no edit changes it).
+/// mutant, edited with the mutation's seed (the case itself if no edit changes it). A
+/// mutant's `parent` from the pool gives the choices and filter counts that generating the
+/// case its line names gives, without the run.
 fn generate_with<G: Generator>(
     g: &G,
     replay: Replay,
     record: bool,
+    parent: Option<&Parent>,
 ) -> Result<(Generated<G::Output>, Filtered), GenerateError> {
-    let mut rng = DefaultRng::seed_from_u64(replay.seed);
+    let generate_case = || {
+        let mut rng = DefaultRng::seed_from_u64(replay.seed);
+        try_generate_recording(
+            g,
+            &mut rng,
+            replay.size,
+            record || replay.mutation.is_some(),
+        )
+    };
     let Some(mutation) = replay.mutation else {
-        return try_generate_recording(g, &mut rng, replay.size, record);
+        return generate_case();
     };
-    let (parent, filtered) = try_generate_recording(g, &mut rng, replay.size, true)?;
-    let mut rng = DefaultRng::seed_from_u64(mutation);
-    let generated = match g.mutator().mutate_stacked(&parent.tree, &mut rng) {
-        Some(mutant) => Generated {
-            value: mutant.value,
-            tree: mutant.tree,
-        },
-        None => parent,
+    let mutant_of = |tree: &ChoiceTree| {
+        let mut rng = DefaultRng::seed_from_u64(mutation);
+        g.mutator()
+            .mutate_stacked(tree, &mut rng)
+            .map(|mutant| Generated {
+                value: mutant.value,
+                tree: mutant.tree,
+            })
     };
-    Ok((generated, filtered))
+    if let Some(parent) = parent {
+        debug_assert_eq!(
+            parent.replay.seed, replay.seed,
+            "a mutant's parent is its line's"
+        );
+        return match mutant_of(&parent.tree) {
+            Some(mutant) => Ok((mutant, parent.filtered)),
+            // No edit changes it: the case is its parent, whose value a run gives.
+            None => generate_case(),
+        };
+    }
+    let (parent, filtered) = generate_case()?;
+    Ok((mutant_of(&parent.tree).unwrap_or(parent), filtered))
 }
 
 /// Shrinks `start` under the run's strategy and budget, with the property's panics kept quiet,

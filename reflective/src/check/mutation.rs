@@ -24,6 +24,7 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::choice::{Choice, ChoiceTree};
+use crate::engine::Filtered;
 
 use super::config::{Mutation, Replay};
 use super::schedule;
@@ -52,9 +53,9 @@ pub(super) struct Pool {
     /// that the mutants, which meet the precondition more often, do not turn it off).
     on: bool,
     /// The cases mutants start from: those of the blocks before the current one.
-    parents: Vec<Replay>,
+    parents: Vec<Parent>,
     /// The interesting cases of the current block, joining the parents at its end.
-    joining: Vec<Replay>,
+    joining: Vec<Parent>,
     /// The run's first [`WAITING`] cases that held without recording their choices, while a
     /// run that mutates when its property discards does not yet: if it starts, they are
     /// offered then, so that the pool starts from the run's first cases (the smallest, at
@@ -62,6 +63,28 @@ pub(super) struct Pool {
     waiting: Vec<Replay>,
     /// A hash of each (label, bucket of its count) some case offered reached.
     seen: HashSet<u64>,
+}
+
+/// A case in the pool, with what its run recorded: its choices, and what its filters kept and
+/// rejected. A mutant edits the choices kept here instead of generating its parent again from
+/// the parent's seed, which gives the same choices (and filter counts) at the cost of a run.
+#[derive(Debug)]
+pub(super) struct Parent {
+    /// The line that replays the case.
+    pub(super) replay: Replay,
+    /// Its choices.
+    pub(super) tree: ChoiceTree,
+    /// What its filters kept and rejected.
+    pub(super) filtered: Filtered,
+}
+
+/// A case to run, as the pool decides it: its line, and for a mutant, the pool case it mutates.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Drawn<'p> {
+    /// The line that replays the case.
+    pub(super) replay: Replay,
+    /// For a mutant, its parent (named by `replay` too).
+    pub(super) parent: Option<&'p Parent>,
 }
 
 impl Pool {
@@ -93,27 +116,40 @@ impl Pool {
 
     /// The case first drawn as `fresh`: a mutant of a pool case if the case's seed says so
     /// (with the probability [`Pool::percent`] gives), else `fresh` itself.
-    pub(super) fn case(&self, fresh: Replay) -> Replay {
+    pub(super) fn case(&self, fresh: Replay) -> Drawn<'_> {
         let percent = self.percent();
+        let fresh = Drawn {
+            replay: fresh,
+            parent: None,
+        };
         if percent == 0 || self.parents.is_empty() {
             return fresh;
         }
-        let roll = mix(fresh.seed, 1);
+        let roll = mix(fresh.replay.seed, 1);
         if roll % 100 >= u64::from(percent) {
             return fresh;
         }
-        let parent = self.parents[(mix(fresh.seed, 2) % self.parents.len() as u64) as usize];
-        Replay {
-            mutation: Some(mix(fresh.seed, 3)),
-            ..parent
+        let parent =
+            &self.parents[(mix(fresh.replay.seed, 2) % self.parents.len() as u64) as usize];
+        Drawn {
+            replay: Replay {
+                mutation: Some(mix(fresh.replay.seed, 3)),
+                ..parent.replay
+            },
+            parent: Some(parent),
         }
     }
 
-    /// Takes in case `replay`, which held: offered if its choices `tree` were recorded, else
-    /// kept (if it is among the run's first [`WAITING`]) in case the run starts to mutate.
-    pub(super) fn held(&mut self, replay: Replay, tree: Option<&ChoiceTree>) {
-        match tree {
-            Some(tree) => self.offer(replay, tree),
+    /// Takes in case `replay`, which held: offered if its choices were `recorded` (with what
+    /// its filters did), else kept (if it is among the run's first [`WAITING`]) in case the
+    /// run starts to mutate.
+    pub(super) fn held(&mut self, replay: Replay, recorded: Option<(ChoiceTree, Filtered)>) {
+        match recorded {
+            Some((tree, filtered)) => self.offer(Parent {
+                replay,
+                tree,
+                filtered,
+            }),
             None if self.mutation == Mutation::WhenDiscarding
                 && !self.on
                 && self.waiting.len() < WAITING =>
@@ -124,16 +160,16 @@ impl Pool {
         }
     }
 
-    /// Takes in case `replay`, whose choices are `tree` and which the property ran on: it
-    /// joins the pool at the end of the block if it is the first case offered, or reached a
-    /// label, or a bucket of a label's count, that no case offered before reached (mutants do
-    /// not join: a replay names one parent). A generator without labels has one case in its
-    /// pool, the first.
-    fn offer(&mut self, replay: Replay, tree: &ChoiceTree) {
-        if replay.mutation.is_some() {
+    /// Takes in `case`, which the property ran on: it joins the pool at the end of the block
+    /// if it is the first case offered, or reached a label, or a bucket of a label's count,
+    /// that no case offered before reached (mutants do not join: a replay names one parent).
+    /// A generator without labels has one case in its pool, the first.
+    fn offer(&mut self, case: Parent) {
+        if case.replay.mutation.is_some() {
             return;
         }
-        let mut labels: Vec<&str> = tree
+        let mut labels: Vec<&str> = case
+            .tree
             .choices()
             .iter()
             .filter_map(Choice::label)
@@ -147,19 +183,19 @@ impl Pool {
             new |= self.seen.insert(hasher.finish());
         }
         if new {
-            self.joining.push(replay);
+            self.joining.push(case);
         }
     }
 
     /// Ends the block if case `index` was its last. A run that mutates when its property
     /// discards starts to if `statistics` (the run's so far) show half of the cases
-    /// discarded, and offers the waiting cases, with their choices from `recorded`. Then the
-    /// cases that joined become parents.
+    /// discarded, and offers the waiting cases, with their choices (and what their filters
+    /// did) from `recorded`. Then the cases that joined become parents.
     pub(super) fn after(
         &mut self,
         index: u32,
         statistics: &Statistics,
-        recorded: impl Fn(Replay) -> ChoiceTree,
+        recorded: impl Fn(Replay) -> (ChoiceTree, Filtered),
     ) {
         if !(index + 1).is_multiple_of(BLOCK) {
             return;
@@ -169,7 +205,12 @@ impl Pool {
             self.on = discarded > 0 && discarded >= statistics.counted();
             if self.on {
                 for replay in std::mem::take(&mut self.waiting) {
-                    self.offer(replay, &recorded(replay));
+                    let (tree, filtered) = recorded(replay);
+                    self.offer(Parent {
+                        replay,
+                        tree,
+                        filtered,
+                    });
                 }
             }
         }
@@ -223,7 +264,10 @@ mod tests {
     /// What joined the pool, by the seeds of the cases, once their block ended.
     fn joined(pool: &mut Pool, statistics: &Statistics) -> Vec<u64> {
         pool.after(BLOCK - 1, statistics, |_| unreachable!("nothing waits"));
-        pool.parents.iter().map(|replay| replay.seed).collect()
+        pool.parents
+            .iter()
+            .map(|parent| parent.replay.seed)
+            .collect()
     }
 
     #[test]
@@ -239,7 +283,10 @@ mod tests {
             (7, &["a", "a", "a", "b"]), // bucket 3, and b
         ];
         for (seed, labels) in offers {
-            pool.held(Replay::new(seed, 0), Some(&tree(labels)));
+            pool.held(
+                Replay::new(seed, 0),
+                Some((tree(labels), Filtered::default())),
+            );
         }
         assert_eq!(joined(&mut pool, &Statistics::default()), [1, 2, 4, 5, 7]);
     }
@@ -263,16 +310,31 @@ mod tests {
         statistics.case(|| Verdict::Held);
         pool.after(BLOCK - 1, &statistics, |_| unreachable!("too few discards"));
         assert!(!pool.records() && pool.parents.is_empty());
-        assert_eq!(pool.case(Replay::new(9, 0)), Replay::new(9, 0));
+        assert_eq!(pool.case(Replay::new(9, 0)).replay, Replay::new(9, 0));
         pool.held(Replay::new(2, 0), None);
         statistics.case(|| Verdict::Discarded("no".into()));
         pool.after(2 * BLOCK - 1, &statistics, |replay| {
-            tree(&[["x", "y"][replay.seed as usize - 1]])
+            (
+                tree(&[["x", "y"][replay.seed as usize - 1]]),
+                Filtered::default(),
+            )
         });
         assert!(pool.records());
-        assert_eq!(pool.parents, [Replay::new(1, 0), Replay::new(2, 0)]);
+        let parents: Vec<Replay> = pool.parents.iter().map(|parent| parent.replay).collect();
+        assert_eq!(parents, [Replay::new(1, 0), Replay::new(2, 0)]);
         let mutants = (0..1000)
-            .filter(|&seed| pool.case(Replay::new(seed, 3)).mutation.is_some())
+            .filter(|&seed| {
+                let drawn = pool.case(Replay::new(seed, 3));
+                let parent = drawn.parent.map(|parent| parent.replay);
+                assert_eq!(
+                    parent,
+                    drawn.replay.mutation.map(|_| Replay {
+                        mutation: None,
+                        ..drawn.replay
+                    })
+                );
+                parent.is_some()
+            })
             .count();
         assert!(
             (200..300).contains(&mutants),

@@ -1,6 +1,7 @@
 //! [`Collection`]: where a collection's length and elements lie among a tree's choices, as
 //! the shrinker and the mutator edit them.
 
+use super::grouped::Grouped;
 use super::leaf::Choice;
 use super::tree::ChoiceTree;
 
@@ -20,41 +21,40 @@ impl ChoiceTree {
         let spans = self.spans();
         let choices = self.choices();
         // Spans are stored in the order they were opened: a parent before its children.
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); spans.len()];
+        let top = spans.len();
+        let mut parents = Vec::with_capacity(top);
         let mut open: Vec<usize> = Vec::new();
-        for (index, span) in spans.iter().enumerate() {
+        for span in spans {
             let range = span.range();
             while open
                 .last()
-                .is_some_and(|&top| spans[top].range().end <= range.start && !range.is_empty())
+                .is_some_and(|&outer| spans[outer].range().end <= range.start && !range.is_empty())
             {
                 open.pop();
             }
-            if let Some(&parent) = open.last() {
-                children[parent].push(index);
-            }
-            open.push(index);
+            parents.push(open.last().copied().unwrap_or(top));
+            open.push(parents.len() - 1);
         }
+        let children = Grouped::by_parent(&parents, top + 1);
         let mut collections = Vec::new();
         for (index, span) in spans.iter().enumerate() {
             let range = span.range();
-            let elements: Vec<std::ops::Range<usize>> = children[index]
-                .iter()
-                .map(|&child| spans[child].range())
-                .collect();
-            let (Some(first), Some(last)) = (elements.first(), elements.last()) else {
+            let elements = children.of(index);
+            let (Some(&first), Some(&last)) = (elements.first(), elements.last()) else {
                 continue;
             };
-            let adjacent = elements.windows(2).all(|pair| pair[0].end == pair[1].start);
+            let adjacent = elements
+                .windows(2)
+                .all(|pair| spans[pair[0]].range().end == spans[pair[1]].range().start);
             // The length counts the elements: a struct that opens with an integer and ends
             // with a collection is not one.
-            let opens_with_length = first.start > range.start
+            let opens_with_length = spans[first].range().start > range.start
                 && matches!(choices.get(range.start), Some(&Choice::Int { value, .. })
                     if usize::try_from(value).is_ok_and(|length| length == elements.len()));
-            if adjacent && opens_with_length && last.end == range.end {
+            if adjacent && opens_with_length && spans[last].range().end == range.end {
                 collections.push(Collection {
                     count: range.start,
-                    elements,
+                    elements: elements.iter().map(|&child| spans[child].range()).collect(),
                 });
             }
         }

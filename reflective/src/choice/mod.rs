@@ -24,6 +24,7 @@
 //! | `recycle.rs` | the vectors of dropped trees, kept for the next run on the thread |
 
 mod collection;
+mod grouped;
 mod label;
 mod leaf;
 mod packed;
@@ -33,6 +34,7 @@ mod trail;
 mod tree;
 
 pub(crate) use collection::Collection;
+pub(crate) use grouped::Grouped;
 pub use label::Label;
 pub use leaf::Choice;
 pub(crate) use leaf::{fingerprint, mix, nearest_zero};

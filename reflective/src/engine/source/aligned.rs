@@ -14,7 +14,7 @@ use rand_core::Rng;
 use super::draws::Draws;
 use super::random::RandomSource;
 use super::{ChoiceSource, Halt, IntSite, PickSite};
-use crate::choice::{Choice, ChoiceTree};
+use crate::choice::{Choice, ChoiceTree, Grouped};
 
 /// How many draws a reroll of an integer makes, as the generator draws, to find a value other
 /// than the recorded one before it draws uniformly among the others.
@@ -36,8 +36,9 @@ struct Level {
 pub(crate) struct SpanLayout {
     /// Each recorded span's range.
     ranges: Vec<std::ops::Range<usize>>,
-    /// Each recorded span's children, in order; the last entry holds the top-level spans.
-    children: Vec<Vec<usize>>,
+    /// Each span's children, in order, and the top-level spans as the children of
+    /// `ranges.len()`.
+    children: Grouped,
 }
 
 impl SpanLayout {
@@ -46,7 +47,8 @@ impl SpanLayout {
         let ranges: Vec<std::ops::Range<usize>> =
             tree.spans().iter().map(|span| span.range()).collect();
         let top = ranges.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+        // Each span's parent (`top` for a top-level span); spans are stored by their start.
+        let mut parents = Vec::with_capacity(top);
         let mut open: Vec<usize> = Vec::new();
         for (index, range) in ranges.iter().enumerate() {
             while open.last().is_some_and(|&outer| {
@@ -58,10 +60,17 @@ impl SpanLayout {
             }) {
                 open.pop();
             }
-            children[open.last().copied().unwrap_or(top)].push(index);
+            parents.push(open.last().copied().unwrap_or(top));
             open.push(index);
         }
+        let children = Grouped::by_parent(&parents, top + 1);
         SpanLayout { ranges, children }
+    }
+
+    /// The children of span `span` (an index into the tree's spans), or the top-level spans
+    /// for `ranges.len()`.
+    fn children(&self, span: usize) -> &[usize] {
+        self.children.of(span)
     }
 }
 
@@ -69,10 +78,8 @@ impl SpanLayout {
 /// are the tree's, edited in place), drawing at random where they run out or do not fit.
 pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
     choices: &'c [Choice],
-    /// Each recorded span's range.
-    ranges: &'c [std::ops::Range<usize>],
-    /// Each recorded span's children, in order; the last entry holds the top-level spans.
-    children: &'c [Vec<usize>],
+    /// How the recorded spans nest.
+    layout: &'c SpanLayout,
     levels: Vec<Level>,
     position: usize,
     /// How far the current level may read.
@@ -94,8 +101,7 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
     pub(crate) fn new(layout: &'c SpanLayout, choices: &'c [Choice], rng: &'r mut R) -> Self {
         AlignedSource {
             choices,
-            ranges: &layout.ranges,
-            children: &layout.children,
+            layout,
             levels: vec![Level {
                 span: None,
                 regenerated: None,
@@ -136,11 +142,11 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
     }
 
     /// The children of the span the current level reads (the top-level spans at the top).
-    fn children_here(&self) -> Option<&Vec<usize>> {
+    fn children_here(&self) -> Option<&'c [usize]> {
         let level = self.levels.last()?;
         match level.span {
-            Some(span) => self.children.get(span),
-            None if self.levels.len() == 1 => self.children.last(),
+            Some(span) => Some(self.layout.children(span)),
+            None if self.levels.len() == 1 => Some(self.layout.children(self.layout.ranges.len())),
             None => None,
         }
     }
@@ -202,7 +208,7 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
         let child = child.filter(|&span| self.regenerate != Some(span));
         match child {
             Some(span) => {
-                let range = self.ranges[span].clone();
+                let range = self.layout.ranges[span].clone();
                 self.position = if at_last {
                     range.start + 1
                 } else {
@@ -224,17 +230,17 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
             return;
         };
         match level.span {
-            Some(span) => self.position = self.ranges[span].end,
+            Some(span) => self.position = self.layout.ranges[span].end,
             None => self.unmatched = self.unmatched.saturating_sub(1),
         }
         if let Some(regenerated) = level.regenerated {
-            self.position = self.ranges[regenerated].end;
+            self.position = self.layout.ranges[regenerated].end;
         }
         self.limit = self
             .levels
             .iter()
             .rev()
-            .find_map(|level| level.span.map(|span| self.ranges[span].end))
+            .find_map(|level| level.span.map(|span| self.layout.ranges[span].end))
             .unwrap_or(self.choices.len());
     }
 }
