@@ -21,7 +21,9 @@ use crate::generator::{Gen, Generator};
 
 /// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
 /// order given. With a value listed more than once, a shuffle reflects as the order that takes
-/// the first of the equal ones each time.
+/// the first of the equal ones each time. [`probability_of`](Generator::probability_of) an
+/// order counts one set of keys among the many that give it, so it is far below the
+/// order's probability.
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -56,6 +58,8 @@ where
 /// Some of the elements of `values`, in their order, as many as `len` allows (within the
 /// number of values): the count drawn evenly in `len`, then which elements, every choice of
 /// that many equally likely. Shrinking goes towards fewer elements and the first ones.
+/// [`probability_of`](Generator::probability_of) counts one set of keys among the many that
+/// give a subsequence, so it is far below the subsequence's probability.
 ///
 /// # Panics
 ///

@@ -54,7 +54,9 @@ use crate::generator::{Gen, Generator};
 /// they can only match, at the start or end (`a^b` is an error). A matching string reflects
 /// whatever the pattern, in time at most proportional to its length times the pattern's
 /// (with counted repetitions written out), unless that product passes 2^28: a longer
-/// string does not reflect (`can_generate` says `false`).
+/// string does not reflect (`can_generate` says `false`). A string that an ambiguous pattern
+/// matches in several ways (`a?a?` and `"a"`) reflects as one of them, so its
+/// [`probability_of`](crate::Generator::probability_of) counts that one only.
 ///
 /// # Errors
 ///
