@@ -595,8 +595,12 @@ fn generate_with<G: Generator>(
     };
     if let Some(parent) = parent {
         debug_assert_eq!(
-            parent.replay.seed, replay.seed,
-            "a mutant's parent is its line's"
+            parent.replay,
+            Replay {
+                mutation: None,
+                ..replay
+            },
+            "a mutant's parent is the case its line names"
         );
         return match mutant_of(&parent.tree) {
             Some(mutant) => Ok((mutant, parent.filtered)),

@@ -24,7 +24,7 @@ impl ChoiceTree {
         let top = spans.len();
         let mut parents = Vec::with_capacity(top);
         let mut open: Vec<usize> = Vec::new();
-        for span in spans {
+        for (index, span) in spans.iter().enumerate() {
             let range = span.range();
             while open
                 .last()
@@ -33,7 +33,7 @@ impl ChoiceTree {
                 open.pop();
             }
             parents.push(open.last().copied().unwrap_or(top));
-            open.push(parents.len() - 1);
+            open.push(index);
         }
         let children = Grouped::by_parent(&parents, top + 1);
         let mut collections = Vec::new();

@@ -3,7 +3,7 @@
 
 /// The indices `0..n` grouped by their parents, each group in increasing order: one buffer
 /// for all groups (a counting sort of the indices by parent), not one vector per group.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Grouped {
     /// Every group's members, one group after another.
     members: Vec<usize>,
@@ -50,5 +50,27 @@ mod tests {
         let groups: Vec<&[usize]> = (0..4).map(|group| grouped.of(group)).collect();
         assert_eq!(groups, [&[1, 2, 5][..], &[4], &[], &[0, 3]]);
         assert_eq!(Grouped::by_parent(&[], 1).of(0), &[] as &[usize]);
+    }
+
+    /// Every assignment of up to six indices to up to four groups, against a vector per group.
+    #[test]
+    fn groups_are_a_vector_per_group_for_every_small_assignment() {
+        for groups in 1..=4usize {
+            for n in 0..=6u32 {
+                for code in 0..groups.pow(n) {
+                    let parents: Vec<usize> = (0..n)
+                        .map(|place| code / groups.pow(place) % groups)
+                        .collect();
+                    let mut expected = vec![Vec::new(); groups];
+                    for (index, &parent) in parents.iter().enumerate() {
+                        expected[parent].push(index);
+                    }
+                    let grouped = Grouped::by_parent(&parents, groups);
+                    for (group, members) in expected.iter().enumerate() {
+                        assert_eq!(grouped.of(group), members, "{parents:?}");
+                    }
+                }
+            }
+        }
     }
 }

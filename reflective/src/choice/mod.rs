@@ -19,6 +19,7 @@
 //! | `span.rs` | [`Span`], the bracket around one sub-generator's choices |
 //! | `tree.rs` | [`ChoiceTree`], the choices and spans of one run |
 //! | `collection.rs` | where a tree's collections lie: each one's length and elements |
+//! | `grouped.rs` | indices grouped by parent in one buffer: a tree's spans under the span that holds them |
 //! | `packed.rs` | integers recorded in bulk, unpacked when a tree is read |
 //! | `trail.rs` | the trail a run records into, turned into a tree at the end |
 //! | `recycle.rs` | the vectors of dropped trees, kept for the next run on the thread |
