@@ -188,6 +188,55 @@ fn laws_of_shuffles_and_subsequences() {
     assert_eq!(some.shrink(vec![1, 1, 2], |s| s.contains(&2)), [2]);
 }
 
+/// A shuffle's or a subsequence's probability counts every key vector that gives it (the
+/// reflection finds one): over the distinct values enumerated, the probabilities add up to 1,
+/// and
+/// each order of distinct values has 1 in n!, with repeats the orders of the equal ones.
+#[test]
+fn probabilities_of_shuffles_and_subsequences_count_every_way() {
+    // The distinct values: enumeration lists each once per key vector it reaches.
+    fn total<G: Generator<Input = Vec<u8>, Output = Vec<u8>>>(g: &G) -> f64 {
+        let values: BTreeSet<Vec<u8>> = g.enumerate(8).collect();
+        values.iter().map(|value| g.probability_of(value)).sum()
+    }
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    let generators = [
+        ("shuffled(1..=3)", shuffled(vec![1u8, 2, 3])),
+        ("shuffled([1, 1, 2])", shuffled(vec![1u8, 1, 2])),
+        ("shuffled([7, 7, 7])", shuffled(vec![7u8, 7, 7])),
+        ("shuffled([])", shuffled(Vec::<u8>::new())),
+        (
+            "subsequence(1..=4, ..)",
+            subsequence(vec![1u8, 2, 3, 4], ..),
+        ),
+        (
+            "subsequence(1..=4, 2..=2)",
+            subsequence(vec![1u8, 2, 3, 4], 2..=2),
+        ),
+        (
+            "subsequence([1, 1, 2, 1], 1..=3)",
+            subsequence(vec![1u8, 1, 2, 1], 1..=3),
+        ),
+    ];
+    for (name, g) in &generators {
+        assert!(close(total(g), 1.0), "{name}: {}", total(g));
+    }
+    assert!(close(
+        shuffled(vec![1u8, 2, 3]).probability_of(&vec![3, 2, 1]),
+        1.0 / 6.0
+    ));
+    assert!(close(
+        shuffled(vec![1u8, 1, 2]).probability_of(&vec![1, 2, 1]),
+        1.0 / 3.0
+    ));
+    let pairs = subsequence(vec![1u8, 2, 3, 4], 2..=2);
+    assert!(close(pairs.probability_of(&vec![2, 4]), 1.0 / 6.0));
+    // Two of the three sets of two indices of [1, 1, 2] hold [1, 2].
+    let repeats = subsequence(vec![1u8, 1, 2], 2..=2);
+    assert!(close(repeats.probability_of(&vec![1, 2]), 2.0 / 3.0));
+    assert_eq!(repeats.probability_of(&vec![2, 1]), 0.0);
+}
+
 #[test]
 #[should_panic(expected = "subsequence: the length range 3.. holds no count from 0 to 2")]
 fn a_subsequence_longer_than_its_values_is_refused() {

@@ -808,11 +808,9 @@ pub trait Generator: Node {
     /// The sum is over the ways reflection finds. Where a generator gives one way for a value
     /// it makes in several, the probability counts that one and is too small: sets and maps
     /// count one drawing order only (see [`btree_set`](crate::btree_set));
-    /// [`shuffled`](crate::shuffled) and [`subsequence`](crate::subsequence) count one set
-    /// of keys among the many that give the same order (about 10^-58 for an order of three
-    /// elements, against 1/6); [`select`](crate::select) with a value listed twice counts its
-    /// first place; [`string_regex`](crate::string_regex) counts one match of an ambiguous
-    /// pattern (`a?a?` makes `"a"` two ways).
+    /// [`select`](crate::select) with a value listed twice counts its first place;
+    /// [`string_regex`](crate::string_regex) counts one match of an ambiguous pattern
+    /// (`a?a?` makes `"a"` two ways).
     ///
     /// # Panics
     ///

@@ -8,22 +8,21 @@
 //! 0 give the list as it is: shrinking goes back towards the list as given and its first
 //! elements. Backward, each element of a value is matched to the first equal element of the
 //! list not matched yet (after the last matched, for a subsequence), and the keys are the
-//! ranks that arrange the list so.
+//! ranks that arrange the list so: one key vector among the many that give the same value,
+//! so a reflection counts for all of them in `probability_of`.
 
 use std::fmt::Debug;
 use std::ops::RangeBounds;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::collections::vec;
 use super::tuples::tuple;
-use crate::combinator::{inclusive_bounds, range};
+use crate::combinator::{counting_ways, inclusive_bounds, range};
 use crate::generator::{Gen, Generator};
 
 /// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
 /// order given. With a value listed more than once, a shuffle reflects as the order that takes
-/// the first of the equal ones each time. [`probability_of`](Generator::probability_of) an
-/// order counts one set of keys among the many that give it, so it is far below the
-/// order's probability.
+/// the first of the equal ones each time.
 ///
 /// ```
 /// use reflective::prelude::*;
@@ -40,8 +39,8 @@ where
     T: Clone + PartialEq + Send + Sync + 'static,
 {
     let values: Arc<[T]> = values.into().into();
-    let (reading, taking) = (Arc::clone(&values), Arc::clone(&values));
-    keys(values.len())
+    let (reading, taking, counting) = (Arc::clone(&values), Arc::clone(&values), values);
+    let arranged_keys = keys(reading.len())
         .comap(move |order: &Vec<T>| {
             let indices = matched(&reading, order, false)?;
             (indices.len() == reading.len()).then(|| ranks(reading.len(), &indices))
@@ -51,15 +50,21 @@ where
                 .into_iter()
                 .map(|index| taking[index].clone())
                 .collect()
-        })
-        .boxed()
+        });
+    // Every shuffle holds the same values: the orders of the list's indices that give one,
+    // the same for all, are worked out once, when first asked.
+    let orders_of_one: OnceLock<f64> = OnceLock::new();
+    counting_ways(arranged_keys, move |_: &Vec<T>| {
+        let n = counting.len();
+        let log_orders = *orders_of_one.get_or_init(|| log_orders_of_equals(&counting));
+        log_ways(n, log_factorial(n) - log_orders)
+    })
+    .boxed()
 }
 
 /// Some of the elements of `values`, in their order, as many as `len` allows (within the
 /// number of values): the count drawn evenly in `len`, then which elements, every choice of
 /// that many equally likely. Shrinking goes towards fewer elements and the first ones.
-/// [`probability_of`](Generator::probability_of) counts one set of keys among the many that
-/// give a subsequence, so it is far below the subsequence's probability.
 ///
 /// # Panics
 ///
@@ -90,8 +95,8 @@ where
             "subsequence: the length range {len:?} holds no count from 0 to {n}, the number of values"
         )
     };
-    let (reading, taking) = (Arc::clone(&values), values);
-    tuple((range(least..=most.min(n)), keys(n)))
+    let (reading, taking, counting) = (Arc::clone(&values), Arc::clone(&values), values);
+    let chosen_keys = tuple((range(least..=most.min(n)), keys(n)))
         .comap(move |part: &Vec<T>| {
             let mut order = matched(&reading, part, true)?;
             let mut chosen = vec![false; reading.len()];
@@ -107,8 +112,77 @@ where
                 .into_iter()
                 .map(|index| taking[index].clone())
                 .collect()
+        });
+    // With distinct values, each subsequence is one set of indices: worked out once, when
+    // first asked, so that only lists with repeats count the ways of each.
+    let distinct: OnceLock<bool> = OnceLock::new();
+    counting_ways(chosen_keys, move |part: &Vec<T>| {
+        let (n, k) = (counting.len(), part.len());
+        let log_subsets = log_factorial(n) - log_factorial(k) - log_factorial(n - k);
+        let distinct = *distinct.get_or_init(|| log_orders_of_equals(&counting) == 0.0);
+        let log_sets = if distinct {
+            0.0
+        } else {
+            log_embeddings(&counting, part)
+        };
+        log_ways(n, log_subsets - log_sets)
+    })
+    .boxed()
+}
+
+/// The natural logarithm of how many key vectors of `n` keys give one value whose share of
+/// the orders (or subsets) of the list's indices is 1 in `exp(log_outcomes)`: each key is one
+/// of 2^64, and the keys arrange the indices in every order equally often (ties, about one
+/// vector in 2^64 / n², left out).
+fn log_ways(n: usize, log_outcomes: f64) -> f64 {
+    n as f64 * 64.0 * std::f64::consts::LN_2 - log_outcomes
+}
+
+/// `ln(n!)`.
+fn log_factorial(n: usize) -> f64 {
+    (2..=n).map(|i| (i as f64).ln()).sum()
+}
+
+/// The natural logarithm of how many orders of `values`' indices give the same shuffle: the
+/// orders of each value's repeats among themselves, the product of their counts' factorials
+/// (each element's place among the equal ones up to it, multiplied).
+fn log_orders_of_equals<T: PartialEq>(values: &[T]) -> f64 {
+    (0..values.len())
+        .map(|index| {
+            let place = values[..=index]
+                .iter()
+                .filter(|&value| *value == values[index])
+                .count();
+            (place as f64).ln()
         })
-        .boxed()
+        .sum()
+}
+
+/// The natural logarithm of how many ways `part` is a subsequence of `values` (sets of
+/// indices of `values`, in order, holding `part`'s elements): 0 (one way) when `values` are
+/// distinct and `part` is one of them in order.
+fn log_embeddings<T: PartialEq>(values: &[T], part: &[T]) -> f64 {
+    // ways[j]: the ways the first j elements of `part` lie among the values seen so far, kept
+    // as logarithms (counts overflow for long lists of repeats).
+    let mut ways = vec![f64::NEG_INFINITY; part.len() + 1];
+    ways[0] = 0.0;
+    for value in values {
+        for j in (0..part.len()).rev() {
+            if part[j] == *value {
+                ways[j + 1] = log_add(ways[j + 1], ways[j]);
+            }
+        }
+    }
+    ways[part.len()]
+}
+
+/// `ln(exp(a) + exp(b))`.
+fn log_add(a: f64, b: f64) -> f64 {
+    let (high, low) = if a >= b { (a, b) } else { (b, a) };
+    if low == f64::NEG_INFINITY {
+        return high;
+    }
+    high + (low - high).exp().ln_1p()
 }
 
 /// A key for each of `n` elements, any `u64`: ties, which favour the list's order, are rare.

@@ -32,6 +32,7 @@ pub(crate) mod recursion;
 pub(crate) mod repeat;
 pub(crate) mod size;
 pub mod strategy;
+mod ways;
 mod zip;
 
 pub use bind::Bind;
@@ -50,4 +51,5 @@ pub use piles::{MAX_PILE_STEPS, Piles, piles};
 pub use pure::{Exact, Pure, exact, pure};
 pub use size::{Resize, Scale, SizedBy, sized};
 pub use strategy::SizeStrategy;
+pub(crate) use ways::counting_ways;
 pub use zip::{Zip, zip};
