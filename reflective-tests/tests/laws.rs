@@ -188,8 +188,8 @@ fn laws_of_shuffles_and_subsequences() {
     assert_eq!(some.shrink(vec![1, 1, 2], |s| s.contains(&2)), [2]);
 }
 
-/// A shuffle's or a subsequence's probability counts every key vector that gives it (the
-/// reflection finds one): over the distinct values enumerated, the probabilities add up to 1,
+/// A shuffle's or a subsequence's probability counts every key vector that gives it, and a
+/// select's every place of its value (the reflection finds one): over the distinct values enumerated, the probabilities add up to 1,
 /// and
 /// each order of distinct values has 1 in n!, with repeats the orders of the equal ones.
 #[test]
@@ -235,6 +235,11 @@ fn probabilities_of_shuffles_and_subsequences_count_every_way() {
     let repeats = subsequence(vec![1u8, 1, 2], 2..=2);
     assert!(close(repeats.probability_of(&vec![1, 2]), 2.0 / 3.0));
     assert_eq!(repeats.probability_of(&vec![2, 1]), 0.0);
+    // A value listed twice in a select: both places count.
+    let methods = select(vec![1u8, 2, 2, 3]);
+    assert!(close(methods.probability_of(&2), 0.5));
+    assert!(close(methods.probability_of(&3), 0.25));
+    assert_eq!(methods.probability_of(&4), 0.0);
 }
 
 #[test]

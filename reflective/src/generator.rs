@@ -808,7 +808,6 @@ pub trait Generator: Node {
     /// The sum is over the ways reflection finds. Where a generator gives one way for a value
     /// it makes in several, the probability counts that one and is too small: sets and maps
     /// count one drawing order only (see [`btree_set`](crate::btree_set));
-    /// [`select`](crate::select) with a value listed twice counts its first place;
     /// [`string_regex`](crate::string_regex) counts one match of an ambiguous pattern
     /// (`a?a?` makes `"a"` two ways).
     ///

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::combinator::{exact, labeled, range};
+use crate::combinator::{counting_ways, exact, labeled, range};
 use crate::generator::{Gen, Generator};
 
 /// `false` or `true`, equally likely, labelled `"false"` and `"true"`.
@@ -17,7 +17,7 @@ pub fn bool() -> Gen<bool, bool> {
 
 /// One of `values`, each equally likely, shrinking towards the first: proptest's
 /// `sample::select`, QuickCheck's `elements`, the `quickcheck` crate's `Gen::choose`. A value
-/// listed twice reflects as its first place, so its [`probability_of`] counts that one only.
+/// listed twice reflects as its first place, and its [`probability_of`] counts every place.
 ///
 /// [`probability_of`]: crate::Generator::probability_of
 ///
@@ -55,9 +55,14 @@ where
             .comap(|_: &T| None::<()>)
             .boxed();
     }
-    let chosen = Arc::clone(&values);
-    range(0..=values.len() - 1)
+    let (chosen, counting) = (Arc::clone(&values), Arc::clone(&values));
+    let first_place = range(0..=values.len() - 1)
         .map(move |index| chosen[index].clone())
-        .comap(move |value: &T| values.iter().position(|listed| listed == value))
-        .boxed()
+        .comap(move |value: &T| values.iter().position(|listed| listed == value));
+    // The first place stands for every place the value is listed at, each as likely.
+    counting_ways(first_place, move |value: &T| {
+        let places = counting.iter().filter(|&listed| listed == value).count();
+        (places as f64).ln()
+    })
+    .boxed()
 }
