@@ -189,9 +189,9 @@ fn laws_of_shuffles_and_subsequences() {
 }
 
 /// A shuffle's or a subsequence's probability counts every key vector that gives it, and a
-/// select's every place of its value (the reflection finds one): over the distinct values enumerated, the probabilities add up to 1,
-/// and
-/// each order of distinct values has 1 in n!, with repeats the orders of the equal ones.
+/// select's every place of its value (the reflection finds one): over the distinct values
+/// enumerated, the probabilities add up to 1, and each order of distinct values has 1 in n!,
+/// with repeats the orders of the equal ones.
 #[test]
 fn probabilities_of_shuffles_and_subsequences_count_every_way() {
     // The distinct values: enumeration lists each once per key vector it reaches.
@@ -240,6 +240,29 @@ fn probabilities_of_shuffles_and_subsequences_count_every_way() {
     assert!(close(methods.probability_of(&2), 0.5));
     assert!(close(methods.probability_of(&3), 0.25));
     assert_eq!(methods.probability_of(&4), 0.0);
+}
+
+/// A value a shuffle or subsequence makes every time has probability 1, not a rounding above
+/// it: the keys' 2^-64 each and the ways counted cancel in logarithms of thousands.
+#[test]
+fn a_certain_arrangement_has_probability_at_most_1() {
+    for n in [100, 1000, 3000] {
+        let same = vec![7u8; n];
+        let log_p = shuffled(same.clone())
+            .reflector()
+            .log_probability_of(&same)
+            .unwrap();
+        assert!(
+            log_p <= 0.0 && log_p > -1e-6,
+            "shuffled, {n} equal: {log_p}"
+        );
+        let all = subsequence(same.clone(), n..=n);
+        let log_p = all.reflector().log_probability_of(&same).unwrap();
+        assert!(
+            log_p <= 0.0 && log_p > -1e-6,
+            "subsequence, {n} equal: {log_p}"
+        );
+    }
 }
 
 #[test]

@@ -18,6 +18,7 @@ use std::sync::{Arc, OnceLock};
 use super::collections::vec;
 use super::tuples::tuple;
 use crate::combinator::{counting_ways, inclusive_bounds, range};
+use crate::engine::source::share::ln_factorial;
 use crate::generator::{Gen, Generator};
 
 /// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
@@ -140,7 +141,7 @@ fn log_ways(n: usize, log_outcomes: f64) -> f64 {
 
 /// `ln(n!)`.
 fn log_factorial(n: usize) -> f64 {
-    (2..=n).map(|i| (i as f64).ln()).sum()
+    ln_factorial(n as u64)
 }
 
 /// The natural logarithm of how many orders of `values`' indices give the same shuffle: the

@@ -73,6 +73,10 @@ pub struct Backward {
     /// choices, so values are built only where something reads them: the left side of a bind,
     /// and the interpretations that return values.
     pub(crate) values: bool,
+    /// Whether the caller reads the solutions' probabilities (`probability_of`): a generator
+    /// whose reflection stands for ways it does not find (`combinator::counting_ways`) counts
+    /// them only then, since counting can cost more than reflecting.
+    pub(crate) weighs: bool,
     steps: u64,
     max_steps: u64,
     ways: u64,
@@ -103,6 +107,7 @@ impl Backward {
             fuel: None,
             in_recursive_value: false,
             values,
+            weighs: false,
             steps: 0,
             max_steps: budgets.max_steps,
             ways: 0,

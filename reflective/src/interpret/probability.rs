@@ -26,7 +26,7 @@ impl<G: Node> Reflector<'_, G> {
     /// ```
     pub fn log_probability_of(&self, value: &G::Input) -> Result<f64, ReflectError> {
         let logs: Vec<f64> = self
-            .solutions(value, usize::MAX, false)?
+            .weighed_solutions(value)?
             .iter()
             .map(|solution| solution.log_probability)
             .collect();

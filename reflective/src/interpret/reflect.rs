@@ -90,6 +90,17 @@ impl<'g, G: Node> Reflector<'g, G> {
         self.g.backward(value, &mut run, limit)
     }
 
+    /// Every way of producing `value`, each with its probability, for `probability_of` (see
+    /// `Backward::weighs`).
+    pub(crate) fn weighed_solutions(
+        &self,
+        value: &G::Input,
+    ) -> Result<Vec<Solution<G::Output>>, ReflectError> {
+        let mut run = Backward::new(self.size, false, self.budgets);
+        run.weighs = true;
+        self.g.backward(value, &mut run, usize::MAX)
+    }
+
     /// See [`Generator::choices`](crate::Generator::choices).
     pub fn choices(&self, value: &G::Input) -> Result<Vec<ChoiceTree>, ReflectError> {
         let mut trees: Vec<ChoiceTree> = self

@@ -66,7 +66,7 @@ fn ln_choose(n: u64, k: u64) -> f64 {
 
 /// `ln n!`: exact sums below 256, Stirling's series with four terms above (an error below
 /// 1e-13 there).
-fn ln_factorial(n: u64) -> f64 {
+pub(crate) fn ln_factorial(n: u64) -> f64 {
     const EXACT: u64 = 256;
     if n < EXACT {
         return (2..=n).map(|k| (k as f64).ln()).sum();
