@@ -20,6 +20,7 @@ use super::tuples::tuple;
 use crate::combinator::{counting_ways, inclusive_bounds, range};
 use crate::engine::source::share::ln_factorial;
 use crate::generator::{Gen, Generator};
+use crate::interpret::log_sum_exp;
 
 /// The elements of `values` in an order drawn evenly among all orders, shrinking towards the
 /// order given. With a value listed more than once, a shuffle reflects as the order that takes
@@ -58,7 +59,7 @@ where
     counting_ways(arranged_keys, move |_: &Vec<T>| {
         let n = counting.len();
         let log_orders = *orders_of_one.get_or_init(|| log_orders_of_equals(&counting));
-        log_ways(n, log_factorial(n) - log_orders)
+        log_ways(n, ln_factorial(n as u64) - log_orders)
     })
     .boxed()
 }
@@ -119,7 +120,8 @@ where
     let distinct: OnceLock<bool> = OnceLock::new();
     counting_ways(chosen_keys, move |part: &Vec<T>| {
         let (n, k) = (counting.len(), part.len());
-        let log_subsets = log_factorial(n) - log_factorial(k) - log_factorial(n - k);
+        let log_subsets =
+            ln_factorial(n as u64) - ln_factorial(k as u64) - ln_factorial((n - k) as u64);
         let distinct = *distinct.get_or_init(|| log_orders_of_equals(&counting) == 0.0);
         let log_sets = if distinct {
             0.0
@@ -137,11 +139,6 @@ where
 /// vector in 2^64 / n², left out).
 fn log_ways(n: usize, log_outcomes: f64) -> f64 {
     n as f64 * 64.0 * std::f64::consts::LN_2 - log_outcomes
-}
-
-/// `ln(n!)`.
-fn log_factorial(n: usize) -> f64 {
-    ln_factorial(n as u64)
 }
 
 /// The natural logarithm of how many orders of `values`' indices give the same shuffle: the
@@ -170,20 +167,11 @@ fn log_embeddings<T: PartialEq>(values: &[T], part: &[T]) -> f64 {
     for value in values {
         for j in (0..part.len()).rev() {
             if part[j] == *value {
-                ways[j + 1] = log_add(ways[j + 1], ways[j]);
+                ways[j + 1] = log_sum_exp(&[ways[j + 1], ways[j]]);
             }
         }
     }
     ways[part.len()]
-}
-
-/// `ln(exp(a) + exp(b))`.
-fn log_add(a: f64, b: f64) -> f64 {
-    let (high, low) = if a >= b { (a, b) } else { (b, a) };
-    if low == f64::NEG_INFINITY {
-        return high;
-    }
-    high + (low - high).exp().ln_1p()
 }
 
 /// A key for each of `n` elements, any `u64`: ties, which favour the list's order, are rare.

@@ -12,7 +12,7 @@ use super::config::{Mutation, Replay, Resolved, test_name};
 use super::outcome::debug_text;
 use super::regressions;
 use super::schedule::SizeSchedule;
-use super::statistics::Statistics;
+use super::statistics::{Statistics, how_many};
 
 /// Where a failing case came from.
 pub(super) enum Origin {
@@ -119,8 +119,8 @@ impl<T: Debug> fmt::Display for Failure<T> {
         writeln!(
             f,
             "shrunk in {}, {}, {:.1} ms (stopped: {})",
-            counted(stats.evaluations, "evaluation"),
-            counted(stats.steps, "step"),
+            how_many(stats.evaluations, "evaluation"),
+            how_many(stats.steps, "step"),
             stats.time.as_secs_f64() * 1000.0,
             match stats.stopped {
                 Stopped::Fixpoint => "no simpler candidate fails",
@@ -380,15 +380,9 @@ pub(super) fn indent(text: &str) -> String {
         .join("\n")
 }
 
-/// `count` and `noun`, plural unless `count` is 1: "1 step", "9 steps".
-fn counted(count: usize, noun: &str) -> String {
-    let plural = if count == 1 { "" } else { "s" };
-    format!("{count} {noun}{plural}")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{cargo_test_arguments_for, counted, doctest_arguments, readable, target_arguments};
+    use super::{cargo_test_arguments_for, doctest_arguments, readable, target_arguments};
 
     /// A doctest's lines run the package's doctests alone, not every test of the workspace
     /// (which a plain `cargo test` would, stopping at the first target that fails); outside a
@@ -419,13 +413,6 @@ mod tests {
         assert_eq!(doctest_arguments(Some("my-crate")), " -p my-crate --doc");
         assert_eq!(doctest_arguments(None), " --doc");
         assert_eq!(cargo_test_arguments_for(None), "");
-    }
-
-    #[test]
-    fn a_count_of_one_is_singular() {
-        assert_eq!(counted(1, "step"), "1 step");
-        assert_eq!(counted(0, "step"), "0 steps");
-        assert_eq!(counted(9, "evaluation"), "9 evaluations");
     }
 
     #[test]

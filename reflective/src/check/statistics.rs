@@ -298,8 +298,11 @@ impl Display for Statistics {
             .map(|name| name.chars().count())
             .max()
             .unwrap_or(0);
-        let plural = if self.cases == 1 { "" } else { "s" };
-        writeln!(f, "statistics of {} case{plural}:", self.cases)?;
+        writeln!(
+            f,
+            "statistics of {}:",
+            how_many(self.cases as usize, "case")
+        )?;
         let rows = |f: &mut fmt::Formatter<'_>, counts: &BTreeMap<String, u32>| {
             let mut sorted: Vec<(&String, &u32)> = counts.iter().collect();
             sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
@@ -333,9 +336,8 @@ impl Display for Statistics {
             }
         }
         if !self.discards.is_empty() {
-            let discarded = self.discarded();
-            let plural = if discarded == 1 { "" } else { "s" };
-            writeln!(f, "  discarded {discarded} case{plural}")?;
+            let discarded = how_many(self.discarded() as usize, "case");
+            writeln!(f, "  discarded {discarded}")?;
             let mut sorted: Vec<(&String, &u32)> = self.discards.iter().collect();
             sorted.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
             for (reason, count) in sorted {
@@ -374,8 +376,21 @@ impl Display for Statistics {
     }
 }
 
+/// `count` and `noun`, plural unless `count` is 1: "1 step", "9 steps".
+pub(super) fn how_many(count: usize, noun: &str) -> String {
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{plural}")
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_count_of_one_is_singular() {
+        assert_eq!(super::how_many(1, "step"), "1 step");
+        assert_eq!(super::how_many(0, "step"), "0 steps");
+        assert_eq!(super::how_many(9, "evaluation"), "9 evaluations");
+    }
+
     use super::*;
 
     #[test]

@@ -34,7 +34,9 @@ pub use budget::ReflectError;
 pub(crate) use forward::Placement;
 pub use forward::{Filtered, Forward};
 pub use panics::quietly;
-pub(crate) use panics::{caught, caught_aside, is_quiet, panic_message, take_panic_location};
+pub(crate) use panics::{
+    caught, caught_aside, is_quiet, panic_message, panic_text, take_panic_location,
+};
 pub use sizing::DEFAULT_SIZE;
 pub use sizing::Strategy;
 pub(crate) use sizing::{LARGEST_SIZE, Share, Sizing};

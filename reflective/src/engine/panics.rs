@@ -9,12 +9,18 @@ use std::sync::Once;
 
 /// A panic's message, as `panic!` formatted it.
 pub(crate) fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_string()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
+    panic_text(payload).unwrap_or_else(|| {
         "(a panic whose payload is not a string: `panic_any` of another type)".to_string()
+    })
+}
+
+/// The message of a panic whose payload is a string (`panic!`'s); `None` for another payload
+/// (`panic_any`).
+pub(crate) fn panic_text(payload: &(dyn Any + Send)) -> Option<String> {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        Some((*text).to_string())
+    } else {
+        payload.downcast_ref::<String>().cloned()
     }
 }
 

@@ -35,4 +35,5 @@ pub use generate::{DEFAULT_SIZE, DefaultRng, GenerateError, Generated};
 pub(crate) use generate::{
     generate_value, replay, replay_repaired, sample, try_generate, try_generate_recording,
 };
+pub(crate) use probability::log_sum_exp;
 pub use reflect::Reflector;

@@ -35,7 +35,7 @@ impl<G: Node> Reflector<'_, G> {
 }
 
 /// `ln(sum(exp(x)))` over `logs`, without overflow or underflow: `-inf` for no terms.
-fn log_sum_exp(logs: &[f64]) -> f64 {
+pub(crate) fn log_sum_exp(logs: &[f64]) -> f64 {
     let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if top == f64::NEG_INFINITY {
         return f64::NEG_INFINITY;

@@ -68,7 +68,7 @@ pub use parallel::{Parallel, Runs, parallel_commands, run_parallel};
 use steps::steps;
 
 use crate::combinator::sized;
-use crate::engine::{DEFAULT_SIZE, LARGEST_SIZE, ReflectError, caught_aside, is_quiet};
+use crate::engine::{DEFAULT_SIZE, LARGEST_SIZE, ReflectError, caught_aside, is_quiet, panic_text};
 use crate::generator::Generator;
 use crate::node::Gen;
 
@@ -264,10 +264,7 @@ fn unwind_with_note<M: StateMachine>(
     let Err(broken) = checked else {
         panic::resume_unwind(payload)
     };
-    let text = payload
-        .downcast_ref::<&str>()
-        .map(|text| (*text).to_string());
-    let Some(text) = text.or_else(|| payload.downcast_ref::<String>().cloned()) else {
+    let Some(text) = panic_text(&*payload) else {
         // A payload of another type (`panic_any`) goes on as it is, for whoever catches it:
         // the note can only be printed.
         eprintln!("note (reflective::stateful::run): {broken}");
