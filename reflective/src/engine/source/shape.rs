@@ -243,42 +243,49 @@ pub(crate) fn is_narrow(lo: i128, hi: i128) -> bool {
 /// It draws exactly what [`IntShape::sample`] draws from the same words. A half word whose
 /// product with the count has a low half below the count, which Lemire's method may reject
 /// (about one draw in 2^32 / count), is handed to the one-by-one draw.
+///
+/// The tables have a fourth row that no draw reads: a part is the sum of two comparisons,
+/// which the compiler knows only to be below 4, so that indexing needs no bounds check.
 struct Batch {
     shape: IntShape,
     lo: i128,
     hi: i128,
     size: usize,
-    /// The total weight of the parts (0 for a uniform shape) and where "any value" ends.
+    /// The total weight of the parts (0 for a uniform shape).
     total: u64,
-    below_wide: u64,
-    /// The parts, in the order of the roll: small values, any value, edges; their first values
-    /// and the edges as distances from `lo`.
-    bases: [u64; 3],
-    counts: [u64; 3],
+    /// Where the rolls of small values and of any value end, shifted up 32 bits: a roll is
+    /// the high half of a product, so comparing the product with these compares the roll.
+    small_end: u64,
+    wide_end: u64,
+    /// The parts, in the order of the roll: small values, any value, edges.
+    counts: [u64; 4],
     /// Per part, the low halves of a product below which Lemire's method may reject: the
     /// count, or 0 for a part of 2^32 values, which never rejects.
-    suspects: [u64; 3],
-    /// What to add to `base + offset` by part and offset masked to 3 bits: nothing for small
-    /// and any values, and for edges (whose base is 0) the step from the offset to the edge.
-    /// One lookup instead of a choice between an edge and a value, which the compiler would
-    /// make a branch that one draw in ten mispredicts.
-    adjust: [[u64; 8]; 3],
+    suspects: [u64; 4],
+    /// What to add to an offset in a part to make the value's distance from `lo`, by the part
+    /// and the offset masked to 3 bits (at `part * 8 + offset % 8`): the part's first value
+    /// for small and any values, and for edges the step from the offset to the edge. One
+    /// lookup instead of a choice between an edge and a value, which the compiler would make
+    /// a branch that one draw in ten mispredicts.
+    adds: [u32; 32],
 }
 
 impl Batch {
     fn new(shape: IntShape, lo: i128, hi: i128, size: usize) -> Batch {
-        let (small_lo, small_hi) = small_range(lo, hi, size);
+        // Everything as distances from `lo`, which fit a `u64` (a `u32` but for the count
+        // of 2^32 values).
+        let span = hi.wrapping_sub(lo) as u64;
+        let origin = crate::choice::nearest_zero(lo, hi).wrapping_sub(lo) as u64;
+        let reach = u64::try_from(size).unwrap_or(u64::MAX);
+        let small_first = origin.saturating_sub(reach);
+        let small_last = origin.saturating_add(reach).min(span);
         let (edges, edge_count) = edges(lo, hi);
         let wide_weight = wide_weight(size);
-        let from_lo = |value: i128| value.wrapping_sub(lo) as u64;
-        let counts = [
-            span_count(small_lo, small_hi),
-            span_count(lo, hi),
-            edge_count as u64,
-        ];
-        let mut to_edge = [0u64; 8];
+        let counts = [small_last - small_first + 1, span + 1, edge_count as u64, 1];
+        let mut adds = [0u32; 32];
+        adds[..8].fill(small_first as u32);
         for (index, edge) in edges.into_iter().enumerate() {
-            to_edge[index] = from_lo(edge).wrapping_sub(index as u64);
+            adds[16 + index] = (edge.wrapping_sub(lo) as u32).wrapping_sub(index as u32);
         }
         Batch {
             shape,
@@ -290,11 +297,11 @@ impl Batch {
                 // Shares are drawn one at a time, never in batches.
                 IntShape::Uniform | IntShape::Share { .. } => 0,
             },
-            below_wide: SMALL_WEIGHT + wide_weight,
-            bases: [from_lo(small_lo), 0, 0],
+            small_end: SMALL_WEIGHT << 32,
+            wide_end: (SMALL_WEIGHT + wide_weight) << 32,
             counts,
             suspects: counts.map(|count| if count == 1 << 32 { 0 } else { count }),
-            adjust: [[0; 8], [0; 8], to_edge],
+            adds,
         }
     }
 
@@ -310,16 +317,14 @@ impl Batch {
             if product & u64::from(u32::MAX) < self.total {
                 return None;
             }
-            let roll = product >> 32;
-            usize::from(roll >= SMALL_WEIGHT) + usize::from(roll >= self.below_wide)
+            usize::from(product >= self.small_end) + usize::from(product >= self.wide_end)
         };
         let product = low * self.counts[part];
         if product & u64::from(u32::MAX) < self.suspects[part] {
             return None;
         }
-        let offset = product >> 32;
-        let adjust = self.adjust[part][(offset & 7) as usize];
-        Some(self.bases[part].wrapping_add(offset).wrapping_add(adjust) as u32)
+        let offset = (product >> 32) as u32;
+        Some(offset.wrapping_add(self.adds[part * 8 + (offset & 7) as usize]))
     }
 
     /// The value drawn one by one from the first word `word`, as [`IntShape::sample`] draws it.
