@@ -146,19 +146,22 @@ impl IntShape {
     ) {
         debug_assert!(is_narrow(lo, hi));
         let batch = Batch::new(self, lo, hi, size);
-        let mut done = 0;
-        while done < out.len() {
+        let mut next = 0;
+        while next < out.len() {
             // The loop calls nothing, so the generator's state can stay in registers; a word
-            // the batch cannot use ends it, and is drawn from one by one.
-            for slot in &mut out[done..] {
+            // the batch cannot use ends it, and is drawn from one by one. Its one counter is
+            // the index (an iterator over the slots would be a second).
+            let start = next;
+            next = out.len();
+            #[allow(clippy::needless_range_loop)]
+            for index in start..out.len() {
                 let word = rng.next_u64();
                 let Some(distance) = batch.draw_from(word) else {
-                    *slot = batch.one_by_one(word, rng);
-                    done += 1;
+                    out[index] = batch.one_by_one(word, rng);
+                    next = index + 1;
                     break;
                 };
-                *slot = distance;
-                done += 1;
+                out[index] = distance;
             }
         }
     }
