@@ -168,7 +168,7 @@ impl<G, D> Repeat<G, D> {
     /// around gave it one; else a length up to the size. A collection of distinct elements can
     /// give up short, so it takes no part in a full level, and its lengths stay uniform when
     /// it takes no share.
-    fn length_site<T>(&self, size: usize, sizing: &Sizing, share: Option<Share>) -> IntSite
+    fn length_site<T>(&self, size: usize, sizing: &Sizing, share: Option<&Share>) -> IntSite
     where
         D: Distinct<T>,
     {
@@ -176,7 +176,7 @@ impl<G, D> Repeat<G, D> {
             Some(share) => {
                 let share = Share {
                     parts: share.parts + usize::from(!D::ALLOWS_REPEATS && share.parts == 0),
-                    ..share
+                    ..*share
                 };
                 let (lo, hi, share) = sizing.share_lengths(self.min, self.max, share);
                 IntSite::share(lo, hi, size, share)
@@ -328,7 +328,7 @@ where
     fn forward_spanned(&self, run: &mut Forward<'_>) -> Result<Vec<T>, Halt> {
         let (size, sizing) = (run.size, run.sizing);
         let share = self.take_share(&mut run.share);
-        let length = run.int(&self.length_site::<T>(size, &sizing, share))? as usize;
+        let length = run.int(&self.length_site::<T>(size, &sizing, share.as_ref()))? as usize;
         if length > MAX_LENGTH {
             return Err(Halt::Failed(format!(
                 "a collection of {length} elements: too many at once (at most {MAX_LENGTH}); {}",
@@ -475,7 +475,7 @@ where
     fn backward_here(&self, items: &[T], run: &mut Backward, limit: usize) -> Reflected<Vec<T>> {
         let (size, sizing) = (run.size, run.sizing);
         let share = self.take_share(&mut run.share);
-        let site = self.length_site::<T>(size, &sizing, share);
+        let site = self.length_site::<T>(size, &sizing, share.as_ref());
         let length = items.len() as i128;
         if length < site.lo || length > site.hi {
             return Ok(Vec::new());
