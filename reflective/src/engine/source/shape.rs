@@ -320,14 +320,14 @@ impl Batch {
             if product & u64::from(u32::MAX) < self.total {
                 return None;
             }
-            usize::from(product >= self.small_end) + usize::from(product >= self.wide_end)
+            u32::from(product >= self.small_end) + u32::from(product >= self.wide_end)
         };
-        let product = low * self.counts[part];
-        if product & u64::from(u32::MAX) < self.suspects[part] {
+        let product = low * self.counts[part as usize];
+        if product & u64::from(u32::MAX) < self.suspects[part as usize] {
             return None;
         }
         let offset = (product >> 32) as u32;
-        Some(offset.wrapping_add(self.adds[part * 8 + (offset & 7) as usize]))
+        Some(offset.wrapping_add(self.adds[(part * 8 + (offset & 7)) as usize]))
     }
 
     /// The value drawn one by one from the first word `word`, as [`IntShape::sample`] draws it.
