@@ -254,7 +254,7 @@ struct Batch {
     lo: i128,
     hi: i128,
     size: usize,
-    /// The total weight of the parts (0 for a uniform shape).
+    /// The total weight of the parts (0 for a uniform shape), below 2^32.
     total: u64,
     /// Where the rolls of small values and of any value end, shifted up 32 bits: a roll is
     /// the high half of a product, so comparing the product with these compares the roll.
@@ -264,7 +264,7 @@ struct Batch {
     counts: [u64; 4],
     /// Per part, the low halves of a product below which Lemire's method may reject: the
     /// count, or 0 for a part of 2^32 values, which never rejects.
-    suspects: [u64; 4],
+    suspects: [u32; 4],
     /// What to add to an offset in a part to make the value's distance from `lo`, by the part
     /// and the offset masked to 3 bits (at `part * 8 + offset % 8`): the part's first value
     /// for small and any values, and for edges the step from the offset to the edge. One
@@ -303,7 +303,7 @@ impl Batch {
             small_end: SMALL_WEIGHT << 32,
             wide_end: (SMALL_WEIGHT + wide_weight) << 32,
             counts,
-            suspects: counts.map(|count| if count == 1 << 32 { 0 } else { count }),
+            suspects: counts.map(|count| if count == 1 << 32 { 0 } else { count as u32 }),
             adds,
         }
     }
@@ -317,13 +317,14 @@ impl Batch {
             1
         } else {
             let product = high * self.total;
-            if product & u64::from(u32::MAX) < self.total {
+            // The low half compared as a `u32`, which needs no copy to clear the high half.
+            if (product as u32) < self.total as u32 {
                 return None;
             }
             u32::from(product >= self.small_end) + u32::from(product >= self.wide_end)
         };
         let product = low * self.counts[part as usize];
-        if product & u64::from(u32::MAX) < self.suspects[part as usize] {
+        if (product as u32) < self.suspects[part as usize] {
             return None;
         }
         let offset = (product >> 32) as u32;
