@@ -262,6 +262,8 @@ type Compatible = Arc<dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync>;
 pub struct Mutator<'g, G> {
     g: &'g G,
     edits: Vec<Edit>,
+    /// Each edit's [`Edit::weight`], drawn from at every try.
+    weights: Vec<u64>,
     compatible: Compatible,
     /// The budgets values are reflected with.
     budgets: Budgets,
@@ -272,6 +274,7 @@ impl<G> Clone for Mutator<'_, G> {
         Mutator {
             g: self.g,
             edits: self.edits.clone(),
+            weights: self.weights.clone(),
             compatible: Arc::clone(&self.compatible),
             budgets: self.budgets,
         }
@@ -291,10 +294,12 @@ impl<'g, G: Node> Mutator<'g, G> {
     pub(crate) fn new(g: &'g G) -> Self {
         Mutator {
             g,
-            edits: Edit::ALL.to_vec(),
+            edits: Vec::new(),
+            weights: Vec::new(),
             compatible: Arc::new(same_kind),
             budgets: Budgets::default(),
         }
+        .edits(&Edit::ALL)
     }
 
     // The budgets the values to mutate are reflected with.
@@ -307,6 +312,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         } else {
             edits.to_vec()
         };
+        self.weights = self.edits.iter().map(|edit| edit.weight()).collect();
         self
     }
 
@@ -476,8 +482,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         if tree.is_empty() {
             return Err(Miss::Nothing);
         }
-        let weights: Vec<u64> = self.edits.iter().map(|edit| edit.weight()).collect();
-        let edit = self.edits[weighted(rng, &weights)];
+        let edit = self.edits[weighted(rng, &self.weights)];
         let choices = tree.choices();
         let candidate = match edit {
             Edit::Reroll => {

@@ -28,6 +28,9 @@ struct Level {
     regenerated: Option<usize>,
     /// The next child of that span to hand out.
     next_child: usize,
+    /// How far the run may read at this level: the end of the innermost recorded span it is
+    /// in (the choices' end if none).
+    limit: usize,
 }
 
 /// How a recorded tree's spans nest, as [`AlignedSource`] follows them: worked out once per
@@ -39,6 +42,8 @@ pub(crate) struct SpanLayout {
     /// Each span's children, in order, and the top-level spans as the children of
     /// `ranges.len()`.
     children: Grouped,
+    /// How deep the spans nest: a replay's levels, but for those with no counterpart.
+    depth: usize,
 }
 
 impl SpanLayout {
@@ -50,6 +55,7 @@ impl SpanLayout {
         // Each span's parent (`top` for a top-level span); spans are stored by their start.
         let mut parents = Vec::with_capacity(top);
         let mut open: Vec<usize> = Vec::new();
+        let mut depth = 0;
         for (index, range) in ranges.iter().enumerate() {
             while open.last().is_some_and(|&outer| {
                 let outer = &ranges[outer];
@@ -62,9 +68,14 @@ impl SpanLayout {
             }
             parents.push(open.last().copied().unwrap_or(top));
             open.push(index);
+            depth = depth.max(open.len());
         }
         let children = Grouped::by_parent(&parents, top + 1);
-        SpanLayout { ranges, children }
+        SpanLayout {
+            ranges,
+            children,
+            depth,
+        }
     }
 
     /// The children of span `span` (an index into the tree's spans), or the top-level spans
@@ -99,14 +110,19 @@ pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
 impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
     /// Replays `choices` (of the tree's length) with the tree's spans, laid out in `layout`.
     pub(crate) fn new(layout: &'c SpanLayout, choices: &'c [Choice], rng: &'r mut R) -> Self {
+        // Room for the recorded spans' levels, the top and a few unmatched ones: a replay
+        // that stays near the recorded tree pushes no level past it.
+        let mut levels = Vec::with_capacity(layout.depth + 8);
+        levels.push(Level {
+            span: None,
+            regenerated: None,
+            next_child: 0,
+            limit: choices.len(),
+        });
         AlignedSource {
             choices,
             layout,
-            levels: vec![Level {
-                span: None,
-                regenerated: None,
-                next_child: 0,
-            }],
+            levels,
             position: 0,
             limit: choices.len(),
             unmatched: 0,
@@ -222,6 +238,7 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
             span: child,
             regenerated,
             next_child: 0,
+            limit: self.limit,
         });
     }
 
@@ -238,9 +255,7 @@ impl<R: Rng + ?Sized> ChoiceSource for AlignedSource<'_, '_, R> {
         }
         self.limit = self
             .levels
-            .iter()
-            .rev()
-            .find_map(|level| level.span.map(|span| self.layout.ranges[span].end))
-            .unwrap_or(self.choices.len());
+            .last()
+            .map_or(self.choices.len(), |level| level.limit);
     }
 }

@@ -71,19 +71,29 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
     /// A branch of `site` other than `avoid`, drawn with the other branches' weights; `avoid`
     /// itself only if no other branch has a weight.
     pub(crate) fn pick_other_than(&mut self, site: &PickSite<'_>, avoid: u32) -> u32 {
-        let weights: Vec<u64> = (0..site.branches.arity())
-            .map(|index| {
-                if index as u32 == avoid {
-                    0
-                } else {
-                    u64::from(site.branches.weight(index))
-                }
-            })
-            .collect();
-        if weights.iter().all(|&weight| weight == 0) {
+        // The branches' weights with `avoid`'s taken as 0, drawn as `weighted` draws, without
+        // collecting them: a reroll of a pick makes one such draw.
+        let weight = |index: usize| {
+            if index as u32 == avoid {
+                0
+            } else {
+                u64::from(site.branches.weight(index))
+            }
+        };
+        let arity = site.branches.arity();
+        let total: u64 = (0..arity).map(weight).sum();
+        if total == 0 {
             return avoid;
         }
-        weighted(self.rng, &weights) as u32
+        let mut roll = below(self.rng, total);
+        for index in 0..arity {
+            let weight = weight(index);
+            if roll < weight {
+                return index as u32;
+            }
+            roll -= weight;
+        }
+        unreachable!("the roll is below the total weight")
     }
 
     /// A value of `site` other than `avoid`: drawn as [`ChoiceSource::int`] draws, again while
