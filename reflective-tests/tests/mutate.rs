@@ -450,3 +450,48 @@ fn a_reroll_takes_another_branch_however_unlikely_it_is() {
         assert_ne!(mutant.value, 0);
     }
 }
+
+/// A small value written by hand is mutated at a size that fits it, not at the default size:
+/// what an edit draws afresh is of the value's own scale, so its mutants stay near its size
+/// (at the default size, a regenerated subterm was a term of size 50 or 25), and they are as
+/// many and as valid as before.
+#[test]
+fn mutants_of_a_small_value_stay_small() {
+    fn nodes(term: &Term) -> usize {
+        match term {
+            Term::Lit(_) | Term::Var(_) => 1,
+            Term::Lam(_, body) => 1 + nodes(body),
+            Term::Plus(a, b) | Term::App(a, b) => 1 + nodes(a) + nodes(b),
+        }
+    }
+    let g = well_typed();
+    let fixture = Term::app(
+        Term::lam(Type::Int, Term::plus(Term::Var(0), Term::Lit(1))),
+        Term::Lit(41),
+    );
+    let mutator = g.mutator();
+    let tree = mutator.choices_of(&fixture).unwrap();
+    assert!(tree.size() < DEFAULT_SIZE, "reflected at {}", tree.size());
+    assert_eq!(g.replay(&tree), Some(fixture.clone()));
+    // Half the size it is mutated at still produces it: the size has room to grow.
+    assert!(
+        g.reflector()
+            .size(tree.size() / 2)
+            .can_generate(&fixture)
+            .unwrap()
+    );
+    let mutants: Vec<Term> = mutator
+        .mutants(&fixture, 9)
+        .unwrap()
+        .take(500)
+        .map(|mutant| mutant.value)
+        .collect();
+    assert_eq!(mutants.len(), 500);
+    assert!(mutants.iter().all(|t| type_of(&[], t).is_some()));
+    let mean = mutants.iter().map(nodes).sum::<usize>() as f64 / mutants.len() as f64;
+    assert!(
+        mean <= 3.0 * nodes(&fixture) as f64,
+        "mean mutant size {mean}"
+    );
+    assert_mutants_valid(&g, &fixture, 9, 200, |t| type_of(&[], t).is_some());
+}

@@ -17,7 +17,10 @@
 //! fields of a branch a reroll newly took) is drawn at random at the run's size, where the
 //! paper takes the first branch, which adds one node for a `Leaf` rerolled to a `Node` but
 //! assumes every pick's first branch ends the recursion. Here the new part is a random
-//! value of the generator's, as big as generation would make it there.
+//! value of the generator's, as big as generation would make it there. So that it is of the
+//! value's own scale, the run's size is one that fits the value (twice the smallest size at
+//! which it reflects, found by halving; see [`Mutator::choices_of`]), not the default size:
+//! a small value written by hand has small mutants, as the paper's small new parts keep it.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -342,17 +345,59 @@ impl<'g, G: Node> Mutator<'g, G> {
         self
     }
 
-    /// The simplest choices that produce `value`: reflected at
+    /// The simplest choices that produce `value`, at a size that fits it: found at
     /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE), or at the smallest of 128, 256, ... (up to
-    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it; a
-    /// [`MutateError::Reflect`] once three sizes in a row run out of a budget.
+    /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE)) that produces it (a
+    /// [`MutateError::Reflect`] once three sizes in a row run out of a budget); then, while
+    /// half that size still produces it, halved, and kept at twice the smallest size found:
+    /// mutants replay at that size, so that what an edit draws afresh is of the value's scale
+    /// (a small value written by hand has small mutants).
+    ///
+    /// ```
+    /// use reflective::prelude::*;
+    /// // Lists whose length the size bounds: three elements fit at size 3.
+    /// let lists = sized(|size| vec(range(0u8..=9), 0..=size));
+    /// let tree = lists.mutator().choices_of(&vec![1, 2, 3]).unwrap();
+    /// assert!(tree.size() < DEFAULT_SIZE);
+    /// assert_eq!(lists.replay(&tree), Some(vec![1, 2, 3]));
+    /// ```
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
-        simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
-            Unreflected::CannotProduce => MutateError::CannotProduce,
-            Unreflected::Budget(error) => MutateError::Reflect(error),
-            Unreflected::Panicked(message) => MutateError::Panicked { message },
-        })
+        let tree =
+            simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
+                Unreflected::CannotProduce => MutateError::CannotProduce,
+                Unreflected::Budget(error) => MutateError::Reflect(error),
+                Unreflected::Panicked(message) => MutateError::Panicked { message },
+            })?;
+        Ok(self.fitted(value, tree))
+    }
+
+    /// `tree`, the choices of `value`, at a size that fits `value`: reflected again at half
+    /// its size as long as that still produces `value`, and kept at the last size but one,
+    /// twice the smallest found (`tree` itself if half its size does not produce `value`).
+    ///
+    /// Mutants replay at their parent's size, so whatever an edit draws afresh (a span
+    /// regenerated, the fields of a branch a reroll newly took, a subtree whose range a nudge
+    /// changed) is as large as generation makes it at that size. A value written by hand is
+    /// often much smaller than the values generation makes at the default size: at that size,
+    /// its mutants' new parts were values of the default size's, and its mutants about four
+    /// times as large as it. At the size that fits it, they are of its own scale, and a mutant
+    /// stays near its parent (the paper's mutator draws new parts as small as it can, which
+    /// assumes every pick's first branch ends the recursion; see the module). Twice the
+    /// smallest size leaves every part of the value room to grow: a generator that halves its
+    /// size at each level of a recursion can make each leaf a node, and an integer drawn
+    /// within the size reach twice as far. A generated value fits the size it was made at,
+    /// or one near it, and keeps its size.
+    fn fitted(&self, value: &G::Input, tree: ChoiceTree) -> ChoiceTree {
+        let (mut roomy, mut smallest) = (None, tree);
+        while smallest.size() > 0 {
+            let half = smallest.size() / 2;
+            let Ok(smaller) = simplest_choices(self.g, value, [half], self.budgets) else {
+                break;
+            };
+            roomy = Some(std::mem::replace(&mut smallest, smaller));
+        }
+        roomy.unwrap_or(smallest)
     }
 
     /// The generator mutants come from.
