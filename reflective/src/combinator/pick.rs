@@ -424,7 +424,12 @@ pub(crate) fn forward_picked<A>(
     branch: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,
 ) -> Result<A, Halt> {
     let index = run.pick(site)? as usize;
-    let span = run.open_span_at_last(site.branches.label(index));
+    // The label only for a run that records: asking for it is a dynamic call.
+    let span = if run.records() {
+        run.open_span_at_last(site.branches.label(index))
+    } else {
+        None
+    };
     let value = branch(index, run)?;
     run.close_span(span);
     Ok(value)

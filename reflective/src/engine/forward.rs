@@ -50,6 +50,19 @@ pub struct Forward<'s> {
     notify_spans: bool,
 }
 
+/// Why a run that nests more than `max_depth` levels fails (see [`Forward::enter_level`]): out
+/// of line, so that the check every level makes stays small enough to inline.
+#[cold]
+#[inline(never)]
+fn too_deep(max_depth: usize) -> Halt {
+    Halt::Failed(format!(
+        "generation nested more than {max_depth} levels deep; a recursive generator must make \
+         its recursive branches less likely as the size shrinks (and values that always hold \
+         another, as two types that box each other, never end: put one of the parts behind an \
+         `Option` or a collection)"
+    ))
+}
+
 /// Where a run is among sizes and shares: what a run started inside another (a search of its
 /// own, a hole to fill) takes from it, so that the choices it makes fit there.
 #[derive(Clone, Copy, Debug)]
@@ -158,15 +171,10 @@ impl<'s> Forward<'s> {
     /// stands for a recursion (each round one level deeper, as the recursion would go): the
     /// caller goes back up with [`leave_levels`](Self::leave_levels), also when it fails. The
     /// loop's rounds share one stack frame, so the stack is not checked.
+    #[inline]
     pub(crate) fn enter_level(&mut self) -> Result<(), Halt> {
         if self.depth >= self.max_depth {
-            return Err(Halt::Failed(format!(
-                "generation nested more than {} levels deep; a recursive generator \
-                 must make its recursive branches less likely as the size shrinks (and values \
-                 that always hold another, as two types that box each other, never end: put \
-                 one of the parts behind an `Option` or a collection)",
-                self.max_depth
-            )));
+            return Err(too_deep(self.max_depth));
         }
         self.depth += 1;
         Ok(())
@@ -271,6 +279,7 @@ impl<'s> Forward<'s> {
     }
 
     /// Asks the source which branch to take, and records it.
+    #[inline]
     pub(crate) fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
         let index = self.source.pick(site)?;
         self.record_pick(site, index);
@@ -281,12 +290,19 @@ impl<'s> Forward<'s> {
     #[inline]
     pub(crate) fn record_pick(&mut self, site: &PickSite<'_>, index: u32) {
         if self.record {
-            self.trail.push(Choice::Pick {
-                index,
-                arity: site.branches.arity() as u32,
-                label: site.branches.label(index as usize).cloned(),
-            });
+            self.push_pick(site, index);
         }
+    }
+
+    /// Appends branch `index` of `site` to the record (of a run that records): out of line, so
+    /// that a run that does not record keeps its picks small.
+    #[inline(never)]
+    fn push_pick(&mut self, site: &PickSite<'_>, index: u32) {
+        self.trail.push(Choice::Pick {
+            index,
+            arity: site.branches.arity() as u32,
+            label: site.branches.label(index as usize).cloned(),
+        });
     }
 
     /// Whether a collection of distinct elements draws a repeated element again (see
@@ -305,12 +321,20 @@ impl<'s> Forward<'s> {
     }
 
     /// Asks the source for an integer, and records it.
+    #[inline]
     pub(crate) fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let value = self.source.int(site)?;
         if self.record {
-            self.push_int(site, value);
+            self.push_one_int(site, value);
         }
         Ok(value)
+    }
+
+    /// [`push_int`](Self::push_int) out of line, for [`Forward::int`]: a run that does not
+    /// record keeps its integers small.
+    #[inline(never)]
+    fn push_one_int(&mut self, site: &IntSite, value: i128) {
+        self.push_int(site, value);
     }
 
     /// Appends the integer `value` drawn at `site` to the record (of a run that records).

@@ -21,21 +21,13 @@ impl<'r, R: Rng + ?Sized> RandomSource<'r, R> {
 
 impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
     fn pick(&mut self, site: &PickSite<'_>) -> Result<u32, Halt> {
-        let mut roll = below(self.rng, site.total);
-        match site.equal_weight {
-            0 => {}
-            // The branch the loop below finds, without asking each branch its weight.
-            1 => return Ok(roll as u32),
-            weight => return Ok((roll / u64::from(weight)) as u32),
-        }
-        for index in 0..site.branches.arity() {
-            let weight = u64::from(site.branches.weight(index));
-            if roll < weight {
-                return Ok(index as u32);
-            }
-            roll -= weight;
-        }
-        unreachable!("the roll is below the total weight")
+        let roll = below(self.rng, site.total);
+        Ok(match site.equal_weight {
+            0 => branch_of(site, roll),
+            // The branch `branch_of` finds, without asking each branch its weight.
+            1 => roll as u32,
+            weight => (roll / u64::from(weight)) as u32,
+        })
     }
 
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
@@ -113,6 +105,20 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
         let other = between_with(site.lo, site.hi - 1, &mut |n| below(rng, n));
         if other >= avoid { other + 1 } else { other }
     }
+}
+
+/// The branch of `site` that `roll` (below the total weight) falls in, the weights laid end to
+/// end: out of line, so that a pick of equal weights, which needs no loop, stays small.
+#[inline(never)]
+fn branch_of(site: &PickSite<'_>, mut roll: u64) -> u32 {
+    for index in 0..site.branches.arity() {
+        let weight = u64::from(site.branches.weight(index));
+        if roll < weight {
+            return index as u32;
+        }
+        roll -= weight;
+    }
+    unreachable!("the roll is below the total weight")
 }
 
 /// An index into `weights` drawn with those weights (their sum above 0).
