@@ -247,11 +247,29 @@ pub fn forward_variant<A>(
     variants: &Variants,
     build: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,
 ) -> Result<A, Halt> {
-    let Some(grows) = &variants.grows else {
-        return forward_declared(run, variants, build);
-    };
+    match &variants.grows {
+        // The root of a recursive value, outside every other: once a value.
+        Some(grows) if !run.in_recursive_value => forward_root(run, variants, grows, build),
+        // Every other pick (a node below a root is inside a recursive value already, where
+        // `forward_outermost` would change nothing): the one place the code of the variants
+        // is inlined, so that a node runs in one stack frame.
+        _ => forward_declared(run, variants, build),
+    }
+}
+
+/// [`forward_variant`] at the root of a recursive value: the run is marked as inside one, and
+/// the pick has the [`grown`] weights (the declared ones at size 0). Out of line: it runs
+/// once a value.
+#[inline(never)]
+fn forward_root<A>(
+    run: &mut Forward<'_>,
+    variants: &Variants,
+    grows: &[bool],
+    build: impl FnOnce(usize, &mut Forward<'_>) -> Result<A, Halt>,
+) -> Result<A, Halt> {
     forward_outermost(run, |outer, run| {
-        if !outer || run.size == 0 {
+        debug_assert!(outer, "a root is outside every recursive value");
+        if run.size == 0 {
             return forward_declared(run, variants, build);
         }
         let branches = Grown {
@@ -267,7 +285,7 @@ pub fn forward_variant<A>(
 }
 
 /// [`forward_variant`] with the declared weights (those at size 0 when the size is 0).
-#[inline]
+#[inline(always)]
 fn forward_declared<A>(
     run: &mut Forward<'_>,
     variants: &Variants,
