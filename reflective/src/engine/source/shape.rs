@@ -196,6 +196,7 @@ impl IntShape {
     }
 
     /// [`IntShape::sample`] for a range of more than 2^32 values.
+    #[inline]
     fn sample_wide(self, lo: i128, hi: i128, size: usize, next: &mut impl FnMut() -> u64) -> i128 {
         let below = &mut |n| below_64(n, next);
         if self == IntShape::Uniform {
