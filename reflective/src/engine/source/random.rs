@@ -108,8 +108,9 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
 }
 
 /// The branch of `site` that `roll` (below the total weight) falls in, the weights laid end to
-/// end: out of line, so that a pick of equal weights, which needs no loop, stays small.
-#[inline(never)]
+/// end. Inline: out of line, a pick of unequal weights (a `char`'s, a float's) paid a call,
+/// which made vectors of them 3% to 7% slower, and equal weights gained nothing measurable.
+#[inline]
 fn branch_of(site: &PickSite<'_>, mut roll: u64) -> u32 {
     for index in 0..site.branches.arity() {
         let weight = u64::from(site.branches.weight(index));
