@@ -77,15 +77,8 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
         if total == 0 {
             return avoid;
         }
-        let mut roll = below(self.rng, total);
-        for index in 0..arity {
-            let weight = weight(index);
-            if roll < weight {
-                return index as u32;
-            }
-            roll -= weight;
-        }
-        unreachable!("the roll is below the total weight")
+        let roll = below(self.rng, total);
+        falls_in(arity, weight, roll) as u32
     }
 
     /// A value of `site` other than `avoid`: drawn as [`ChoiceSource::int`] draws, again while
@@ -111,21 +104,26 @@ impl<R: Rng + ?Sized> RandomSource<'_, R> {
 /// end. Inline: out of line, a pick of unequal weights (a `char`'s, a float's) paid a call,
 /// which made vectors of them 3% to 7% slower, and equal weights gained nothing measurable.
 #[inline]
-fn branch_of(site: &PickSite<'_>, mut roll: u64) -> u32 {
-    for index in 0..site.branches.arity() {
-        let weight = u64::from(site.branches.weight(index));
-        if roll < weight {
-            return index as u32;
-        }
-        roll -= weight;
-    }
-    unreachable!("the roll is below the total weight")
+fn branch_of(site: &PickSite<'_>, roll: u64) -> u32 {
+    falls_in(
+        site.branches.arity(),
+        |index| u64::from(site.branches.weight(index)),
+        roll,
+    ) as u32
 }
 
 /// An index into `weights` drawn with those weights (their sum above 0).
 pub(crate) fn weighted<R: Rng + ?Sized>(rng: &mut R, weights: &[u64]) -> usize {
-    let mut roll = below(rng, weights.iter().sum());
-    for (index, &weight) in weights.iter().enumerate() {
+    let roll = below(rng, weights.iter().sum());
+    falls_in(weights.len(), |index| weights[index], roll)
+}
+
+/// The index among `count` weights (`weight` of each) that `roll`, below their sum, falls in,
+/// the weights laid end to end.
+#[inline]
+fn falls_in(count: usize, weight: impl Fn(usize) -> u64, mut roll: u64) -> usize {
+    for index in 0..count {
+        let weight = weight(index);
         if roll < weight {
             return index;
         }
