@@ -495,3 +495,22 @@ fn mutants_of_a_small_value_stay_small() {
     );
     assert_mutants_valid(&g, &fixture, 9, 200, |t| type_of(&[], t).is_some());
 }
+
+/// A generator that uses a fraction of its size can fit a value at a size where every choice
+/// has one possible value: the value is then mutated at the size it was found at, and has
+/// mutants.
+#[test]
+fn a_value_fitted_small_still_has_mutants() {
+    let g = sized(|size| range(0u32..=(size / 2) as u32));
+    assert!(g.mutator().mutate(&0, 1).is_ok());
+    assert!(g.mutator().mutants(&0, 1).unwrap().next().is_some());
+    let lists = sized(|size| vec(range(0u8..=9), 0..=size / 4));
+    assert!(
+        lists
+            .mutator()
+            .mutants(&vec![], 1)
+            .unwrap()
+            .next()
+            .is_some()
+    );
+}

@@ -374,7 +374,8 @@ impl<'g, G: Node> Mutator<'g, G> {
 
     /// `tree`, the choices of `value`, at a size that fits `value`: reflected again at half
     /// its size as long as that still produces `value`, and kept at the last size but one,
-    /// twice the smallest found (`tree` itself if half its size does not produce `value`).
+    /// twice the smallest found (`tree` itself if half its size does not produce `value`, or if
+    /// no choice of the fitted tree could take another value).
     ///
     /// Mutants replay at their parent's size, so whatever an edit draws afresh (a span
     /// regenerated, the fields of a branch a reroll newly took, a subtree whose range a nudge
@@ -389,15 +390,22 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// within the size reach twice as far. A generated value fits the size it was made at,
     /// or one near it, and keeps its size.
     fn fitted(&self, value: &G::Input, tree: ChoiceTree) -> ChoiceTree {
-        let (mut roomy, mut smallest) = (None, tree);
-        while smallest.size() > 0 {
-            let half = smallest.size() / 2;
-            let Ok(smaller) = simplest_choices(self.g, value, [half], self.budgets) else {
+        let (mut roomy, mut smallest): (Option<ChoiceTree>, Option<ChoiceTree>) = (None, None);
+        let mut size = tree.size();
+        while size > 0 {
+            let Ok(smaller) = simplest_choices(self.g, value, [size / 2], self.budgets) else {
                 break;
             };
-            roomy = Some(std::mem::replace(&mut smallest, smaller));
+            size = smaller.size();
+            roomy = smallest.replace(smaller);
         }
-        roomy.unwrap_or(smallest)
+        // A fitted tree must leave an edit something to change: a generator that uses a
+        // fraction of its size (`range(0..=size / 2)`) can fit a value at a size where every
+        // choice has one possible value, and would have no mutant at all.
+        match roomy {
+            Some(roomy) if roomy.choices().iter().any(can_vary) => roomy,
+            _ => tree,
+        }
     }
 
     /// The generator mutants come from.
@@ -1044,6 +1052,15 @@ fn integers(choices: &[Choice]) -> Vec<Integer> {
             _ => None,
         })
         .collect()
+}
+
+/// Whether an edit could give `choice` another value: a pick of more than one branch, or an
+/// integer of a range of more than one value.
+fn can_vary(choice: &Choice) -> bool {
+    match choice {
+        Choice::Pick { arity, .. } => *arity > 1,
+        Choice::Int { lo, hi, .. } => lo < hi,
+    }
 }
 
 #[cfg(test)]
