@@ -67,7 +67,10 @@ impl<G: Node> Search<'_, G> {
                 (element, length, growing) = (0, 1, true);
                 continue;
             }
-            let run = element..(element + length).min(current.elements.len());
+            // A run that keeps being kept doubles its length up to `usize::MAX` (each kept
+            // edit changes the choices, so a run over the rest of a collection can be kept
+            // again and again): its end must not wrap around below its start.
+            let run = element..element.saturating_add(length).min(current.elements.len());
             let kept = edit(self.choices(), &collections, current, run)
                 .is_some_and(|e| self.try_choices(e));
             if kept {
