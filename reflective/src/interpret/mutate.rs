@@ -374,8 +374,8 @@ impl<'g, G: Node> Mutator<'g, G> {
 
     /// `tree`, the choices of `value`, at a size that fits `value`: reflected again at half
     /// its size as long as that still produces `value`, and kept at the last size but one,
-    /// twice the smallest found (`tree` itself if half its size does not produce `value`, or if
-    /// no choice of the fitted tree could take another value).
+    /// twice the smallest found (`tree` itself if half its size does not produce `value`). The
+    /// halving stops where fewer choices could take another value.
     ///
     /// Mutants replay at their parent's size, so whatever an edit draws afresh (a span
     /// regenerated, the fields of a branch a reroll newly took, a subtree whose range a nudge
@@ -391,21 +391,22 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// or one near it, and keeps its size.
     fn fitted(&self, value: &G::Input, tree: ChoiceTree) -> ChoiceTree {
         let (mut roomy, mut smallest): (Option<ChoiceTree>, Option<ChoiceTree>) = (None, None);
-        let mut size = tree.size();
+        let (mut size, mut can_vary) = (tree.size(), varying(&tree));
         while size > 0 {
             let Ok(smaller) = simplest_choices(self.g, value, [size / 2], self.budgets) else {
                 break;
             };
-            size = smaller.size();
+            // A size where fewer choices can take another value leaves an edit less to change
+            // (a generator that uses a fraction of its size, `range(0..=size / 2)`, fits 0 at
+            // size 0, where it has no mutant at all): the halving stops before it.
+            let smaller_can_vary = varying(&smaller);
+            if smaller_can_vary < can_vary {
+                break;
+            }
+            (size, can_vary) = (smaller.size(), smaller_can_vary);
             roomy = smallest.replace(smaller);
         }
-        // A fitted tree must leave an edit something to change: a generator that uses a
-        // fraction of its size (`range(0..=size / 2)`) can fit a value at a size where every
-        // choice has one possible value, and would have no mutant at all.
-        match roomy {
-            Some(roomy) if roomy.choices().iter().any(can_vary) => roomy,
-            _ => tree,
-        }
+        roomy.unwrap_or(tree)
     }
 
     /// The generator mutants come from.
@@ -1054,13 +1055,16 @@ fn integers(choices: &[Choice]) -> Vec<Integer> {
         .collect()
 }
 
-/// Whether an edit could give `choice` another value: a pick of more than one branch, or an
-/// integer of a range of more than one value.
-fn can_vary(choice: &Choice) -> bool {
-    match choice {
-        Choice::Pick { arity, .. } => *arity > 1,
-        Choice::Int { lo, hi, .. } => lo < hi,
-    }
+/// How many of `tree`'s choices an edit could give another value: picks of more than one
+/// branch, integers of a range of more than one value.
+fn varying(tree: &ChoiceTree) -> usize {
+    tree.choices()
+        .iter()
+        .filter(|choice| match choice {
+            Choice::Pick { arity, .. } => *arity > 1,
+            Choice::Int { lo, hi, .. } => lo < hi,
+        })
+        .count()
 }
 
 #[cfg(test)]
