@@ -553,12 +553,14 @@ impl<'g, G: Node> Mutator<'g, G> {
             Edit::Insert => insert(tree, parent.collections(), rng),
             Edit::Delete => delete(tree, parent.collections(), rng),
             Edit::Nudge => {
-                let nudged = nudge(choices, parent.integers(), rng).ok_or(Miss::Nothing)?;
-                return self.replay_aligned(parent, Aligned::Edited(&nudged), rng, edit, settled);
+                let (at, nudged) = nudge(parent.integers(), rng).ok_or(Miss::Nothing)?;
+                let how = Aligned::Set(at, &nudged);
+                return self.replay_aligned(parent, how, rng, edit, settled);
             }
             Edit::Copy => {
-                let copied = copy(choices, parent.integers(), rng).ok_or(Miss::Nothing)?;
-                return self.replay_aligned(parent, Aligned::Edited(&copied), rng, edit, settled);
+                let (at, copied) = copy(parent.integers(), rng).ok_or(Miss::Nothing)?;
+                let how = Aligned::Set(at, &copied);
+                return self.replay_aligned(parent, how, rng, edit, settled);
             }
         }
         .ok_or(Miss::Nothing)?;
@@ -600,17 +602,14 @@ impl<'g, G: Node> Mutator<'g, G> {
         edit: Edit,
         settled: Option<&mut HashSet<u64>>,
     ) -> Result<Made<G::Output>, Miss> {
-        let choices = match how {
-            Aligned::Edited(choices) => choices,
-            Aligned::Reroll(_) | Aligned::Regenerate(_) => parent.tree.choices(),
-        };
+        let choices = parent.tree.choices();
         self.settling(
             settled,
-            || how.key(),
+            || how.key(choices),
             |draws: Draws<'_>| {
                 let source = AlignedSource::new(parent.layout(), choices, rng);
                 let mut source = match how {
-                    Aligned::Edited(_) => source,
+                    Aligned::Set(at, choice) => source.setting(at, choice),
                     Aligned::Reroll(at) => source.rerolling(at),
                     Aligned::Regenerate(span) => source.regenerating(span),
                 };
@@ -685,22 +684,37 @@ pub struct Mutants<'g, G> {
     settled: HashSet<u64>,
 }
 
-/// How an edit replayed aligned with the parent's spans changes the parent's replay: its
-/// choices edited in place (nudge, copy), one choice drawn again (reroll), or one span
-/// generated afresh (regenerate).
+/// How an edit replayed aligned with the parent's spans changes the parent's replay: one
+/// choice given another value in place (nudge, copy: where, and the choice), one choice drawn
+/// again (reroll), or one span generated afresh (regenerate).
 #[derive(Clone, Copy)]
 enum Aligned<'c> {
-    Edited(&'c [Choice]),
+    Set(usize, &'c Choice),
     Reroll(usize),
     Regenerate(usize),
 }
 
 impl Aligned<'_> {
-    /// A fingerprint of the edit: with the values drawn at random, what the replay is a
-    /// function of (see [`replay_key`]).
-    fn key(self) -> u64 {
+    /// A fingerprint of the edit of the parent's `choices`: with the values drawn at random,
+    /// what the replay is a function of (see [`replay_key`]). A choice set in place is keyed
+    /// by where it is and the value it is given, as the choices it makes are (a choice set
+    /// to the value it had makes the parent's choices, wherever it is: one key for all).
+    fn key(self, choices: &[Choice]) -> u64 {
         match self {
-            Aligned::Edited(choices) => replay_key(0, fingerprint(choices)),
+            Aligned::Set(at, set) => {
+                let read = |choice: &Choice| match *choice {
+                    Choice::Pick { index, .. } => i128::from(index),
+                    Choice::Int { value, .. } => value,
+                };
+                let value = read(set);
+                let word = if read(&choices[at]) == value {
+                    0
+                } else {
+                    let at = mix(0x243f_6a88_85a3_08d3, at as u64);
+                    mix(mix(at, value as u64), (value >> 64) as u64)
+                };
+                replay_key(0, word)
+            }
             Aligned::Reroll(at) => replay_key(1, at as u64),
             Aligned::Regenerate(span) => replay_key(2, span as u64),
         }
@@ -983,9 +997,9 @@ fn delete(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> O
     Some(out)
 }
 
-/// One of the `integers` among `choices` moved by 1 or up to 16, or set to a boundary of
-/// its range.
-fn nudge(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+/// One of the `integers` of a tree moved by 1 or up to 16, or set to a boundary of its range:
+/// where it is, and the choice it becomes.
+fn nudge(integers: &[Integer], rng: &mut dyn Rng) -> Option<(usize, Choice)> {
     let &(at, value, lo, hi) = one_of(integers, rng)?;
     let step = 1 + below(rng, 16) as i128;
     let sign = if below(rng, 2) == 0 { 1 } else { -1 };
@@ -995,20 +1009,19 @@ fn nudge(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<
         _ => *one_of(&[lo, hi, 0, -1], rng)?,
     };
     let moved = moved.clamp(lo, hi);
-    let mut out = choices.to_vec();
-    out[at] = Choice::Int {
+    let moved = Choice::Int {
         value: moved,
         lo,
         hi,
     };
-    Some(out)
+    Some((at, moved))
 }
 
-/// One of the `integers` among `choices` set to the value of another integer choice that
-/// differs from its own: one of the same range if there is one (most likely drawn by the
-/// same generator: another key), else one that fits its range; `None` if a few integers
-/// drawn have no such other.
-fn copy(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+/// One of the `integers` of a tree set to the value of another integer choice that differs
+/// from its own: one of the same range if there is one (most likely drawn by the same
+/// generator: another key), else one that fits its range; where it is and the choice it
+/// becomes, or `None` if a few integers drawn have no such other.
+fn copy(integers: &[Integer], rng: &mut dyn Rng) -> Option<(usize, Choice)> {
     for _ in 0..COPY_TRIES {
         let &(at, value, lo, hi) = one_of(integers, rng)?;
         let sources = |same_range: bool| -> Vec<i128> {
@@ -1028,13 +1041,12 @@ fn copy(choices: &[Choice], integers: &[Integer], rng: &mut dyn Rng) -> Option<V
             found = sources(false);
         }
         if let Some(&copied) = one_of(&found, rng) {
-            let mut out = choices.to_vec();
-            out[at] = Choice::Int {
+            let copied = Choice::Int {
                 value: copied,
                 lo,
                 hi,
             };
-            return Some(out);
+            return Some((at, copied));
         }
     }
     None

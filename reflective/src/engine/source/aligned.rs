@@ -102,6 +102,8 @@ pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
     reroll: Option<usize>,
     /// The recorded span drawn afresh, as if it had no counterpart.
     regenerate: Option<usize>,
+    /// The position read as another choice than recorded, and that choice.
+    set: Option<(usize, &'c Choice)>,
     /// The values drawn at random (a reroll's draws again counting as one), followed if a
     /// caller sets them to [`Draws::stopping`] before the replay.
     pub(crate) draws: Draws<'c>,
@@ -129,6 +131,7 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
             random: RandomSource::new(rng),
             reroll: None,
             regenerate: None,
+            set: None,
             draws: Draws::unfollowed(),
         }
     }
@@ -146,6 +149,13 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
         self
     }
 
+    /// Reads `choice` at `position` instead of the recorded choice: the choices edited in
+    /// place without a copy of them all.
+    pub(crate) fn setting(mut self, position: usize, choice: &'c Choice) -> Self {
+        self.set = Some((position, choice));
+        self
+    }
+
     /// The recorded choice to read next, with whether it is to be drawn again; `None` where
     /// the current span has no more (or no counterpart).
     fn next(&mut self) -> Option<(&'c Choice, bool)> {
@@ -154,7 +164,11 @@ impl<'c, 'r, R: Rng + ?Sized> AlignedSource<'c, 'r, R> {
         }
         let at = self.position;
         self.position += 1;
-        Some((&self.choices[at], self.reroll == Some(at)))
+        let choice = match self.set {
+            Some((set, choice)) if set == at => choice,
+            _ => &self.choices[at],
+        };
+        Some((choice, self.reroll == Some(at)))
     }
 
     /// The children of the span the current level reads (the top-level spans at the top).
