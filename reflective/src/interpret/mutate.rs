@@ -475,10 +475,11 @@ impl<'g, G: Node> Mutator<'g, G> {
             tree,
             facts: &facts,
         };
-        let mut panicked = None;
+        let (mut panicked, mut edited) = (None, Vec::new());
         for attempt in 0..MUTATE_TRIES {
             let search = Search::after(attempt, MUTATE_TRIES);
-            match self.try_mutant(parent, rng, search, &|known| known == original, None) {
+            let known = |known| known == original;
+            match self.try_mutant(parent, rng, search, &known, None, &mut edited) {
                 Ok(made) if made.print != original => return Ok(made.mutant),
                 Err(Miss::Panicked(message)) => panicked = Some(message),
                 Ok(_) | Err(Miss::Nothing) => {}
@@ -507,12 +508,14 @@ impl<'g, G: Node> Mutator<'g, G> {
             rng: DefaultRng::seed_from_u64(seed),
             seen,
             settled: HashSet::new(),
+            edited: Vec::new(),
         })
     }
 
-    /// One edit of the parent's tree, replayed; a [`Miss`] if the edit chosen has nothing to
-    /// work on, if the replay fails or panics, or if it is skipped because it can only give a
-    /// value made before:
+    /// One edit of the parent's tree, replayed (an edit replayed in order edits a copy of the
+    /// parent's choices in `edited`, whose room it keeps for the next); a [`Miss`] if the edit
+    /// chosen has nothing to work on, if the replay fails or panics, or if it is skipped
+    /// because it can only give a value made before:
     ///
     /// - an edit replayed in order (descend, swap, insert, delete) whose choices are `known`
     ///   by their [`fingerprint`] (the parent's, or a mutant's made before): choices a run
@@ -531,6 +534,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         search: Search,
         known: &dyn Fn(u64) -> bool,
         settled: Option<&mut HashSet<u64>>,
+        edited: &mut Vec<Choice>,
     ) -> Result<Made<G::Output>, Miss> {
         let tree = parent.tree;
         if tree.is_empty() {
@@ -538,7 +542,7 @@ impl<'g, G: Node> Mutator<'g, G> {
         }
         let edit = self.edits[weighted(rng, &self.weights)];
         let choices = tree.choices();
-        let candidate = match edit {
+        match edit {
             Edit::Reroll => {
                 let at = below(rng, choices.len() as u64) as usize;
                 return self.replay_aligned(parent, Aligned::Reroll(at), rng, edit, settled);
@@ -548,10 +552,10 @@ impl<'g, G: Node> Mutator<'g, G> {
                 let how = Aligned::Regenerate(span);
                 return self.replay_aligned(parent, how, rng, edit, settled);
             }
-            Edit::Descend => descend(tree, &*self.compatible, rng, search),
-            Edit::Swap => swap(tree, &*self.compatible, rng, search),
-            Edit::Insert => insert(tree, parent.collections(), rng),
-            Edit::Delete => delete(tree, parent.collections(), rng),
+            Edit::Descend => descend(tree, &*self.compatible, rng, search, edited),
+            Edit::Swap => swap(tree, &*self.compatible, rng, search, edited),
+            Edit::Insert => insert(tree, parent.collections(), rng, edited),
+            Edit::Delete => delete(tree, parent.collections(), rng, edited),
             Edit::Nudge => {
                 let (at, nudged) = nudge(parent.integers(), rng).ok_or(Miss::Nothing)?;
                 let how = Aligned::Set(at, &nudged);
@@ -564,11 +568,11 @@ impl<'g, G: Node> Mutator<'g, G> {
             }
         }
         .ok_or(Miss::Nothing)?;
-        let print = fingerprint(&candidate);
+        let print = fingerprint(edited);
         if known(print) {
             return Err(Miss::Nothing);
         }
-        self.replay(tree.size(), (&candidate, print), rng, edit, settled)
+        self.replay(tree.size(), (edited, print), rng, edit, settled)
     }
 
     /// `choices` (whose [`fingerprint`] is `print`) replayed in order at `size`, a choice that
@@ -682,6 +686,8 @@ pub struct Mutants<'g, G> {
     /// it drew at random (just the edit's if it drew none; see [`Mutator::settling`]): one
     /// entry per replay, as `seen` has one per mutant.
     settled: HashSet<u64>,
+    /// The choices the last edit replayed in order made, kept for the room the next one needs.
+    edited: Vec<Choice>,
 }
 
 /// How an edit replayed aligned with the parent's spans changes the parent's replay: one
@@ -758,9 +764,10 @@ impl<G: Node> Mutants<'_, G> {
             let seen = &self.seen;
             let known = |print: u64| skipping && seen.contains(&print);
             let settled = skipping.then_some(&mut self.settled);
+            let edited = &mut self.edited;
             if let Ok(made) =
                 self.mutator
-                    .try_mutant(parent, &mut self.rng, search, &known, settled)
+                    .try_mutant(parent, &mut self.rng, search, &known, settled, edited)
                 && self.seen.insert(made.print)
             {
                 return Some(made.mutant.compact());
@@ -845,24 +852,31 @@ fn one_of<'a, T>(items: &'a [T], rng: &mut dyn Rng) -> Option<&'a T> {
     (!items.is_empty()).then(|| &items[below(rng, items.len() as u64) as usize])
 }
 
-/// `choices` with `range` replaced by `with`.
-fn spliced(choices: &[Choice], range: std::ops::Range<usize>, with: &[Choice]) -> Vec<Choice> {
-    let mut out = choices[..range.start].to_vec();
+/// `choices` with `range` replaced by `with`, in `out`.
+fn splice(
+    out: &mut Vec<Choice>,
+    choices: &[Choice],
+    range: std::ops::Range<usize>,
+    with: &[Choice],
+) {
+    out.clear();
+    out.extend_from_slice(&choices[..range.start]);
     out.extend_from_slice(with);
     out.extend_from_slice(&choices[range.end..]);
-    out
 }
 
-/// A span replaced by a compatible, strictly smaller span inside it: the outer span drawn
-/// first among those that have one, then the inner among its own, so that small spans are
-/// edited as often as large ones. Drawn by [`first_with_partner`]: in time linear in the
-/// number of spans where many have a compatible span inside.
+/// A span replaced by a compatible, strictly smaller span inside it (the edited choices in
+/// `out`): the outer span drawn first among those that have one, then the inner among its
+/// own, so that small spans are edited as often as large ones. Drawn by
+/// [`first_with_partner`]: in time linear in the number of spans where many have a compatible
+/// span inside.
 fn descend(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
     search: Search,
-) -> Option<Vec<Choice>> {
+    out: &mut Vec<Choice>,
+) -> Option<()> {
     let spans = tree.spans();
     let (outer, inner) = first_with_partner(spans, rng, search, |outer, inner| {
         let (o, i) = (spans[outer].range(), spans[inner].range());
@@ -872,22 +886,21 @@ fn descend(
             && compatible(tree, &spans[outer], &spans[inner])
     })?;
     let choices = tree.choices();
-    Some(spliced(
-        choices,
-        spans[outer].range(),
-        &choices[spans[inner].range()],
-    ))
+    let inner = &choices[spans[inner].range()];
+    splice(out, choices, spans[outer].range(), inner);
+    Some(())
 }
 
-/// Two compatible spans that do not overlap, swapped: the first drawn among the spans that
-/// have a partner after them, then the second among its partners (drawn again as
-/// [`descend`] draws).
+/// Two compatible spans that do not overlap, swapped (the edited choices in `out`): the first
+/// drawn among the spans that have a partner after them, then the second among its partners
+/// (drawn again as [`descend`] draws).
 fn swap(
     tree: &ChoiceTree,
     compatible: &(dyn Fn(&ChoiceTree, &Span, &Span) -> bool + Send + Sync),
     rng: &mut dyn Rng,
     search: Search,
-) -> Option<Vec<Choice>> {
+    out: &mut Vec<Choice>,
+) -> Option<()> {
     let spans = tree.spans();
     let (first, second) = first_with_partner(spans, rng, search, |first, second| {
         let (a, b) = (spans[first].range(), spans[second].range());
@@ -898,12 +911,13 @@ fn swap(
     })?;
     let (a, b) = (spans[first].range(), spans[second].range());
     let choices = tree.choices();
-    let mut out = choices[..a.start].to_vec();
+    out.clear();
+    out.extend_from_slice(&choices[..a.start]);
     out.extend_from_slice(&choices[b.clone()]);
     out.extend_from_slice(&choices[a.end..b.start]);
     out.extend_from_slice(&choices[a.clone()]);
     out.extend_from_slice(&choices[b.end..]);
-    Some(out)
+    Some(())
 }
 
 /// How hard an edit looks for the spans it needs.
@@ -971,8 +985,14 @@ fn with_count(choices: &mut [Choice], collection: &Collection, by: i128) {
     }
 }
 
-/// An element of one of `tree`'s `collections` copied to a place in it.
-fn insert(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+/// An element of one of `tree`'s `collections` copied to a place in it (the edited choices in
+/// `out`).
+fn insert(
+    tree: &ChoiceTree,
+    collections: &[Collection],
+    rng: &mut dyn Rng,
+    out: &mut Vec<Choice>,
+) -> Option<()> {
     let collection = one_of(collections, rng)?;
     let element = one_of(&collection.elements, rng)?.clone();
     let place = below(rng, collection.elements.len() as u64 + 1) as usize;
@@ -980,21 +1000,26 @@ fn insert(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> O
         || collection.elements.last().map_or(0, |last| last.end),
         |e| e.start,
     );
-    let mut out = tree.choices().to_vec();
-    with_count(&mut out, collection, 1);
-    let copy = out[element].to_vec();
-    out.splice(at..at, copy);
-    Some(out)
+    // The count comes before the elements: the copy leaves its place as it was.
+    let choices = tree.choices();
+    splice(out, choices, at..at, &choices[element]);
+    with_count(out, collection, 1);
+    Some(())
 }
 
-/// An element of one of `tree`'s `collections` deleted.
-fn delete(tree: &ChoiceTree, collections: &[Collection], rng: &mut dyn Rng) -> Option<Vec<Choice>> {
+/// An element of one of `tree`'s `collections` deleted (the edited choices in `out`).
+fn delete(
+    tree: &ChoiceTree,
+    collections: &[Collection],
+    rng: &mut dyn Rng,
+    out: &mut Vec<Choice>,
+) -> Option<()> {
     let collection = one_of(collections, rng)?;
     let element = one_of(&collection.elements, rng)?.clone();
-    let mut out = tree.choices().to_vec();
-    with_count(&mut out, collection, -1);
-    out.drain(element);
-    Some(out)
+    // The count comes before the elements: the deletion leaves its place as it was.
+    splice(out, tree.choices(), element, &[]);
+    with_count(out, collection, -1);
+    Some(())
 }
 
 /// One of the `integers` of a tree moved by 1 or up to 16, or set to a boundary of its range:
