@@ -52,7 +52,10 @@
 //!
 //! Before the passes, a generated value moves to the smallest size at which its choices
 //! replay to it (as a value given from outside is reflected at the smallest size that
-//! produces it), so that both shrink alike.
+//! produces it), so that both shrink alike; so does the best at each fixpoint of the passes,
+//! which go on at the smaller size if it moved (with their memory of what passed forgotten),
+//! so that shrinking the result again, as a run that replays it from the regressions file
+//! does, finds nothing simpler.
 //!
 //! Integers also get a second try when lowering one makes the choices after it too many (a
 //! smaller count): the same lowering with as many choices dropped at the start of the spans
@@ -160,8 +163,23 @@ pub(crate) fn shrink<G: Node>(
     loop {
         let changed = run_passes(&mut search, &passes, 0..every_round)
             || run_passes(&mut search, &passes, every_round..passes.len());
-        if search.stats.stopped != Stopped::Fixpoint || !changed {
+        if search.stats.stopped != Stopped::Fixpoint {
             break;
+        }
+        if !changed {
+            // A fixpoint at this size; the best, simpler than the start, may replay at a
+            // smaller one, where the passes (which generate at the best's size) may go on, as
+            // a shrink that starts from it would.
+            let (size, evaluations) = (search.best.tree.size(), search.stats.evaluations);
+            search.start_at_smallest_size();
+            // Counted with the pass that ran last, at this fixpoint: the walk over small
+            // values, which generates at the best's size.
+            search.stats.passes[search.pass].evaluations += search.stats.evaluations - evaluations;
+            if search.best.tree.size() >= size {
+                break;
+            }
+            // What did not fail at the old size may at the new one.
+            search.passed = Passed::default();
         }
     }
     search.stats.time = search.started.elapsed();
