@@ -14,7 +14,7 @@
 //!   generator: reported, and a problem past [`Validation::max_ways`]);
 //!
 //! (A value that is not `==` to itself, a NaN or one holding it, is compared by its debug
-//! text in these laws.)
+//! text in these laws, up to the order of the items in braces: a hash set's elements.)
 //!
 //! and, when asked:
 //!
@@ -632,11 +632,103 @@ where
 }
 
 /// Whether two values are the same for the laws: equal, or, for a value not equal to itself (a
-/// NaN, or a value holding one), with the same debug text.
+/// NaN, or a value holding one), with the same debug text up to the order of the items in
+/// braces (see [`canonical`]).
 fn same<T: PartialEq + Debug>(a: &T, b: &T) -> bool {
     #[allow(clippy::eq_op)]
     let reflexive = a == a;
-    a == b || !reflexive && format!("{a:?}") == format!("{b:?}")
+    a == b || !reflexive && canonical(&format!("{a:?}")) == canonical(&format!("{b:?}"))
+}
+
+/// `text`, a value's debug text, with the items of each group in braces (a set's elements, a
+/// map's entries, a struct's fields) sorted: two equal hash sets or maps print their items in
+/// the orders of their own hashers, so a value holding a NaN and a hash set with two elements
+/// printed differently from its reproduction, a false alarm. A struct's fields are named, so
+/// sorting them loses nothing; strings and chars are copied as they are.
+fn canonical(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut at, mut out) = (0, String::new());
+    while at < chars.len() {
+        canonical_item(&chars, &mut at, &[], &mut out);
+        if at < chars.len() {
+            // An unmatched closing bracket: kept as it is.
+            out.push(chars[at]);
+            at += 1;
+        }
+    }
+    out
+}
+
+/// Copies `chars` from `at` to `out` up to one of `stops` or a closing bracket that is not
+/// its own (left unread), each group in braces with its items sorted.
+fn canonical_item(chars: &[char], at: &mut usize, stops: &[char], out: &mut String) {
+    while let Some(&c) = chars.get(*at) {
+        if stops.contains(&c) || matches!(c, ')' | ']' | '}') {
+            return;
+        }
+        *at += 1;
+        match c {
+            '"' => {
+                // A string, with its escapes: up to the next unescaped quote.
+                out.push(c);
+                let mut escaped = false;
+                while let Some(&c) = chars.get(*at) {
+                    *at += 1;
+                    out.push(c);
+                    match c {
+                        '\\' if !escaped => escaped = true,
+                        '"' if !escaped => break,
+                        _ => escaped = false,
+                    }
+                }
+            }
+            '\'' => {
+                // A char: `'x'`, or an escape up to the next quote (`'\''`, `'\u{1f600}'`).
+                out.push(c);
+                let end = if chars.get(*at) == Some(&'\\') {
+                    chars[*at + 1..]
+                        .iter()
+                        .skip(1)
+                        .position(|&c| c == '\'')
+                        .map(|offset| *at + offset + 3)
+                } else {
+                    (chars.get(*at + 1) == Some(&'\'')).then_some(*at + 2)
+                };
+                if let Some(end) = end {
+                    out.extend(&chars[*at..end]);
+                    *at = end;
+                }
+            }
+            '(' | '[' => {
+                out.push(c);
+                canonical_item(chars, at, &[], out);
+                if let Some(&close) = chars.get(*at) {
+                    out.push(close);
+                    *at += 1;
+                }
+            }
+            '{' => {
+                let mut items = Vec::new();
+                loop {
+                    let mut item = String::new();
+                    canonical_item(chars, at, &[','], &mut item);
+                    items.push(item.trim().to_string());
+                    match chars.get(*at) {
+                        Some(',') => *at += 1,
+                        _ => break,
+                    }
+                }
+                items.sort();
+                out.push('{');
+                out.push_str(&items.join(", "));
+                if let Some(&close) = chars.get(*at) {
+                    out.push(close);
+                    *at += 1;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
 }
 
 /// A problem of `check` on `value` (as `{:?}` writes it) that is not shrunk: a panic of the
