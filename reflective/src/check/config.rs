@@ -86,10 +86,17 @@ impl fmt::Display for Mutation {
 impl std::str::FromStr for Mutation {
     type Err = String;
 
-    /// A percentage from 0 to 100, or `auto` ([`Mutation::WhenDiscarding`]), as
+    /// A percentage from 0 to 100, or `auto` in any case ([`Mutation::WhenDiscarding`]), as
     /// `REFLECTIVE_MUTATION_PERCENT` reads it.
+    ///
+    /// ```
+    /// use reflective::check::Mutation;
+    /// assert_eq!("AUTO".parse(), Ok(Mutation::WhenDiscarding));
+    /// assert_eq!(" 40 ".parse(), Ok(Mutation::Percent(40)));
+    /// assert!("101".parse::<Mutation>().unwrap_err().contains("from 0 to 100"));
+    /// ```
     fn from_str(text: &str) -> Result<Mutation, String> {
-        if text.trim() == "auto" {
+        if text.trim().eq_ignore_ascii_case("auto") {
             return Ok(Mutation::WhenDiscarding);
         }
         text.trim()
@@ -706,11 +713,12 @@ pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
     parsed.map_err(|_| format!("expected a seed (decimal or 0x hexadecimal), found `{text}`"))
 }
 
-/// A strategy by its name.
+/// A strategy by its name, in any case.
 pub(super) fn parse_strategy(text: &str) -> Result<Strategy, String> {
+    let text = text.trim();
     Strategy::ALL
         .into_iter()
-        .find(|strategy| strategy.name() == text)
+        .find(|strategy| strategy.name().eq_ignore_ascii_case(text))
         .ok_or_else(|| {
             let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
             format!("expected one of {}, found `{text}`", names.join(", "))
@@ -736,6 +744,21 @@ pub(super) fn test_name() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Names read from the environment are read in any case, with spaces around them, as
+    /// switches are; a name that is none of them is an error that lists them.
+    #[test]
+    fn names_in_the_environment_are_read_in_any_case() {
+        assert_eq!(parse_strategy(" Fixed "), Ok(Strategy::Fixed));
+        assert_eq!(parse_strategy("QUADRATIC"), Ok(Strategy::Quadratic));
+        assert!(
+            parse_strategy("cubic")
+                .unwrap_err()
+                .contains("linear, quadratic")
+        );
+        assert_eq!("Ramp".parse(), Ok(SizeSchedule::Ramp));
+        assert_eq!("Auto".parse(), Ok(Mutation::WhenDiscarding));
+    }
 
     /// A replay from the environment is the check's that `REFLECTIVE_REPLAY_CHECK` names (or
     /// every check's without it), never a check's inside another; one set in code is always

@@ -88,11 +88,12 @@ impl fmt::Display for SizeSchedule {
 impl std::str::FromStr for SizeSchedule {
     type Err = String;
 
-    /// A schedule by its name; an error lists the names.
+    /// A schedule by its name, in any case; an error lists the names.
     ///
     /// ```
     /// use reflective::check::SizeSchedule;
     /// assert_eq!("ramp".parse(), Ok(SizeSchedule::Ramp));
+    /// assert_eq!("Cycle".parse(), Ok(SizeSchedule::Cycle));
     /// let error = "linear".parse::<SizeSchedule>().unwrap_err();
     /// assert_eq!(error, "expected one of cycle, ramp, found `linear`");
     /// ```
@@ -100,7 +101,7 @@ impl std::str::FromStr for SizeSchedule {
         let text = text.trim();
         SizeSchedule::ALL
             .into_iter()
-            .find(|schedule| schedule.name() == text)
+            .find(|schedule| schedule.name().eq_ignore_ascii_case(text))
             .ok_or_else(|| {
                 let names: Vec<&str> = SizeSchedule::ALL.iter().map(|s| s.name()).collect();
                 format!("expected one of {}, found `{text}`", names.join(", "))
