@@ -68,6 +68,15 @@ impl Choice {
         }
     }
 
+    /// What replay reads of the choice: a pick's index, an integer's value.
+    #[inline]
+    pub(crate) fn value(&self) -> i128 {
+        match *self {
+            Choice::Pick { index, .. } => i128::from(index),
+            Choice::Int { value, .. } => value,
+        }
+    }
+
     /// The label of a pick's branch; integers have none.
     pub fn label(&self) -> Option<&Label> {
         match self {
@@ -165,10 +174,7 @@ mod tests {
     fn read(choices: &[Choice]) -> Vec<(bool, i128)> {
         choices
             .iter()
-            .map(|choice| match *choice {
-                Choice::Pick { index, .. } => (false, i128::from(index)),
-                Choice::Int { value, .. } => (true, value),
-            })
+            .map(|choice| (matches!(choice, Choice::Int { .. }), choice.value()))
             .collect()
     }
 

@@ -708,12 +708,8 @@ impl Aligned<'_> {
     fn key(self, choices: &[Choice]) -> u64 {
         match self {
             Aligned::Set(at, set) => {
-                let read = |choice: &Choice| match *choice {
-                    Choice::Pick { index, .. } => i128::from(index),
-                    Choice::Int { value, .. } => value,
-                };
-                let value = read(set);
-                let word = if read(&choices[at]) == value {
+                let value = set.value();
+                let word = if choices[at].value() == value {
                     0
                 } else {
                     let at = mix(0x243f_6a88_85a3_08d3, at as u64);

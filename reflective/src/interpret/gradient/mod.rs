@@ -243,13 +243,6 @@ impl History {
     }
 }
 
-fn choice_value(choice: &Choice) -> i128 {
-    match choice {
-        Choice::Pick { index, .. } => i128::from(*index),
-        Choice::Int { value, .. } => *value,
-    }
-}
-
 fn context_of(before: &[i128], kind: (u8, i128, i128)) -> Context {
     let at = |back: usize| before.len().checked_sub(back).map(|i| before[i]);
     Context {
@@ -653,7 +646,7 @@ where
             };
             run.history.record(
                 scored.context.clone(),
-                choice_value(&scored.candidates[scored.at]),
+                scored.candidates[scored.at].value(),
                 kept,
                 self.samples as u64,
             );
@@ -680,7 +673,7 @@ where
             scores.iter_mut().for_each(|score| *score = 1);
         }
         let chosen = weighted(rng, &scores);
-        values.push(choice_value(&candidates[chosen]));
+        values.push(candidates[chosen].value());
         prefix.push(candidates[chosen].clone());
         run.stats.steps += 1;
         Ok(StepEnd::GoesOn)
@@ -879,7 +872,7 @@ where
         }
         let mut hasher = std::hash::DefaultHasher::new();
         for choice in sample.tree.choices() {
-            choice_value(choice).hash(&mut hasher);
+            choice.value().hash(&mut hasher);
         }
         hasher.finish()
     }
