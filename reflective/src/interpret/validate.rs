@@ -35,7 +35,7 @@ use std::fmt::{self, Debug};
 use rand_core::SeedableRng;
 
 use crate::choice::Label;
-use crate::engine::{Budgets, ReflectError, caught};
+use crate::engine::{Budgets, ReflectError, caught, grow_if_low};
 use crate::node::Node;
 
 use super::generate::{DefaultRng, Generated, try_generate};
@@ -701,7 +701,8 @@ fn canonical_item(chars: &[char], at: &mut usize, stops: &[char], out: &mut Stri
             }
             '(' | '[' => {
                 out.push(c);
-                canonical_item(chars, at, &[], out);
+                // As deep as the value: on more stack where it runs low.
+                grow_if_low(|| canonical_item(chars, at, &[], out));
                 if let Some(&close) = chars.get(*at) {
                     out.push(close);
                     *at += 1;
@@ -711,7 +712,7 @@ fn canonical_item(chars: &[char], at: &mut usize, stops: &[char], out: &mut Stri
                 let mut items = Vec::new();
                 loop {
                     let mut item = String::new();
-                    canonical_item(chars, at, &[','], &mut item);
+                    grow_if_low(|| canonical_item(chars, at, &[','], &mut item));
                     items.push(item.trim().to_string());
                     match chars.get(*at) {
                         Some(',') => *at += 1,
@@ -754,4 +755,27 @@ fn add_budget_problem(report: &mut ValidationReport, value: String, error: &Refl
         format!("reflecting a value ran out of a budget: {error}"),
         value,
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    /// Each group in braces has its items sorted, at every depth; brackets, parentheses,
+    /// strings and chars are kept as they are.
+    #[test]
+    fn canonical_text_sorts_the_items_in_braces_only() {
+        assert_eq!(canonical("({2, 1}, NaN)"), canonical("({1, 2}, NaN)"));
+        assert_eq!(canonical("[{b: 1, a: [2, 1]}]"), "[{a: [2, 1], b: 1}]");
+        assert_eq!(canonical("(\"{b, a}\", '}')"), "(\"{b, a}\", '}')");
+        assert_ne!(canonical("(1, 0, NaN)"), canonical("(0, 1, NaN)"));
+    }
+
+    /// A text nested as deep as a deep value is read on more stack, not overflowing it.
+    #[test]
+    fn canonical_text_of_a_deep_value_does_not_overflow_the_stack() {
+        let depth = 200_000;
+        let text = format!("{}NaN{}", "[{".repeat(depth), "}]".repeat(depth));
+        assert_eq!(canonical(&text), text);
+    }
 }
