@@ -93,7 +93,8 @@ pub(crate) struct AlignedSource<'c, 'r, R: Rng + ?Sized> {
     layout: &'c SpanLayout,
     levels: Vec<Level>,
     position: usize,
-    /// How far the current level may read.
+    /// How far the current level may read: the last level's `limit`, kept here too because
+    /// every choice read compares with it.
     limit: usize,
     /// How many open spans have no counterpart (their choices are drawn at random).
     unmatched: usize,
