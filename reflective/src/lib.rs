@@ -203,7 +203,7 @@ pub mod from_quickcheck {}
 #[doc(inline)]
 pub use builtin::*;
 #[doc(inline)]
-pub use check::{assume, check, regressions, statistics};
+pub use check::{assume, check, check_with, regressions, statistics};
 pub use choice::{Choice, ChoiceTree, Label, Span};
 #[doc(inline)]
 pub use combinator::strategy;

@@ -2,6 +2,7 @@
 //! failed, the seed, how to replay, the shrink's and the cases' statistics.
 
 use std::fmt::{self, Debug};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -248,14 +249,12 @@ pub(super) fn cargo_test_arguments_for(name: Option<&str>) -> String {
 
 /// The Cargo target of the test binary `target` of the package `package` in `crate_dir`, as
 /// arguments, so that Cargo builds that target alone: a test file under `tests/` (its target
-/// is named after the file, which the binary's name keeps), or the library's unit tests (the
-/// binary is named after the package, `-` as `_`), where the package has no `src/main.rs`,
-/// whose unit tests have the same name. Nothing where it cannot tell.
+/// is named after the file, which the binary's name keeps with `-` as `_`), or the library's
+/// unit tests (the binary is named after the package, `-` as `_`), where the package has no
+/// `src/main.rs`, whose unit tests have the same name. Nothing where it cannot tell.
 fn target_arguments(crate_dir: &Path, package: Option<&str>, target: &str) -> String {
-    let tests = crate_dir.join("tests");
-    if tests.join(format!("{target}.rs")).is_file() || tests.join(target).join("main.rs").is_file()
-    {
-        return format!(" --test {target}");
+    if let Some(test) = test_target(&crate_dir.join("tests"), target) {
+        return format!(" --test {test}");
     }
     let src = crate_dir.join("src");
     let library = package.is_some_and(|package| package.replace('-', "_") == target);
@@ -263,6 +262,23 @@ fn target_arguments(crate_dir: &Path, package: Option<&str>, target: &str) -> St
         return " --lib".to_string();
     }
     String::new()
+}
+
+/// The name of the test target under `tests` whose binary is `binary`: a file `<name>.rs` or
+/// a directory `<name>/main.rs`, where the binary's name is the target's with `-` as `_`
+/// (`tests/my-props.rs` builds `my_props-<hash>`, run by `--test my-props`).
+fn test_target(tests: &Path, binary: &str) -> Option<String> {
+    let is_test = |name: &str| {
+        tests.join(format!("{name}.rs")).is_file() || tests.join(name).join("main.rs").is_file()
+    };
+    if is_test(binary) {
+        return Some(binary.to_string());
+    }
+    fs::read_dir(tests).ok()?.find_map(|entry| {
+        let name = entry.ok()?.file_name().into_string().ok()?;
+        let name = name.strip_suffix(".rs").unwrap_or(&name).to_string();
+        (name.contains('-') && name.replace('-', "_") == binary && is_test(&name)).then_some(name)
+    })
 }
 
 /// What follows `cargo test` in a line that runs a failing doctest again: the package's
@@ -387,8 +403,9 @@ mod tests {
     /// A doctest's lines run the package's doctests alone, not every test of the workspace
     /// (which a plain `cargo test` would, stopping at the first target that fails); outside a
     /// doctest, a check without a test's name gets no arguments.
-    /// A line names the test's target where it can tell it: a test file, or the library's
-    /// unit tests of a package without a binary of the same name.
+    /// A line names the test's target where it can tell it: a test file (also one whose name
+    /// has a `-`, which its binary's name has as `_`), or the library's unit tests of a package
+    /// without a binary of the same name.
     #[test]
     fn a_line_names_the_test_files_target_or_the_library() {
         let dir = std::env::temp_dir().join(format!("reflective-targets-{}", std::process::id()));
@@ -402,6 +419,19 @@ mod tests {
         assert_eq!(target_arguments(&dir, package, "my_crate"), " --lib");
         assert_eq!(target_arguments(&dir, package, "other"), "");
         assert_eq!(target_arguments(&dir, None, "my_crate"), "");
+        // A test file with a `-` in its name builds a binary with `_` in its place.
+        std::fs::write(dir.join("tests").join("my-props.rs"), "").unwrap();
+        std::fs::create_dir_all(dir.join("tests").join("multi-file")).unwrap();
+        std::fs::write(dir.join("tests").join("multi-file").join("main.rs"), "").unwrap();
+        assert_eq!(
+            target_arguments(&dir, package, "my_props"),
+            " --test my-props"
+        );
+        assert_eq!(
+            target_arguments(&dir, package, "multi_file"),
+            " --test multi-file"
+        );
+        assert_eq!(target_arguments(&dir, package, "my_other"), "");
         // With a binary of the package's name too, its unit tests have the same name.
         std::fs::write(dir.join("src").join("main.rs"), "").unwrap();
         assert_eq!(target_arguments(&dir, package, "my_crate"), "");
