@@ -173,7 +173,26 @@ fn values_bytes_cannot_hold_are_errors_not_panics() {
     let up_to_size = sized(|size| range(0..=size as u64));
     assert_eq!(
         up_to_size.encode(&(MAX_BYTES_SIZE as u64 + 1)),
-        Err(EncodeError::CannotProduce)
+        Err(EncodeError::CannotProduce {
+            part: None,
+            path: Vec::new()
+        })
+    );
+    // A part reached by a focus is named, with its path.
+    let pairs = zip(
+        range(0u8..=9)
+            .focus(|p: &(u8, Vec<u8>)| Some(&p.0))
+            .named("digit"),
+        vec(range(0u8..=9), ..)
+            .focus(|p: &(u8, Vec<u8>)| Some(&p.1))
+            .named("digits"),
+    );
+    let error = pairs.encode(&(3, vec![1, 2, 30])).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "cannot write the value as bytes: the generator does not produce it at any size up to \
+         255; the first part that fails is a `u8` at `digits[2]` (check the value with \
+         `can_generate`)"
     );
     let small = range(1u8..=6);
     let error = small.encode(&7).unwrap_err();

@@ -471,3 +471,89 @@ fn a_filter_rejecting_every_completion_is_named() {
         .expect("a key above 3");
     assert!(done.value.0 == 3 && done.value.1 > 3, "{:?}", done.value);
 }
+
+/// A struct with a collection of structs, for the path through an element.
+#[derive(Clone, Debug, PartialEq, Eq, Reflective)]
+struct Basket {
+    items: Vec<Inner>,
+    hole: u8,
+}
+
+/// A path that goes into a collection names the element's index: `items[2].y`, with `[2]` a
+/// label of its own in `path`.
+#[test]
+fn a_path_into_a_collection_names_the_elements_index() {
+    let g = Basket::arbitrary_reflective();
+    let inner = |y| Inner { x: 1, y };
+    let given = Basket {
+        items: vec![inner(0), inner(1), inner(9), inner(2)],
+        hole: 0,
+    };
+    let error = g
+        .completer()
+        .complete(&given, &Holes::new().at(&given.hole), 0)
+        .unwrap_err();
+    let CompleteError::CannotProduce { part, path, .. } = &error else {
+        panic!("{error:?}");
+    };
+    assert_eq!(*part, Some("u8"));
+    assert_eq!(path, &["items", "[2]", "y"]);
+    assert!(
+        error
+            .to_string()
+            .contains("the first that fails is a `u8` at `items[2].y`"),
+        "{error}"
+    );
+    // An element with no focus inside is the part that fails itself; nested collections
+    // write their indices one after the other.
+    let lists = vec(vec(range(0u8..=5), ..), ..)
+        .focus(|p: &(Vec<Vec<u8>>, u8)| Some(&p.0))
+        .named("lists")
+        .zip(range(0u8..=5).focus(|p: &(Vec<Vec<u8>>, u8)| Some(&p.1)));
+    let given = (vec![vec![1], vec![2, 3, 9]], 0u8);
+    let error = lists
+        .completer()
+        .complete(&given, &Holes::new().at(&given.1), 0)
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the first that fails is a `u8` at `lists[1][2]`"),
+        "{error}"
+    );
+}
+
+/// Over random baskets, an impossible part planted in a random element is named at that
+/// element's index, and the basket without it completes.
+#[test]
+fn the_index_in_the_path_is_the_planted_elements() {
+    use reflective::rand_core::Rng;
+    let g = Basket::arbitrary_reflective();
+    let mut rng = DefaultRng::seed_from_u64(5);
+    let mut planted = 0;
+    for _ in 0..300 {
+        let mut given = g.generate_value(&mut rng, 60);
+        assert!(
+            g.completer()
+                .complete(&given, &Holes::new().at(&given.hole), 1)
+                .is_ok()
+        );
+        if given.items.is_empty() {
+            continue;
+        }
+        let index = rng.next_u64() as usize % given.items.len();
+        given.items[index].y = 4 + (rng.next_u64() % 200) as u8;
+        let error = g
+            .completer()
+            .complete(&given, &Holes::new().at(&given.hole), 1)
+            .unwrap_err();
+        let CompleteError::CannotProduce { part, path, .. } = &error else {
+            panic!("{error:?}");
+        };
+        let element = format!("[{index}]");
+        assert_eq!(*part, Some("u8"), "{error}");
+        assert_eq!(path, &["items", element.as_str(), "y"], "{error}");
+        planted += 1;
+    }
+    assert!(planted > 200, "only {planted} baskets had an item");
+}

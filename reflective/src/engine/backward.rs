@@ -17,6 +17,7 @@
 use super::budget::{Budgets, ReflectError};
 use super::forward::Placement;
 use super::holes::Holes;
+use super::parts::Parts;
 use super::sizing::{Share, Sizing};
 use super::trace::Trace;
 use crate::choice::Label;
@@ -87,6 +88,9 @@ pub struct Backward {
     picks: usize,
     /// The parts to generate instead of reflect, when the run completes a value.
     pub(crate) holes: Option<Box<Holes>>,
+    /// The path to where the run is and the first part no way produced, when the run names
+    /// parts for an error (see [`Backward::naming_parts`]).
+    pub(crate) parts: Option<Box<Parts>>,
 }
 
 /// Where a backward run is among shares and sizes (see [`Backward::place`]).
@@ -116,11 +120,24 @@ impl Backward {
             max_depth: budgets.max_depth,
             picks: 0,
             holes: None,
+            parts: None,
         }
     }
 
-    /// Whether `part` is a hole to generate (marking it reached); never without holes.
-    #[inline]
+    /// The same run, naming the parts it reflects: the first part no way produces is noted
+    /// with its path (see [`Parts`]), for an error that names it. Only such a run keeps the
+    /// names: the nodes enter them out of line, behind [`Backward::completing`].
+    pub(crate) fn naming_parts(mut self) -> Self {
+        self.parts = Some(Box::default());
+        self
+    }
+
+    /// The type of the first part (innermost first) that no way produced, with its path, if
+    /// the run named parts and one failed.
+    pub(crate) fn first_failure(&mut self) -> Option<(&'static str, Vec<Label>)> {
+        self.parts.as_mut()?.first_failure.take()
+    }
+
     /// Where this run is among sizes and shares, for a forward run to make choices that fit
     /// here (a hole's).
     pub(crate) fn placement(&self) -> Placement {
@@ -134,45 +151,54 @@ impl Backward {
         }
     }
 
+    /// Whether `part` is a hole to generate (marking it reached); never without holes.
+    #[inline]
     pub(crate) fn is_hole<B: ?Sized>(&mut self, part: &B) -> bool {
         self.holes
             .as_mut()
             .is_some_and(|holes| holes.contains(part))
     }
 
-    /// Notes that no way produces `part`, a `B`, for a completion's error: the first such
-    /// part is the innermost that fails.
+    /// Notes that no way produces `part`, a `B`, for an error that names it: the first such
+    /// part is the innermost that fails. Nothing unless the run names parts.
     #[inline]
     pub(crate) fn note_unproduced<B: ?Sized>(&mut self) {
-        if let Some(holes) = self.holes.as_mut() {
-            let path = &holes.path;
-            holes
-                .first_failure
-                .get_or_insert_with(|| (std::any::type_name::<B>(), path.clone()));
+        if let Some(parts) = self.parts.as_mut() {
+            parts.note(std::any::type_name::<B>());
         }
     }
 
-    /// Whether the run completes a value (it has holes): only then are parts named.
+    /// Whether the run names parts (a completion's, or one for an error that names the part
+    /// that fails, see [`Backward::naming_parts`]): only then are the parts' names and paths
+    /// kept. (Named for completion, the first run that named parts.)
     #[inline]
     pub(crate) fn completing(&self) -> bool {
-        self.holes.is_some()
+        self.parts.is_some()
     }
 
-    /// Enters the part named `name` (a pick's branch, a named focus), for a completion's
-    /// error; nothing without holes.
+    /// Enters the part named `name` (a pick's branch, a named focus); nothing unless the run
+    /// names parts.
     #[inline]
     pub(crate) fn enter_part(&mut self, name: Label) {
-        if let Some(holes) = self.holes.as_mut() {
-            holes.path.push(name);
+        if let Some(parts) = self.parts.as_mut() {
+            parts.enter(name);
+        }
+    }
+
+    /// Enters the element at `index` of a collection; nothing unless the run names parts.
+    #[inline]
+    pub(crate) fn enter_element(&mut self, index: usize) {
+        if let Some(parts) = self.parts.as_mut() {
+            parts.enter_index(index);
         }
     }
 
     /// Whether a part that fails has been noted (see [`Backward::forget_failure`]).
     #[inline]
     pub(crate) fn noted_failure(&self) -> bool {
-        self.holes
+        self.parts
             .as_ref()
-            .is_some_and(|holes| holes.first_failure.is_some())
+            .is_some_and(|parts| parts.first_failure.is_some())
     }
 
     /// Forgets the part that fails noted since a pick began, when `noted_before` says none
@@ -180,16 +206,16 @@ impl Backward {
     /// the value.
     #[inline]
     pub(crate) fn forget_failure(&mut self, noted_before: bool) {
-        if let (false, Some(holes)) = (noted_before, self.holes.as_mut()) {
-            holes.first_failure = None;
+        if let (false, Some(parts)) = (noted_before, self.parts.as_mut()) {
+            parts.first_failure = None;
         }
     }
 
-    /// Leaves the part [`Backward::enter_part`] entered last.
+    /// Leaves the part [`Backward::enter_part`] or [`Backward::enter_element`] entered last.
     #[inline]
     pub(crate) fn leave_part(&mut self) {
-        if let Some(holes) = self.holes.as_mut() {
-            holes.path.pop();
+        if let Some(parts) = self.parts.as_mut() {
+            parts.leave();
         }
     }
 

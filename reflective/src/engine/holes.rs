@@ -2,12 +2,9 @@
 //!
 //! A hole is a part of the given value, told apart by its address and its type's name: a
 //! focus that reaches a part at a hole's address, of the hole's type, hands it to the forward
-//! engine, which generates it with the run's random number generator. The run also notes the
-//! type of the first part that no way produces, for the error that names it.
+//! engine, which generates it with the run's random number generator.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-use crate::choice::Label;
 
 /// The holes of one completion, with the randomness that fills them.
 #[derive(Debug)]
@@ -18,11 +15,6 @@ pub(crate) struct Holes {
     pub(crate) reached: Vec<bool>,
     /// Draws the choices of the parts generated in the holes.
     pub(crate) rng: Xoshiro256PlusPlus,
-    /// The type of the first part (innermost first) that a focus reached and no way produced,
-    /// with its path.
-    pub(crate) first_failure: Option<(&'static str, Vec<Label>)>,
-    /// The names of the parts (pick branches, named focuses) the run is inside.
-    pub(crate) path: Vec<Label>,
 }
 
 impl Holes {
@@ -32,8 +24,6 @@ impl Holes {
             reached: vec![false; places.len()],
             places,
             rng,
-            first_failure: None,
-            path: Vec::new(),
         }
     }
 

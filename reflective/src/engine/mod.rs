@@ -12,6 +12,7 @@
 //! | `forward.rs` | the forward run: source, size, record |
 //! | `backward.rs` | the backward run: size, budgets, solutions |
 //! | `holes.rs` | the parts of a value completion generates instead of reflecting |
+//! | `parts.rs` | the path to the part of a value no way produces, for errors that name it |
 //! | `trace.rs` | the shared trace of one way to produce a value |
 //! | `budget.rs` | the budgets and [`ReflectError`] |
 //! | `sizing.rs` | [`Strategy`] and the size state carried through a run |
@@ -23,6 +24,7 @@ mod budget;
 mod forward;
 pub(crate) mod holes;
 mod panics;
+pub(crate) mod parts;
 mod sizing;
 pub(crate) mod source;
 mod stack;

@@ -37,7 +37,8 @@ use std::fmt;
 
 use rand_core::SeedableRng;
 
-use crate::choice::ChoiceTree;
+use crate::choice::{ChoiceTree, Label};
+use crate::engine::parts::part_text;
 use crate::engine::source::bytes::{BytesSource, write_choices};
 use crate::engine::source::random::below;
 use crate::engine::{Budgets, ReflectError};
@@ -45,7 +46,7 @@ use crate::node::Node;
 
 use super::generate::{DefaultRng, GenerateError, Generated, run_on};
 use super::mutate::Mutator;
-use super::reflect::{Unreflected, simplest_choices};
+use super::reflect::{Unreflected, simplest_choices, unproduced_part};
 
 /// The greatest size bytes can give: their first byte is the size.
 pub const MAX_BYTES_SIZE: usize = u8::MAX as usize;
@@ -85,8 +86,17 @@ fn tree_bytes(tree: &ChoiceTree) -> Vec<u8> {
 /// Why a value has no bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EncodeError {
-    /// The generator does not produce the value at any size up to [`MAX_BYTES_SIZE`].
-    CannotProduce,
+    /// The generator does not produce the value at any size up to [`MAX_BYTES_SIZE`]. `part`
+    /// names the type of the first part (the innermost) that no way produces at that size,
+    /// where one is reached by a focus or as a collection's element, as
+    /// [`CompleteError::CannotProduce`](crate::complete::CompleteError::CannotProduce) does.
+    CannotProduce {
+        /// The type of the first part that fails, if a focus or a collection reached it.
+        part: Option<&'static str>,
+        /// Where that part is: the pick branches' labels, named focuses and collections'
+        /// indices (`[2]`) that lead to it, outermost first (written `items[2].y`).
+        path: Vec<Label>,
+    },
     /// Reflecting the value ran out of a budget (the last error), at several sizes in a row.
     Reflect(ReflectError),
     /// Reflecting the value panicked: an annotation (a `focus`, a `comap`) panics on it.
@@ -99,7 +109,17 @@ pub enum EncodeError {
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EncodeError::CannotProduce => write!(
+            EncodeError::CannotProduce {
+                part: Some(part),
+                path,
+            } => write!(
+                f,
+                "cannot write the value as bytes: the generator does not produce it at any size \
+                 up to {MAX_BYTES_SIZE}; the first part that fails is {} (check the value with \
+                 `can_generate`)",
+                part_text(part, path)
+            ),
+            EncodeError::CannotProduce { part: None, .. } => write!(
                 f,
                 "cannot write the value as bytes: the generator does not produce it at any size \
                  up to {MAX_BYTES_SIZE} (check it with `can_generate`)"
@@ -125,7 +145,11 @@ pub(crate) fn encode<G: Node>(g: &G, value: &G::Input) -> Result<Vec<u8>, Encode
     // value, also one only a size between two powers of two produces.
     match simplest_choices(g, value, 0..=MAX_BYTES_SIZE, Budgets::default()) {
         Ok(tree) => Ok(tree_bytes(&tree)),
-        Err(Unreflected::CannotProduce) => Err(EncodeError::CannotProduce),
+        Err(Unreflected::CannotProduce) => {
+            let (part, path) = unproduced_part(g, value, MAX_BYTES_SIZE, Budgets::default())
+                .map_or((None, Vec::new()), |(part, path)| (Some(part), path));
+            Err(EncodeError::CannotProduce { part, path })
+        }
         Err(Unreflected::Budget(error)) => Err(EncodeError::Reflect(error)),
         Err(Unreflected::Panicked(message)) => Err(EncodeError::Panicked { message }),
     }
@@ -235,7 +259,13 @@ mod tests {
         let g = sized(|size| range(0..=size as u64));
         assert_eq!(encode(&g, &255).unwrap(), [255, 255]);
         let error = encode(&g, &256).unwrap_err();
-        assert_eq!(error, EncodeError::CannotProduce);
+        assert_eq!(
+            error,
+            EncodeError::CannotProduce {
+                part: None,
+                path: Vec::new()
+            }
+        );
         assert!(error.to_string().contains("up to 255"), "{error}");
     }
 }

@@ -29,6 +29,7 @@ use rand_core::{Rng, SeedableRng};
 
 use crate::choice::Label;
 use crate::engine::holes::{Holes as HoleSet, address};
+use crate::engine::parts::part_text;
 use crate::engine::{Backward, Budgets, ReflectError, caught};
 use crate::node::Node;
 
@@ -94,8 +95,9 @@ pub enum CompleteError {
         part: Option<&'static str>,
         /// Where that part is: the names of the pick branches (a derived enum's variants)
         /// and named focuses (a derived type's fields, see
-        /// [`Focus::named`](crate::combinator::Focus::named)) that lead to it, outermost
-        /// first.
+        /// [`Focus::named`](crate::combinator::Focus::named)) that lead to it, and the index
+        /// of each collection's element on the way as a label of its own, `[2]`, outermost
+        /// first. The error writes it `items[2].y`.
         path: Vec<Label>,
         /// The size the completer reflected at: a larger one may produce the parts.
         size: usize,
@@ -132,12 +134,9 @@ impl fmt::Display for CompleteError {
                 write!(
                     f,
                     "cannot complete the value: the generator cannot produce its given parts at \
-                     size {size}; the first that fails is a `{part}`"
+                     size {size}; the first that fails is {}",
+                    part_text(part, path)
                 )?;
-                if !path.is_empty() {
-                    let path: Vec<&str> = path.iter().map(Label::as_str).collect();
-                    write!(f, " at `{}`", path.join("."))?;
-                }
                 write!(
                     f,
                     " (a larger size, `Completer::size`, may produce them; or what the holes \
@@ -265,12 +264,13 @@ impl<'g, G: Node> Completer<'g, G> {
                 }),
             };
         }
-        let mut run = Backward::new(self.size, false, self.budgets);
+        let mut run = Backward::new(self.size, false, self.budgets).naming_parts();
         run.holes = Some(Box::new(HoleSet::new(holes.places.clone(), rng)));
         let found = caught(|| self.g.backward(partial, &mut run, 1))
             .map_err(|message| CompleteError::Panicked { message })?
             .map_err(CompleteError::Reflect)?;
         let filled = run.holes.take().expect("the holes stay in the run");
+        let first_failure = run.first_failure();
         let cannot_produce = |failure: Option<(&'static str, Vec<Label>)>| {
             let (part, path) =
                 failure.map_or((None, Vec::new()), |(part, path)| (Some(part), path));
@@ -281,7 +281,7 @@ impl<'g, G: Node> Completer<'g, G> {
             }
         };
         let Some(way) = found.into_iter().next() else {
-            return Err(cannot_produce(filled.first_failure));
+            return Err(cannot_produce(first_failure));
         };
         if let Some(index) = filled.reached.iter().position(|reached| !reached) {
             return Err(CompleteError::HoleNotReached { index });

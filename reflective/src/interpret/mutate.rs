@@ -28,7 +28,8 @@ use std::sync::{Arc, OnceLock};
 
 use rand_core::{Rng, SeedableRng};
 
-use crate::choice::{Choice, ChoiceTree, Collection, Span, fingerprint, mix};
+use crate::choice::{Choice, ChoiceTree, Collection, Label, Span, fingerprint, mix};
+use crate::engine::parts::part_text;
 use crate::engine::source::ChoiceSource;
 use crate::engine::source::aligned::{AlignedSource, SpanLayout};
 use crate::engine::source::draws::Draws;
@@ -38,7 +39,9 @@ use crate::engine::{Budgets, ReflectError};
 use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, Recorded, record_caught};
-use super::reflect::{Unreflected, budget_setters, doubling_sizes, simplest_choices};
+use super::reflect::{
+    Unreflected, budget_setters, doubling_sizes, simplest_choices, unproduced_part,
+};
 use super::shrink::MAX_REFLECTION_SIZE;
 
 /// One kind of edit a mutant is made by.
@@ -165,8 +168,17 @@ fn made_of(tree: &ChoiceTree, redrawn: &[std::ops::Range<usize>]) -> u64 {
 pub enum MutateError {
     /// The generator does not produce the value at any size up to
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE): there are no choices to
-    /// edit.
-    CannotProduce,
+    /// edit. `part` names the type of the first part (the innermost) that no way produces at
+    /// that size, where one is reached by a focus or as a collection's element, as
+    /// [`CompleteError::CannotProduce`](crate::complete::CompleteError::CannotProduce) does.
+    CannotProduce {
+        /// The type of the first part that fails, if a focus or a collection reached it.
+        part: Option<&'static str>,
+        /// Where that part is: the pick branches' labels, named focuses and collections'
+        /// indices (`[2]`) that lead to it, outermost first (written `items[2].y`; see
+        /// [`CompleteError::CannotProduce`](crate::complete::CompleteError::CannotProduce)).
+        path: Vec<Label>,
+    },
     /// Reflecting the value ran out of a budget (the last error), at several sizes in a row.
     Reflect(ReflectError),
     /// Reflecting the value panicked: an annotation (a `focus`, a `comap`) panics on it.
@@ -194,9 +206,21 @@ pub enum MutateError {
 impl fmt::Display for MutateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MutateError::CannotProduce => f.write_str(
-                "cannot mutate the value: the generator does not produce it (check it with \
+            MutateError::CannotProduce {
+                part: Some(part),
+                path,
+            } => write!(
+                f,
+                "cannot mutate the value: the generator does not produce it at any size up to \
+                 {MAX_REFLECTION_SIZE}; the first part that fails is {} (check the value with \
                  `can_generate`, or give a value the generator can produce)",
+                part_text(part, path)
+            ),
+            MutateError::CannotProduce { part: None, .. } => write!(
+                f,
+                "cannot mutate the value: the generator does not produce it at any size up to \
+                 {MAX_REFLECTION_SIZE} (check it with `can_generate`, or give a value the \
+                 generator can produce)"
             ),
             MutateError::Reflect(error) => write!(f, "cannot mutate the value: {error}"),
             MutateError::Panicked { message } => write!(
@@ -365,7 +389,12 @@ impl<'g, G: Node> Mutator<'g, G> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
         let tree =
             simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
-                Unreflected::CannotProduce => MutateError::CannotProduce,
+                Unreflected::CannotProduce => {
+                    let (part, path) =
+                        unproduced_part(self.g, value, MAX_REFLECTION_SIZE, self.budgets)
+                            .map_or((None, Vec::new()), |(part, path)| (Some(part), path));
+                    MutateError::CannotProduce { part, path }
+                }
                 Unreflected::Budget(error) => MutateError::Reflect(error),
                 Unreflected::Panicked(message) => MutateError::Panicked { message },
             })?;

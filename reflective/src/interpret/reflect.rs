@@ -191,6 +191,26 @@ pub(crate) fn simplest_choices<G: Node>(
     Err(last_error.map_or(Unreflected::CannotProduce, Unreflected::Budget))
 }
 
+/// The first part of `value` (the innermost) that no way of `g` produces at `size`, with the
+/// path to it (see `engine::parts`): what the errors of mutation and encoding name, as
+/// completion's does from its own run. `None` if a way produces `value`, if the part that
+/// fails is reached by no focus nor as a collection's element (a bare `range` given a value
+/// out of it), or if reflection runs out of a budget or an annotation panics (the caller's
+/// own reflection has said so already). One more reflection, made only on the way to an
+/// error.
+pub(crate) fn unproduced_part<G: Node>(
+    g: &G,
+    value: &G::Input,
+    size: usize,
+    budgets: Budgets,
+) -> Option<(&'static str, Vec<Label>)> {
+    let mut run = Backward::new(size, false, budgets).naming_parts();
+    match caught(|| g.backward(value, &mut run, 1)) {
+        Ok(Ok(found)) if found.is_empty() => run.first_failure(),
+        _ => None,
+    }
+}
+
 /// `first`, then the powers of two above it, up to `last` (which is included).
 pub(crate) fn doubling_sizes(first: usize, last: usize) -> impl Iterator<Item = usize> {
     std::iter::successors(Some(first), move |&size| {

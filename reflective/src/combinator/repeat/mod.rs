@@ -522,6 +522,8 @@ where
             run.taken = None;
             let item_ways = if hole {
                 generate_in_hole(&self.elem, run)
+            } else if run.completing() {
+                self.backward_named_element(index, item, run, limit)
             } else {
                 self.elem.backward(item, run, limit)
             };
@@ -546,6 +548,26 @@ where
             );
         }
         Ok(Some(ways))
+    }
+
+    /// Element `index`, `item`, backward, inside its index in the path of the part that fails
+    /// (for an error that names it), noted as that part if no way produces it. Out of line, so
+    /// that reflection that names no part keeps its frames as small as before.
+    #[inline(never)]
+    fn backward_named_element(
+        &self,
+        index: usize,
+        item: &T,
+        run: &mut Backward,
+        limit: usize,
+    ) -> Reflected<T> {
+        run.enter_element(index);
+        let found = self.elem.backward(item, run, limit);
+        if found.as_ref().is_ok_and(Vec::is_empty) {
+            run.note_unproduced::<T>();
+        }
+        run.leave_part();
+        found
     }
 
     /// The ways to produce the collection: `lead` (its length and splits), then one way of
