@@ -557,3 +557,57 @@ fn the_index_in_the_path_is_the_planted_elements() {
     }
     assert!(planted > 200, "only {planted} baskets had an item");
 }
+
+/// At a huge size, generating a hole's part fails (a collection too long to hold), and the
+/// error says so, where it said only that no part fails alone (`part: None`).
+#[test]
+fn a_hole_that_cannot_be_generated_at_a_huge_size_says_why() {
+    use reflective_tests::derived::Rose;
+    let g = Rose::arbitrary_reflective();
+    let leaf = |label| Rose {
+        label,
+        children: Vec::new(),
+    };
+    let given = Rose {
+        label: 1,
+        children: vec![leaf(2), leaf(3)],
+    };
+    let huge = usize::MAX / 2;
+    for holes in [
+        Holes::new().at(&given.children),
+        Holes::new().at(&given.children[1]),
+    ] {
+        let error = g
+            .completer()
+            .size(huge)
+            .complete(&given, &holes, 0)
+            .unwrap_err();
+        let CompleteError::HoleNotGenerated {
+            index: 0,
+            message,
+            size,
+        } = &error
+        else {
+            panic!("{error:?}");
+        };
+        assert_eq!(*size, huge);
+        assert!(message.contains("generate at a smaller size"), "{message}");
+        let text = error.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "cannot complete the value: generating the part of hole 0 (from 0) failed at \
+                 size {huge}: a collection of "
+            )),
+            "{text}"
+        );
+    }
+    // The given value itself reflects at that size, and mutates.
+    assert_eq!(g.reflector().size(huge).can_generate(&given), Ok(true));
+    assert!(g.mutator().mutate(&given, 0).is_ok());
+    // At the default size the same holes complete.
+    assert!(
+        g.completer()
+            .complete(&given, &Holes::new().at(&given.children[1]), 0)
+            .is_ok()
+    );
+}

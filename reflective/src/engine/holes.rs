@@ -2,7 +2,9 @@
 //!
 //! A hole is a part of the given value, told apart by its address and its type's name: a
 //! focus that reaches a part at a hole's address, of the hole's type, hands it to the forward
-//! engine, which generates it with the run's random number generator.
+//! engine, which generates it with the run's random number generator. A hole whose part
+//! cannot be generated there (a collection too long for memory at a huge size) is noted, for
+//! the error that says why.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -15,6 +17,10 @@ pub(crate) struct Holes {
     pub(crate) reached: Vec<bool>,
     /// Draws the choices of the parts generated in the holes.
     pub(crate) rng: Xoshiro256PlusPlus,
+    /// The hole [`Holes::contains`] found last: the one being generated.
+    last: usize,
+    /// The first hole whose part could not be generated, with the generator's reason.
+    pub(crate) not_generated: Option<(usize, String)>,
 }
 
 impl Holes {
@@ -24,6 +30,8 @@ impl Holes {
             reached: vec![false; places.len()],
             places,
             rng,
+            last: 0,
+            not_generated: None,
         }
     }
 
@@ -33,10 +41,17 @@ impl Holes {
         match self.places.iter().position(|&hole| hole == place) {
             Some(index) => {
                 self.reached[index] = true;
+                self.last = index;
                 true
             }
             None => false,
         }
+    }
+
+    /// Notes that the part of the hole being generated could not be, for `why`; the first
+    /// such hole is kept.
+    pub(crate) fn not_generated(&mut self, why: String) {
+        self.not_generated.get_or_insert((self.last, why));
     }
 }
 

@@ -102,6 +102,17 @@ pub enum CompleteError {
         /// The size the completer reflected at: a larger one may produce the parts.
         size: usize,
     },
+    /// The part of hole `index` (counting from 0 in the order given) could not be generated
+    /// where it is, and no way produced the value without it: generating it failed, for
+    /// `message` (at a huge [`Completer::size`], a collection too long for memory).
+    HoleNotGenerated {
+        /// The hole, in the order given to [`Holes::at`].
+        index: usize,
+        /// Why generating it failed: the generator's error.
+        message: String,
+        /// The size the completer reflected and generated at.
+        size: usize,
+    },
     /// No focus reached hole `index` (counting from 0 in the order given): it is not a part
     /// of the value, or the generator reaches it through a `comap`, or an earlier part failed.
     HoleNotReached {
@@ -153,6 +164,15 @@ impl fmt::Display for CompleteError {
                  cannot produce its given parts together at size {size} (a larger size, \
                  `Completer::size`, may), or a check of the whole value (a `filter`) rejects \
                  every completion of it"
+            ),
+            CompleteError::HoleNotGenerated {
+                index,
+                message,
+                size,
+            } => write!(
+                f,
+                "cannot complete the value: generating the part of hole {index} (from 0) failed \
+                 at size {size}: {message}"
             ),
             CompleteError::HoleNotReached { index } => write!(
                 f,
@@ -238,7 +258,11 @@ impl<'g, G: Node> Completer<'g, G> {
         let mut result = attempt();
         for _ in 1..COMPLETE_ATTEMPTS {
             match result {
-                Err(CompleteError::CannotProduce { .. }) if !holes.is_empty() => result = attempt(),
+                Err(
+                    CompleteError::CannotProduce { .. } | CompleteError::HoleNotGenerated { .. },
+                ) if !holes.is_empty() => {
+                    result = attempt();
+                }
                 _ => break,
             }
         }
@@ -281,7 +305,17 @@ impl<'g, G: Node> Completer<'g, G> {
             }
         };
         let Some(way) = found.into_iter().next() else {
-            return Err(cannot_produce(first_failure));
+            // A hole whose part could not be generated is the cause named: the part noted as
+            // failing is then mostly the hole's own (its focus found no way), which says
+            // nothing of why.
+            return Err(match filled.not_generated {
+                Some((index, message)) => CompleteError::HoleNotGenerated {
+                    index,
+                    message,
+                    size: self.size,
+                },
+                None => cannot_produce(first_failure),
+            });
         };
         if let Some(index) = filled.reached.iter().position(|reached| !reached) {
             return Err(CompleteError::HoleNotReached { index });
