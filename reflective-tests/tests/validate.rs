@@ -467,3 +467,50 @@ fn a_wrong_focus_beside_a_nan_is_still_caught() {
     let report = right.validate().cases(300).run();
     assert!(report.is_ok(), "{report}");
 }
+
+/// An exponentially overlapping generator (each element from either of two identical
+/// branches: a list of n elements reflects in 2^n ways), validated in one line with the
+/// default budgets: the overlap is a problem with a shrunk counterexample, the shortest list
+/// past the ways validation counts (10 elements, 1024 ways), found in less time than it takes
+/// to list every way of one list of 16 elements. It took seconds (every way of each value
+/// counted, up to reflection's budget of a million), and reported a budget problem, unshrunk.
+#[test]
+fn an_exponentially_overlapping_generator_is_reported_quickly_with_a_shrunk_counterexample() {
+    let g = vec(one_of([range(0u8..=5), range(0u8..=5)]), 0..=20);
+    // Every way of one list of 16 elements: 65 536 of them.
+    let all_ways = || {
+        assert_eq!(
+            g.reflector().choices(&vec![0u8; 16]).unwrap().len(),
+            1 << 16
+        )
+    };
+    let report = reflective_tests::within_times_of(2, all_ways, || g.validate().cases(200).run());
+    let problem = report.problem(Check::Overlap).expect("an overlap problem");
+    assert_eq!(
+        problem.minimal, "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]",
+        "{report}"
+    );
+    assert!(
+        problem.message.starts_with(
+            "a value reflects in more than 1000 ways (validation counts no further): the \
+             generator overlaps"
+        ),
+        "{report}"
+    );
+    assert_eq!(report.problems.len(), 1, "{report}");
+    assert_eq!(report.ways_counted, 1001);
+    assert!(
+        report
+            .to_string()
+            .contains("(the most in 1001 or more: validation counts no further)"),
+        "{report}"
+    );
+    // With more ways allowed, lists of up to 10 elements (1024 ways) pass, and are counted.
+    let allowed = vec(one_of([range(0u8..=5), range(0u8..=5)]), 0..=10)
+        .validate()
+        .max_ways(1024)
+        .cases(100)
+        .run();
+    assert!(allowed.is_ok(), "{allowed}");
+    assert_eq!(allowed.most_ways, 1024, "{allowed}");
+}

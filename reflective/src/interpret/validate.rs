@@ -11,7 +11,10 @@
 //! - *pure projection*: every way reproduces the value (a `focus` that looks at the wrong
 //!   part, or a `map` without its `focus`, produces another one);
 //! - *overlap*: how many ways each value has (several ways are a sign of an ambiguous
-//!   generator: reported, and a problem past [`Validation::max_ways`]);
+//!   generator: reported, and a problem past [`Validation::max_ways`], by default past
+//!   [`OVERLAP_WAYS`], where validation stops counting: an exponentially overlapping
+//!   generator is reported with a shrunk counterexample in little time, and the values
+//!   after the first with that many ways are not reflected, as after a budget runs out);
 //!
 //! (A value that is not `==` to itself, a NaN or one holding it, is compared by its debug
 //! text in these laws, up to the order of the items in braces: a hash set's elements.)
@@ -42,6 +45,15 @@ use super::generate::{DefaultRng, Generated, try_generate};
 use super::reflect::{Reflector, Unreflected, budget_setters};
 use super::shrink::{ShrinkBudget, shrink};
 
+/// How many ways of producing one value validation counts by default: a value that reflects
+/// in more is an [`Check::Overlap`] problem unless [`Validation::max_ways`] allows more. The
+/// laws are checked on the ways counted, and the values after the first with more are not
+/// reflected (as after a budget runs out). Counting stops here because an exponentially
+/// overlapping generator (a choice between branches that produce the same values, repeated
+/// in a collection) has a number of ways that doubles with each element: counting (and
+/// checking) them all took seconds per value, up to reflection's own budget of ways.
+pub const OVERLAP_WAYS: usize = 1000;
+
 /// What a problem a validation found is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Check {
@@ -55,7 +67,8 @@ pub enum Check {
     RoundTrip,
     /// A way reflection finds reproduces another value (a wrong or missing annotation).
     PureProjection,
-    /// A value reflects in more ways than [`Validation::max_ways`] allows.
+    /// A value reflects in more ways than [`Validation::max_ways`] allows (by default
+    /// [`OVERLAP_WAYS`]).
     Overlap,
     /// Reflection ran out of a budget on a generated value.
     Budget,
@@ -107,8 +120,12 @@ pub struct ValidationReport {
     pub problems: Vec<Problem>,
     /// How many generated values reflect in more than one way.
     pub overlapping: usize,
-    /// The most ways one generated value reflects in.
+    /// The most ways one generated value reflects in, as counted: up to `ways_counted`.
     pub most_ways: usize,
+    /// How many ways validation counts for one value (one more than the ways allowed: see
+    /// [`OVERLAP_WAYS`] and [`Validation::max_ways`]): a value with `most_ways` equal to it
+    /// reflects in at least as many.
+    pub ways_counted: usize,
 }
 
 impl ValidationReport {
@@ -147,6 +164,13 @@ impl fmt::Display for ValidationReport {
         }
         if self.overlapping == 0 {
             write!(f, "\noverlap: every value reflects in one way")
+        } else if self.most_ways >= self.ways_counted {
+            write!(
+                f,
+                "\noverlap: {} of {} values reflect in more than one way (the most in {} or \
+                 more: validation counts no further)",
+                self.overlapping, self.cases, self.most_ways
+            )
         } else {
             write!(
                 f,
@@ -244,8 +268,12 @@ where
         self
     }
 
-    /// Makes a value that reflects in more than `ways` ways a problem (by default overlap is
-    /// only reported): 1 makes every ambiguity one. Reflection's own budget of ways is
+    /// Makes a value that reflects in more than `ways` ways a problem (by default
+    /// [`OVERLAP_WAYS`]; overlap below it is only reported): 1 makes every ambiguity one.
+    /// Validation counts the ways of each value up to `ways` + 1, and at least up to
+    /// [`OVERLAP_WAYS`] + 1, for the report's figures, and checks the laws on the ways it
+    /// counts; after the first value whose ways reach that count it reflects no more values
+    /// (only soundness is checked then), as after a budget runs out. Reflection's own budget of ways is
     /// [`max_reflection_ways`](Validation::max_reflection_ways).
     ///
     /// # Panics
@@ -326,6 +354,7 @@ where
             problems: Vec::new(),
             overlapping: 0,
             most_ways: 0,
+            ways_counted: self.ways_counted(),
         };
         // The cases in which the generator made no value, and why the first made none.
         let mut no_value: Option<(usize, usize, String)> = None;
@@ -446,8 +475,9 @@ where
     }
 
     /// The checks on one generated value. Once reflecting generated values has run out of a
-    /// budget (`reflecting` turned off), only soundness is checked: a generator whose values
-    /// take reflection past its budget would spend it on every value.
+    /// budget, or a value has as many ways as are counted (`reflecting` turned off), only
+    /// soundness is checked: a generator whose values take reflection past its budget, or
+    /// have that many ways, would spend it on every value.
     fn check_generated(
         &self,
         generated: Generated<T>,
@@ -486,10 +516,7 @@ where
             (Check::Reflects, law == Some(Check::Reflects)),
             (Check::PureProjection, law == Some(Check::PureProjection)),
             (Check::RoundTrip, law == Some(Check::RoundTrip)),
-            (
-                Check::Overlap,
-                self.max_ways.is_some_and(|most| ways.len() > most),
-            ),
+            (Check::Overlap, ways.len() > self.ways_allowed()),
         ];
         for (check, failed) in found {
             if failed && report.problem(check).is_none() {
@@ -498,6 +525,29 @@ where
                     .push(self.shrunk_problem(check, generated.clone(), false));
             }
         }
+        if ways.len() >= self.ways_counted() {
+            // Counting stopped at the value's ways: a generator with so many would spend as
+            // many on most values to come (its ways double with each element, say), so
+            // reflection stops here, as it does once a budget runs out. Whether reflection
+            // without the count runs out of a budget on this value (a generator with
+            // infinitely many ways) is still reported, as it was before the count.
+            *reflecting = false;
+            let all_ways = caught(|| self.reflector(size).solutions(value, usize::MAX, false));
+            if let Ok(Err(error)) = all_ways {
+                add_budget_problem(report, format!("{value:?}"), &error);
+            }
+        }
+    }
+
+    /// The most ways a value may reflect in before it is an overlap problem.
+    fn ways_allowed(&self) -> usize {
+        self.max_ways.unwrap_or(OVERLAP_WAYS)
+    }
+
+    /// How many ways of each value are counted (and checked): one more than allowed, at
+    /// least [`OVERLAP_WAYS`] + 1.
+    fn ways_counted(&self) -> usize {
+        self.ways_allowed().max(OVERLAP_WAYS).saturating_add(1)
     }
 
     /// A reflection of the generator at `size` with the validation's budgets.
@@ -505,10 +555,20 @@ where
         Reflector::new(self.g).size(size).budgets(self.budgets)
     }
 
-    /// The values the ways reflection finds for `value` at `size` reproduce (never
-    /// [`Unreflected::CannotProduce`]: no way is no value).
+    /// The values the ways reflection finds for `value` at `size` reproduce, up to
+    /// [`Validation::ways_counted`] of them (never [`Unreflected::CannotProduce`]: no way is no
+    /// value).
     fn reproduced(&self, value: &T, size: usize) -> Result<Vec<T>, Unreflected> {
-        match caught(|| self.reflector(size).reproductions(value)) {
+        let ways = || {
+            let solutions = self
+                .reflector(size)
+                .solutions(value, self.ways_counted(), true)?;
+            Ok(solutions
+                .into_iter()
+                .filter_map(|solution| solution.value)
+                .collect())
+        };
+        match caught(ways) {
             Ok(Ok(ways)) => Ok(ways),
             Ok(Err(error)) => Err(Unreflected::Budget(error)),
             Err(panic) => Err(Unreflected::Panicked(panic)),
@@ -545,13 +605,16 @@ where
             return Some(Check::PureProjection);
         }
         let round_trips = caught(|| {
-            let Ok(trees) = self.reflector(size).choices(value) else {
+            let Ok(ways) = self
+                .reflector(size)
+                .solutions(value, self.ways_counted(), false)
+            else {
                 return true;
             };
-            let replays = |tree| super::generate::replay(self.g, tree);
-            trees
-                .iter()
-                .all(|tree| replays(tree).is_some_and(|replayed| same(&replayed, value)))
+            ways.iter().all(|way| {
+                super::generate::replay(self.g, &way.trace.to_tree(size))
+                    .is_some_and(|replayed| same(&replayed, value))
+            })
         });
         (round_trips != Ok(true)).then_some(Check::RoundTrip)
     }
@@ -561,10 +624,11 @@ where
         match check {
             Check::Sound => self.unsound(value).is_some(),
             Check::Overlap => {
-                let ways = caught(|| self.reflector(size).choices(value));
-                ways.is_ok_and(|ways| {
-                    ways.is_ok_and(|ways| self.max_ways.is_some_and(|most| ways.len() > most))
-                })
+                let ways = caught(|| {
+                    self.reflector(size)
+                        .solutions(value, self.ways_counted(), false)
+                });
+                ways.is_ok_and(|ways| ways.is_ok_and(|ways| ways.len() > self.ways_allowed()))
             }
             law => match self.reproduced(value, size) {
                 Ok(ways) => self.first_broken_law(value, size, &ways) == Some(law),
@@ -611,13 +675,20 @@ where
                 changes the value has no `focus` or `comap` undoing it"
                 .to_string(),
             Check::RoundTrip => "a way of producing the value does not replay to it".to_string(),
-            Check::Overlap => match self.max_ways.unwrap_or(1) {
-                1 => {
+            Check::Overlap => match self.max_ways {
+                Some(1) => {
                     "a value reflects in more than one way: the generator is ambiguous".to_string()
                 }
-                most => {
+                Some(most) => {
                     format!("a value reflects in more than {most} ways: the generator is ambiguous")
                 }
+                None => format!(
+                    "a value reflects in more than {OVERLAP_WAYS} ways (validation counts no \
+                     further): the generator overlaps, likely exponentially (branches that \
+                     produce the same values, chosen again for each element of a collection); \
+                     make its branches exclusive with `focus` or `exact`, or allow more ways \
+                     with `max_ways`"
+                ),
             },
             Check::Generates | Check::Budget | Check::Complete => String::new(),
         };
