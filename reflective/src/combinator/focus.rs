@@ -148,7 +148,7 @@ where
         match self.part.part(c) {
             Some(b) if run.is_hole(b) => generate_in_hole(&self.inner, run),
             Some(b) => match self.name {
-                Some(name) if run.completing() => self.backward_named(name, b, run, limit),
+                Some(name) if run.names_parts() => self.backward_named(name, b, run, limit),
                 _ => {
                     let found = self.inner.backward(b, run, limit)?;
                     if found.is_empty() {

@@ -468,8 +468,8 @@ impl<S: BranchSet> Node for Pick<S> {
         // value says where the pick leaves it.
         let start = run.place();
         let mut end = None;
-        let completing = run.completing();
-        let noted_before = completing && run.noted_failure();
+        let naming = run.names_parts();
+        let noted_before = naming && run.noted_failure();
         for index in 0..arity {
             let weight = self.branches.weight(index);
             if weight == 0 {
@@ -481,7 +481,7 @@ impl<S: BranchSet> Node for Pick<S> {
             run.go_to(start);
             let label = self.branches.label(index);
             let ways = match label {
-                Some(&label) if completing => {
+                Some(&label) if naming => {
                     self.backward_named_branch(label, index, b, run, limit - found.len())?
                 }
                 _ => run.in_pick(|run| {
@@ -496,7 +496,7 @@ impl<S: BranchSet> Node for Pick<S> {
             append_in_branch(index, arity, label, share, ways, &mut found);
         }
         run.go_to(end.unwrap_or(start));
-        if completing && !found.is_empty() {
+        if naming && !found.is_empty() {
             // A branch that failed before another produced the value names no part that fails.
             run.forget_failure(noted_before);
         }

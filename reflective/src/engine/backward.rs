@@ -126,7 +126,7 @@ impl Backward {
 
     /// The same run, naming the parts it reflects: the first part no way produces is noted
     /// with its path (see [`Parts`]), for an error that names it. Only such a run keeps the
-    /// names: the nodes enter them out of line, behind [`Backward::completing`].
+    /// names: the nodes enter them out of line, behind [`Backward::names_parts`].
     pub(crate) fn naming_parts(mut self) -> Self {
         self.parts = Some(Box::default());
         self
@@ -170,9 +170,9 @@ impl Backward {
 
     /// Whether the run names parts (a completion's, or one for an error that names the part
     /// that fails, see [`Backward::naming_parts`]): only then are the parts' names and paths
-    /// kept. (Named for completion, the first run that named parts.)
+    /// kept.
     #[inline]
-    pub(crate) fn completing(&self) -> bool {
+    pub(crate) fn names_parts(&self) -> bool {
         self.parts.is_some()
     }
 

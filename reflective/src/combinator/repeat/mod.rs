@@ -522,7 +522,7 @@ where
             run.taken = None;
             let item_ways = if hole {
                 generate_in_hole(&self.elem, run)
-            } else if run.completing() {
+            } else if run.names_parts() {
                 self.backward_named_element(index, item, run, limit)
             } else {
                 self.elem.backward(item, run, limit)
