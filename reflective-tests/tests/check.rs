@@ -1065,6 +1065,77 @@ fn returning_none_discards_a_case_as_assume_does() {
     );
 }
 
+/// A filter that the smallest sizes cannot pass (a list filtered to be non-empty: at size 0
+/// every list is empty) discards the cases where it rejects every value it draws, as
+/// proptest's `prop_filter` and QuickCheck's `suchThat` get past them, rather than stopping
+/// the run at its first case: the property runs on every other case, a failure shrinks as
+/// usual, in parallel as in sequence; the replay of such a case says why it did not run.
+#[test]
+fn a_filter_the_smallest_sizes_cannot_pass_discards_those_cases() {
+    use reflective::check::{check_parallel_with, try_check_with};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    let config = Config::new().seed(11).cases(300).regressions(false);
+    let non_empty = || any::<Vec<u8>>().filter(|v| !v.is_empty());
+    let ran = AtomicU32::new(0);
+    check_with(&config, &non_empty(), |v: &Vec<u8>| {
+        ran.fetch_add(1, Ordering::Relaxed);
+        !v.is_empty()
+    });
+    assert_eq!(
+        ran.load(Ordering::Relaxed),
+        300,
+        "every case that held counts"
+    );
+    check_parallel_with(&config, &non_empty(), |v: &Vec<u8>| !v.is_empty());
+    for (name, text) in [
+        (
+            "sequential",
+            report(|| check_with(&config, &non_empty(), |v: &Vec<u8>| v.len() < 3)),
+        ),
+        (
+            "parallel",
+            report(|| check_parallel_with(&config, &non_empty(), |v: &Vec<u8>| v.len() < 3)),
+        ),
+    ] {
+        assert!(
+            text.starts_with("property failed at case"),
+            "{name}: {text}"
+        );
+        assert!(
+            text.contains("minimal counterexample:\n    [0, 0, 0]"),
+            "{name}: {text}"
+        );
+    }
+    // Case 1 runs at size 0, where the filter keeps nothing.
+    let replay = Config::new().replay(Replay::new(5, 0)).regressions(false);
+    let text = try_check_with(&replay, &non_empty(), |v: &Vec<u8>| !v.is_empty())
+        .expect_err("a discarded replay cannot pass")
+        .to_string();
+    assert!(text.contains("did not run: it was discarded"), "{text}");
+    assert!(
+        text.contains("a filter rejected 1000 values in a row"),
+        "{text}"
+    );
+}
+
+/// A filter that keeps no value at any size gives up as too many discards do, saying which
+/// filter's rejections discarded the cases.
+#[test]
+fn a_filter_that_keeps_nothing_gives_up_and_says_so() {
+    let config = Config::new().seed(2).cases(10).regressions(false);
+    let nothing = range(0u8..=9).filter(|&n| n > 9);
+    let text = report(|| check_with(&config, &nothing, |_: &u8| true));
+    assert!(
+        text.starts_with("property gave up (health check)"),
+        "{text}"
+    );
+    assert!(text.contains("101 cases were discarded"), "{text}");
+    assert!(
+        text.contains("a filter rejected 1000 values in a row"),
+        "{text}"
+    );
+}
+
 /// A run whose property discards most cases gives up with a health report that says what to
 /// do, also in parallel; so does one whose filters reject most values.
 #[test]
@@ -1080,7 +1151,7 @@ fn a_run_that_discards_most_cases_gives_up_and_says_why() {
         "{text}"
     );
     for expected in [
-        "the property discarded 1001 cases",
+        "1001 cases were discarded",
         "assume!(n == 7)",
         "Write a generator that produces only those values",
         "REFLECTIVE_MAX_DISCARD_RATIO",
@@ -1234,9 +1305,8 @@ fn a_replayed_case_the_property_discards_is_an_error() {
         .expect_err("a discarded replay cannot pass")
         .to_string();
     assert!(
-        report.starts_with(
-            "the replayed case REFLECTIVE_REPLAY=0x1:3 did not run: the property discarded it"
-        ),
+        report
+            .starts_with("the replayed case REFLECTIVE_REPLAY=0x1:3 did not run: it was discarded"),
         "{report}"
     );
     assert!(try_check_with(&config, &g, |_: &Vec<u32>| Some(true)).is_ok());

@@ -267,7 +267,13 @@ where
     } = case;
     // Without the choices unless the pool needs them: the same seed gives them to a failure.
     let watching = watch.start(settings, Doing::Case(replay));
-    let (generated, filtered) = generate(settings, g, replay, record, parent);
+    let (generated, filtered) = match generate_case(settings, g, replay, record, parent) {
+        Ok(generated) => generated,
+        Err(rejected) => {
+            statistics.case(|| Verdict::Discarded(rejected));
+            return Ended::Discarded;
+        }
+    };
     statistics.filtered(filtered);
     if replay.mutation.is_some() {
         statistics.mutant();
@@ -428,7 +434,7 @@ where
                             let watching = watch.start(settings, Doing::Case(replay));
                             let generated = quietly(|| {
                                 panic::catch_unwind(AssertUnwindSafe(|| {
-                                    generate(settings, g, replay, record, parent)
+                                    generate_case(settings, g, replay, record, parent)
                                 }))
                             });
                             let mut case = Statistics::default();
@@ -436,7 +442,11 @@ where
                                 case.mutant();
                             }
                             let event = match generated {
-                                Ok((generated, filtered)) => {
+                                Ok(Err(rejected)) => {
+                                    case.case(|| Verdict::Discarded(rejected));
+                                    Event::Discarded
+                                }
+                                Ok(Ok((generated, filtered))) => {
                                     case.filtered(filtered);
                                     match case
                                         .case(|| verdict(settings, property, &generated.value))
@@ -528,8 +538,9 @@ where
 ///
 /// # Panics
 ///
-/// If the generator cannot produce a value, or panics, with the generator's reason and the
-/// case, whose line replays it.
+/// If the generator cannot produce a value (a filter rejecting every value it draws
+/// included: this is for a case known to have one), or panics, with the generator's reason
+/// and the case, whose line replays it.
 pub(super) fn generate<G: Generator>(
     settings: &Resolved,
     g: &G,
@@ -537,12 +548,34 @@ pub(super) fn generate<G: Generator>(
     record: bool,
     parent: Option<&Parent>,
 ) -> (Generated<G::Output>, Filtered) {
+    generate_case(settings, g, replay, record, parent).unwrap_or_else(|rejected| {
+        panic!("{rejected} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
+    })
+}
+
+/// [`generate`], but `Err` with the reason where a filter rejected every value it drew: at
+/// this case's size the generator may make no value the filter keeps (a list filtered to be
+/// non-empty, at size 0), and the case is discarded, as QuickCheck's `suchThat` would draw
+/// at a larger size; a filter that keeps too few values at any size makes the run give up,
+/// as too many discards do.
+///
+/// # Panics
+///
+/// As [`generate`], where the generator fails otherwise.
+fn generate_case<G: Generator>(
+    settings: &Resolved,
+    g: &G,
+    replay: Replay,
+    record: bool,
+    parent: Option<&Parent>,
+) -> Result<(Generated<G::Output>, Filtered), String> {
     let generated = caught(|| match settings.strategy {
         Some(strategy) => generate_with(&g.size_strategy(strategy), replay, record, parent),
         None => generate_with(g, replay, record, parent),
     });
     match generated {
-        Ok(Ok(generated)) => generated,
+        Ok(Ok(generated)) => Ok(generated),
+        Ok(Err(error)) if error.filter_rejected() => Err(error.to_string()),
         Ok(Err(error)) => {
             panic!("{error} (case REFLECTIVE_REPLAY={replay}: the property did not run)")
         }

@@ -322,11 +322,23 @@ pub(super) fn coverage_report(
     )
 }
 
-/// Why a run that replays one case, `replay`, cannot pass: the property discarded the case.
+/// What a run that replays one case, `replay`, says when the case held: that it ran no other
+/// case, so that a replay line left in the environment does not pass every test unseen.
+pub(super) fn replay_held_note(test: Option<&str>, replay: Replay) -> String {
+    let test = test.map(|test| format!(" `{test}`")).unwrap_or_default();
+    format!(
+        "reflective: the check{test} replayed one case, REFLECTIVE_REPLAY={replay}, and the \
+         property held on it; it ran no other case (unset REFLECTIVE_REPLAY to run them)\n"
+    )
+}
+
+/// Why a run that replays one case, `replay`, cannot pass: the case was discarded (by the
+/// property, or as a filter rejected every value it drew).
 pub(super) fn discarded_replay_report(replay: Replay, statistics: &Statistics) -> String {
     format!(
-        "the replayed case REFLECTIVE_REPLAY={replay} did not run: the property discarded it \
-         (`assume`, or `None`), so it neither failed nor held.\n\n{statistics}\nCheck that the \
+        "the replayed case REFLECTIVE_REPLAY={replay} did not run: it was discarded (by the \
+         property's `assume` or `None`, or as a filter rejected every value it drew: see \
+         below), so it neither failed nor held.\n\n{statistics}\nCheck that the \
          replay line is the one the failure printed, and whether the property's precondition \
          or the generator changed since, and, in a test that runs several checks, whether the \
          line names the check that failed (`REFLECTIVE_REPLAY_CHECK`)."
@@ -342,8 +354,8 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
     let ratio = settings.max_discard_ratio;
     let what = if statistics.discarded() > settings.cases.saturating_mul(ratio) {
         format!(
-            "the property discarded {} cases (more than {ratio} per case to run) and held on \
-             only {} of the {} cases to run",
+            "{} cases were discarded (more than {ratio} per case to run) and the property held \
+             on only {} of the {} cases to run",
             statistics.discarded(),
             statistics.counted(),
             settings.cases
@@ -398,7 +410,24 @@ pub(super) fn indent(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{cargo_test_arguments_for, doctest_arguments, readable, target_arguments};
+    use super::{
+        Replay, cargo_test_arguments_for, doctest_arguments, readable, replay_held_note,
+        target_arguments,
+    };
+
+    /// A replayed case that holds says that no other case ran, naming the test if known.
+    #[test]
+    fn a_replay_that_holds_says_no_other_case_ran() {
+        assert_eq!(
+            replay_held_note(Some("tests::sums"), Replay::new(0x1f, 3)),
+            "reflective: the check `tests::sums` replayed one case, REFLECTIVE_REPLAY=0x1f:3, \
+             and the property held on it; it ran no other case (unset REFLECTIVE_REPLAY to run \
+             them)\n"
+        );
+        assert!(replay_held_note(None, Replay::new(1, 0)).starts_with(
+            "reflective: the check replayed one case, REFLECTIVE_REPLAY=0x1:0, and the property"
+        ));
+    }
 
     /// A doctest's lines run the package's doctests alone, not every test of the workspace
     /// (which a plain `cargo test` would, stopping at the first target that fails); outside a

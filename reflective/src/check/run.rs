@@ -2,6 +2,7 @@
 //! minimal failure stored.
 
 use std::fmt::Debug;
+use std::io::Write;
 
 use crate::choice::ChoiceTree;
 use crate::engine::caught;
@@ -14,7 +15,7 @@ use super::config::Resolved;
 use super::config::test_name;
 use super::outcome::{Outcome, Verdict, verdict};
 use super::regressions::{self, Stored};
-use super::report::{Failure, Origin, coverage_report};
+use super::report::{Failure, Origin, coverage_report, replay_held_note};
 use super::statistics::{Coverage, Statistics};
 use super::watchdog::{Doing, watched};
 
@@ -140,6 +141,12 @@ where
                 &statistics,
                 coverage == Coverage::Unsure,
             ));
+        }
+        if let Some(replay) = settings.replay {
+            // Written past the test harness's capture, which shows a passing test's output
+            // to no one: a replay line left in the environment runs one case of every test.
+            let note = replay_held_note(test.as_deref(), replay);
+            let _ = std::io::stderr().lock().write_all(note.as_bytes());
         }
         if settings.statistics && !statistics.is_empty() {
             // Named, since with `--nocapture` the tests' tables come one after another.

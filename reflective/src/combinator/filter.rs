@@ -132,11 +132,9 @@ pub(crate) fn forward_filtered<G: Node>(
     if attempts == 1 {
         return Err(Halt::Failed("a value the filter rejects".into()));
     }
-    Err(Halt::Failed(format!(
-        "a filter rejected {MAX_FILTER_ATTEMPTS} values in a row: it keeps too few of the \
-         values its generator produces; generate the values it keeps directly (with `bind`, \
-         `focus` or narrower ranges) instead of filtering"
-    )))
+    Err(Halt::Rejected {
+        attempts: MAX_FILTER_ATTEMPTS,
+    })
 }
 
 /// One attempt of a filter: `draw` run in a span of its own, counted as kept or rejected; its

@@ -21,8 +21,8 @@ pub(crate) fn generate_in_hole<G: Node>(g: &G, run: &mut Backward) -> Reflected<
         Ok(value) => value,
         Err(halt) => {
             let why = match halt {
-                Halt::Failed(why) => why,
                 Halt::Misfit => "its choices did not fit the generator".to_string(),
+                halt => halt.reason(),
             };
             holes.not_generated(why);
             return Ok(Vec::new());

@@ -29,6 +29,18 @@ pub struct Generated<T> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GenerateError {
     message: String,
+    /// Whether a filter rejected every value it drew: another seed or size may give one.
+    rejected: bool,
+}
+
+impl GenerateError {
+    /// Whether a filter rejected every value it drew (as many as
+    /// [`MAX_FILTER_ATTEMPTS`](crate::combinator::MAX_FILTER_ATTEMPTS)), rather than the
+    /// generator failing outright: at another size or seed it may produce a value (a list
+    /// filtered to be non-empty makes none at size 0). The runner discards such a case.
+    pub fn filter_rejected(&self) -> bool {
+        self.rejected
+    }
 }
 
 impl fmt::Display for GenerateError {
@@ -166,11 +178,10 @@ pub(crate) fn record_caught<G: Node>(
     caught(|| run_noting_redraws(g, source, size, true))
 }
 
+/// The error of a run that stopped for `halt`.
 fn halt_to_error(halt: Halt) -> GenerateError {
     GenerateError {
-        message: match halt {
-            Halt::Misfit => "the recorded choices do not fit the generator".to_string(),
-            Halt::Failed(message) => message,
-        },
+        rejected: matches!(halt, Halt::Rejected { .. }),
+        message: halt.reason(),
     }
 }

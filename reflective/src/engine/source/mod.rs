@@ -105,6 +105,28 @@ pub enum Halt {
     Misfit,
     /// The generator could not produce a value; the message says why.
     Failed(String),
+    /// A filter rejected `attempts` values in a row: at this size the generator may make none
+    /// it keeps (a list filtered to be non-empty, at size 0), so a runner draws another case
+    /// rather than stopping.
+    Rejected {
+        /// How many values the filter drew.
+        attempts: usize,
+    },
+}
+
+impl Halt {
+    /// Why the run stopped, as an error says it.
+    pub(crate) fn reason(self) -> String {
+        match self {
+            Halt::Misfit => "the recorded choices do not fit the generator".to_string(),
+            Halt::Failed(reason) => reason,
+            Halt::Rejected { attempts } => format!(
+                "a filter rejected {attempts} values in a row: it keeps too few of the values \
+                 its generator produces (at this size, or at any); generate the values it keeps \
+                 directly (with `bind`, `focus` or narrower ranges) instead of filtering"
+            ),
+        }
+    }
 }
 
 /// A supplier of choices for the forward engine.

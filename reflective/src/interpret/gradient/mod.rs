@@ -702,7 +702,7 @@ where
                 return Ok(None);
             }
             Err(Halt::Misfit) => {}
-            Err(Halt::Failed(_)) => return Ok(None),
+            Err(Halt::Failed(_) | Halt::Rejected { .. }) => return Ok(None),
         }
         let Some(next) = probe.next.take() else {
             return Ok(None);
