@@ -246,6 +246,35 @@ fn a_generator_that_makes_no_value_is_a_problem_not_a_validation() {
     assert!(report.cases > 0 && report.cases < 300, "{report}");
 }
 
+/// A filter that keeps no value at the smallest sizes (every list is empty at size 0) is no
+/// problem: the report notes those cases, as the runner discards them. One that keeps none in
+/// most cases is.
+#[test]
+fn a_filter_the_smallest_sizes_cannot_pass_is_noted_not_a_problem() {
+    let non_empty = vec(int::<u8>(), ..).filter(|v| !v.is_empty());
+    let report = non_empty.validate().cases(202).run();
+    assert!(report.is_ok(), "{report}");
+    assert_eq!(report.filtered_out, Some((2, 0)), "{report}");
+    assert_eq!(report.cases, 200);
+    assert!(
+        report.to_string().contains(
+            "filtered out: no value in 2 cases (the first at size 0), where a filter rejected \
+             every value it drew; the runner discards such cases"
+        ),
+        "{report}"
+    );
+    let large = sized(|n| range(0..=n as u64)).filter(|&x| x >= 90);
+    let report = large.validate().cases(101).run();
+    let problem = report.problem(Check::Generates).expect("a problem");
+    assert!(
+        problem.message.starts_with(
+            "the generator made no value in 90 of 101 cases; the first, at size 0: a filter \
+             rejected every value it drew"
+        ),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_annotation_that_panics_on_a_generated_value_breaks_reflects() {
     // A branch's focus indexes past the end of the one-element lists the other branch makes:

@@ -611,8 +611,10 @@ pub trait Generator: Node {
     /// simplest values (then random ones from a fixed seed, once a filter or a set draws again
     /// or after 4 096 simplest choices). Every byte
     /// string gives a value this generator produces, the
-    /// same one every time (see [`bytes`](crate::bytes)). `Err` only if the generator cannot
-    /// produce a value at all (a filter that rejects everything); a generator that panics on
+    /// same one every time (see [`bytes`](crate::bytes)); where a filter rejects every value
+    /// at the bytes' size (a list filtered to be non-empty, at size 0), the next sizes up.
+    /// `Err` only if the generator cannot produce a value at all (a filter that rejects
+    /// everything); a generator that panics on
     /// some choices (a `map` that unwraps) panics here too, as it would in generation.
     ///
     /// ```

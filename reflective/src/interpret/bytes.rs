@@ -12,7 +12,9 @@
 //! size runs out: put a leaf variant first); the rest are drawn at random from a fixed seed
 //! once a filter or a distinct collection draws again (the simplest value would come back
 //! for ever) or after 4 096 simplest choices (so that a generator whose simplest choices
-//! never end, ends as generation does). So every byte
+//! never end, ends as generation does); where a filter keeps no value at the bytes' size (a
+//! list filtered to be non-empty, at size 0), the same choices are read at the sizes above
+//! it. So every byte
 //! string gives a value the generator produces, the same one every time, and a fuzzer's crash
 //! is a value the library can shrink (with [`Generator::shrink_generated`], from the choices
 //! the bytes gave, or [`Generator::shrink`] from the value).
@@ -61,14 +63,31 @@ const RESIZE_ONE_IN: u64 = 4;
 /// generator fails at.
 const RESIZE_TRIES: usize = 8;
 
-/// The value `bytes` give (with its choices): see the [module](self).
+/// The value `bytes` give (with its choices): see the [module](self). Where a filter rejects
+/// every value at the bytes' size (a list filtered to be non-empty, at size 0), the same
+/// choices are read at the sizes above it, up to [`MAX_BYTES_SIZE`], until one gives a value.
 pub(crate) fn decode<G: Node>(g: &G, bytes: &[u8]) -> Result<Generated<G::Output>, GenerateError> {
     let (size, choices) = match bytes.split_first() {
         Some((&size, choices)) => (usize::from(size), choices),
         None => (0, bytes),
     };
-    let mut rng = DefaultRng::seed_from_u64(FALLBACK_SEED);
-    run_on(g, &mut BytesSource::new(choices, &mut rng), size)
+    let at = |size| {
+        let mut rng = DefaultRng::seed_from_u64(FALLBACK_SEED);
+        run_on(g, &mut BytesSource::new(choices, &mut rng), size)
+    };
+    let first = at(size);
+    if !rejected(&first) {
+        return first;
+    }
+    (size + 1..=MAX_BYTES_SIZE)
+        .map(at)
+        .find(|decoded| !rejected(decoded))
+        .unwrap_or(first)
+}
+
+/// Whether `decoded` failed because a filter rejected every value it drew.
+fn rejected<T>(decoded: &Result<T, GenerateError>) -> bool {
+    decoded.as_ref().is_err_and(GenerateError::filter_rejected)
 }
 
 /// The bytes of the choices `tree` holds, as [`decode`] reads them back.

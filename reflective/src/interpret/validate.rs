@@ -126,6 +126,11 @@ pub struct ValidationReport {
     /// [`OVERLAP_WAYS`] and [`Validation::max_ways`]): a value with `most_ways` equal to it
     /// reflects in at least as many.
     pub ways_counted: usize,
+    /// The cases in which a filter rejected every value it drew, and the size of the first:
+    /// at sizes too small for any value it keeps (a list filtered to be non-empty, at size 0),
+    /// which the runner discards. Not a problem while they are fewer than the cases with a
+    /// value ([`Check::Generates`] is, past that).
+    pub filtered_out: Option<(usize, usize)>,
 }
 
 impl ValidationReport {
@@ -161,6 +166,16 @@ impl fmt::Display for ValidationReport {
                 let labels: Vec<String> = problem.labels.iter().map(Label::to_string).collect();
                 writeln!(f, "    its labels: {}", labels.join(" "))?;
             }
+        }
+        if let Some((count, size)) = self.filtered_out
+            && self.problem(Check::Generates).is_none()
+        {
+            writeln!(
+                f,
+                "\nfiltered out: no value in {count} case{} (the first at size {size}), where a \
+                 filter rejected every value it drew; the runner discards such cases",
+                if count == 1 { "" } else { "s" }
+            )?;
         }
         if self.overlapping == 0 {
             write!(f, "\noverlap: every value reflects in one way")
@@ -355,6 +370,7 @@ where
             overlapping: 0,
             most_ways: 0,
             ways_counted: self.ways_counted(),
+            filtered_out: None,
         };
         // The cases in which the generator made no value, and why the first made none.
         let mut no_value: Option<(usize, usize, String)> = None;
@@ -369,6 +385,10 @@ where
                 Ok(Ok(generated)) => {
                     report.cases += 1;
                     self.check_generated(generated, &mut report, &mut reflecting);
+                }
+                Ok(Err(error)) if error.filter_rejected() => {
+                    let (count, _) = report.filtered_out.get_or_insert((0, size));
+                    *count += 1;
                 }
                 Ok(Err(error)) => {
                     let (count, _, _) = no_value.get_or_insert((0, size, error.to_string()));
@@ -459,6 +479,18 @@ where
                     });
                 }
             }
+        }
+        // Filters that keep nothing in more cases than they keep something are a problem: a
+        // runner would discard most cases.
+        if let Some((count, size)) = report.filtered_out
+            && count > report.cases
+            && no_value.is_none()
+        {
+            no_value = Some((
+                count,
+                size,
+                "a filter rejected every value it drew".to_string(),
+            ));
         }
         if let Some((count, size, why)) = no_value {
             report.problems.push(unshrunk_problem(
