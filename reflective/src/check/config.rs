@@ -216,6 +216,11 @@ pub struct Resolved {
     pub ci: bool,
     /// Which cases are mutants of interesting earlier cases.
     pub mutation: Mutation,
+    /// The source file `check` or its kin was called from (as `file!()` writes it), where
+    /// they started the run: a test binary does not say whether it holds a library's unit
+    /// tests or a binary's, and a binary's own source file does (see the module
+    /// `regressions`).
+    pub called_from: Option<&'static str>,
 }
 
 impl Config {
@@ -462,7 +467,11 @@ impl Config {
     pub(super) fn resolved_for(&self, check: Option<u32>) -> Resolved {
         let env = |name: &str| std::env::var_os(name).map(readable);
         match self.resolved_for_from(check, env) {
-            Ok(resolved) => resolved,
+            Ok(resolved) => Resolved {
+                // The test's line: `check` and its kin track their caller down to here.
+                called_from: Some(std::panic::Location::caller().file()),
+                ..resolved
+            },
             Err(error) => unreadable(&error),
         }
     }
@@ -494,15 +503,28 @@ impl Config {
     }
 
     /// [`resolved`](Self::resolved), reading the environment through `env`: an error names
-    /// the variable that cannot be read.
+    /// the variable that cannot be read. A setting made in code wins over the environment's,
+    /// but every variable is read all the same, so that a bad value is an error whether or
+    /// not the code sets that setting (a test whose attribute sets `cases` and a run with
+    /// `REFLECTIVE_CASES=abc` is one).
     ///
     /// ```
     /// use reflective::check::Config;
     /// let env = |name: &str| (name == "REFLECTIVE_CASES").then(|| "20".to_string());
     /// assert_eq!(Config::new().resolved_from(env).unwrap().cases, 20);
     /// assert_eq!(Config::new().cases(5).resolved_from(env).unwrap().cases, 5);
+    /// let bad = |name: &str| (name == "REFLECTIVE_CASES").then(|| "abc".to_string());
+    /// assert!(Config::new().cases(5).resolved_from(bad).unwrap_err().contains("REFLECTIVE_CASES"));
     /// ```
     pub fn resolved_from(&self, env: impl Fn(&str) -> Option<String>) -> Result<Resolved, String> {
+        // Every variable, read as if the code set nothing.
+        Config::new().resolve_from(&env)?;
+        self.resolve_from(&env)
+    }
+
+    /// [`resolved_from`](Self::resolved_from), reading only the variables of the settings the
+    /// code leaves unset.
+    fn resolve_from(&self, env: impl Fn(&str) -> Option<String>) -> Result<Resolved, String> {
         fn read<T>(
             env: &impl Fn(&str) -> Option<String>,
             name: &str,
@@ -629,6 +651,7 @@ impl Config {
             shrink: ShrinkBudget { evaluations, time },
             replay,
             check: None,
+            called_from: None,
         })
     }
 }

@@ -36,18 +36,39 @@ use crate::choice::{Choice, ChoiceTree};
 /// with a hash of the whole name.
 const MAX_NAME: usize = 120;
 
-/// The regressions file of the test `test`, under the crate being tested, in a directory for
-/// the test binary (`tests/a.rs` and `tests/b.rs` may both have a test `it`); `None` outside
-/// `cargo test`, which sets `CARGO_MANIFEST_DIR` (a test binary run directly keeps no file).
-pub(crate) fn file_of(test: &str) -> Option<PathBuf> {
-    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
+/// The regressions file of the test `test`, whose check was called from the source file
+/// `called_from` (if known), under the crate being tested, in a directory for the test binary
+/// (`tests/a.rs` and `tests/b.rs` may both have a test `it`); `None` outside `cargo test`,
+/// which sets `CARGO_MANIFEST_DIR` (a test binary run directly keeps no file).
+///
+/// The unit tests of a binary named as the package's library is (a package `tool` with
+/// `src/lib.rs` and `src/main.rs`) build a test binary named as the library's (`tool-<hash>`
+/// both): a check called from the binary's own source (`src/main.rs`, `src/bin/`) keeps its
+/// file in a directory of its own, `tool.bin`, so that a test of the library and one of the
+/// binary with the same path (`tests::roundtrip`) do not replay each other's cases.
+pub(crate) fn file_of(test: &str, called_from: Option<&str>) -> Option<PathBuf> {
+    let crate_dir = Path::new(&std::env::var_os("CARGO_MANIFEST_DIR")?).to_path_buf();
     let binary = binary_target()?;
+    let mut directory = file_name(&binary);
+    let library = std::env::var("CARGO_PKG_NAME").is_ok_and(|package| {
+        package.replace('-', "_") == binary && crate_dir.join("src").join("lib.rs").is_file()
+    });
+    if library && called_from.is_some_and(in_binary_source) {
+        directory.push_str(".bin");
+    }
     Some(
-        Path::new(&crate_dir)
+        crate_dir
             .join("reflective-regressions")
-            .join(file_name(&binary))
+            .join(directory)
             .join(format!("{}.txt", file_name(test))),
     )
+}
+
+/// Whether `file` (as `file!()` writes it, from the package's or the workspace's directory)
+/// is a binary's own source: `src/main.rs`, or under `src/bin/`.
+fn in_binary_source(file: &str) -> bool {
+    let parts: Vec<&str> = file.split(['/', '\\']).collect();
+    parts.ends_with(&["src", "main.rs"]) || parts.windows(2).any(|pair| pair == ["src", "bin"])
 }
 
 /// The name of the test binary's target, as Cargo names the binary `<target>-<hash>` (the
@@ -392,6 +413,30 @@ fn parse_case(line: &str) -> Result<ChoiceTree, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A binary's own sources are `src/main.rs` and those under `src/bin/`, from the package's
+    /// directory or the workspace's, with either separator.
+    #[test]
+    fn a_binarys_own_sources_are_told_apart() {
+        for file in [
+            "src/main.rs",
+            "tool/src/main.rs",
+            "src/bin/cli.rs",
+            "crates/tool/src/bin/cli/main.rs",
+            "tool\\src\\main.rs",
+        ] {
+            assert!(in_binary_source(file), "{file}");
+        }
+        for file in [
+            "src/lib.rs",
+            "src/tests.rs",
+            "tests/main.rs",
+            "src/binary/mod.rs",
+            "src/main.rs/x.rs",
+        ] {
+            assert!(!in_binary_source(file), "{file}");
+        }
+    }
 
     #[test]
     fn names_do_not_collide_and_stay_short() {

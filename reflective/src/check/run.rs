@@ -89,7 +89,7 @@ where
     let file = test
         .as_deref()
         .filter(|_| settings.regressions)
-        .and_then(regressions::file_of);
+        .and_then(|test| regressions::file_of(test, settings.called_from));
     let mut failure = None;
     if let (Some(path), None) = (&file, settings.replay) {
         let stored = regressions::load(path)
