@@ -4,6 +4,7 @@
 //! other (a length and its elements, equal values, a dependent shape) reach the minimum.
 
 use reflective::prelude::*;
+use reflective::mutate::MutateError;
 use reflective::shrink::ShrinkBudget;
 use reflective_tests::derived::{Expr, Json, List, Tree, Twelve};
 
@@ -139,6 +140,27 @@ fn generated_and_external_values_reach_the_same_minimum() {
     assert!(agree("Expr", &Expr::arbitrary_reflective(), long) > 10);
     let arrays = |j: &Json| format!("{j:?}").contains("Array");
     assert!(agree("Json", &Json::arbitrary_reflective(), arrays) > 5);
+}
+
+/// A value with too many ways to list (an exponentially overlapping generator: each
+/// element from either of two ranges that share it) shrinks from the simplest of the first
+/// ways found, where listing every way runs out of reflection's budget; mutation, whose
+/// error says why, still gives that error.
+#[test]
+fn a_value_with_too_many_ways_to_list_still_shrinks() {
+    let g = vec(one_of((range(0u8..=9), int::<u8>())), ..);
+    let bug_report = vec![3u8; 24];
+    assert!(g.can_generate(&bug_report));
+    let long = |xs: &Vec<u8>| xs.len() > 3;
+    let shrunk = g
+        .shrink_with_stats(&bug_report, long)
+        .expect("shrinks from the simplest of the first ways");
+    assert_eq!(shrunk.value, vec![0, 0, 0, 0]);
+    let error = g.mutator().mutate(&bug_report, 7).unwrap_err();
+    assert!(
+        matches!(error, MutateError::Reflect(ReflectError::WayBudget { .. })),
+        "{error:?}"
+    );
 }
 
 /// Values that must stay equal shrink together: neither half of the pair can move alone.

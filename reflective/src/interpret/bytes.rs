@@ -48,7 +48,7 @@ use crate::node::Node;
 
 use super::generate::{DefaultRng, GenerateError, Generated, run_on};
 use super::mutate::Mutator;
-use super::reflect::{Unreflected, simplest_choices, unproduced_part};
+use super::reflect::{TooManyWays, Unreflected, simplest_choices, unproduced_part};
 
 /// The greatest size bytes can give: their first byte is the size.
 pub const MAX_BYTES_SIZE: usize = u8::MAX as usize;
@@ -162,7 +162,13 @@ impl std::error::Error for EncodeError {}
 pub(crate) fn encode<G: Node>(g: &G, value: &G::Input) -> Result<Vec<u8>, EncodeError> {
     // Every size in turn, not doubling ones: the bytes name the least size that produces the
     // value, also one only a size between two powers of two produces.
-    match simplest_choices(g, value, 0..=MAX_BYTES_SIZE, Budgets::default()) {
+    match simplest_choices(
+        g,
+        value,
+        0..=MAX_BYTES_SIZE,
+        Budgets::default(),
+        TooManyWays::Error,
+    ) {
         Ok(tree) => Ok(tree_bytes(&tree)),
         Err(Unreflected::CannotProduce) => {
             let (part, path) = unproduced_part(g, value, MAX_BYTES_SIZE, Budgets::default())

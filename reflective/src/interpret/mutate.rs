@@ -40,7 +40,7 @@ use crate::node::Node;
 
 use super::generate::{DEFAULT_SIZE, DefaultRng, Generated, Recorded, record_caught};
 use super::reflect::{
-    Unreflected, budget_setters, doubling_sizes, simplest_choices, unproduced_part,
+    TooManyWays, Unreflected, budget_setters, doubling_sizes, simplest_choices, unproduced_part,
 };
 use super::shrink::MAX_REFLECTION_SIZE;
 
@@ -387,8 +387,8 @@ impl<'g, G: Node> Mutator<'g, G> {
     /// ```
     pub fn choices_of(&self, value: &G::Input) -> Result<ChoiceTree, MutateError> {
         let sizes = doubling_sizes(DEFAULT_SIZE, MAX_REFLECTION_SIZE);
-        let tree =
-            simplest_choices(self.g, value, sizes, self.budgets).map_err(|error| match error {
+        let tree = simplest_choices(self.g, value, sizes, self.budgets, TooManyWays::Error)
+            .map_err(|error| match error {
                 Unreflected::CannotProduce => {
                     let (part, path) =
                         unproduced_part(self.g, value, MAX_REFLECTION_SIZE, self.budgets)
@@ -422,7 +422,9 @@ impl<'g, G: Node> Mutator<'g, G> {
         let (mut roomy, mut smallest): (Option<ChoiceTree>, Option<ChoiceTree>) = (None, None);
         let (mut size, mut can_vary) = (tree.size(), varying(&tree));
         while size > 0 {
-            let Ok(smaller) = simplest_choices(self.g, value, [size / 2], self.budgets) else {
+            let Ok(smaller) =
+                simplest_choices(self.g, value, [size / 2], self.budgets, TooManyWays::Error)
+            else {
                 break;
             };
             // A size where fewer choices can take another value leaves an edit less to change

@@ -155,8 +155,26 @@ pub(crate) enum Unreflected {
 /// but sizes that double give reflection ever more ways to look at.
 const BUDGET_PATIENCE: usize = 3;
 
+/// How many ways [`simplest_choices`] lists, where listing every way runs out of a budget and
+/// the first ways will do ([`TooManyWays::SimplestOfFirst`]), to take the simplest of.
+const FIRST_WAYS: usize = 1000;
+
+/// What [`simplest_choices`] does where listing every way of producing the value runs out of
+/// a budget (an exponentially overlapping generator: `one_of` of two ranges that share
+/// values, in a list of 20, has 2^20 ways).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TooManyWays {
+    /// Goes on to the next size, and is an error after [`BUDGET_PATIENCE`] sizes in a row:
+    /// where the error is the caller's answer (mutation, encoding say why they cannot).
+    Error,
+    /// Takes the simplest of the first [`FIRST_WAYS`] ways found: any way is a start for the
+    /// shrinker, whose answer to a value it cannot start from is no shrink at all.
+    SimplestOfFirst,
+}
+
 /// The simplest choices that produce `value` at the first of `sizes` (ascending) at which
-/// the generator produces it, each size reflected with `budgets`. `Err` if it
+/// the generator produces it, each size reflected with `budgets`: the simplest of every way,
+/// or, where listing them all runs out of a budget, as `too_many` says. `Err` if it
 /// produces it at none, if reflection runs out of a budget at [`BUDGET_PATIENCE`] sizes in a
 /// row, or if an annotation panics on it (the panic kept off stderr).
 pub(crate) fn simplest_choices<G: Node>(
@@ -164,6 +182,7 @@ pub(crate) fn simplest_choices<G: Node>(
     value: &G::Input,
     sizes: impl IntoIterator<Item = usize>,
     budgets: Budgets,
+    too_many: TooManyWays,
 ) -> Result<ChoiceTree, Unreflected> {
     let (mut last_error, mut in_a_row) = (None, 0);
     for size in sizes {
@@ -179,6 +198,11 @@ pub(crate) fn simplest_choices<G: Node>(
                 in_a_row = 0;
             }
             Ok(Err(error)) => {
+                if too_many == TooManyWays::SimplestOfFirst
+                    && let Ok(Ok(Some(simplest))) = caught(|| simplest_of_first(&reflector, value))
+                {
+                    return Ok(simplest);
+                }
                 last_error = Some(error);
                 in_a_row += 1;
                 if in_a_row == BUDGET_PATIENCE {
@@ -189,6 +213,18 @@ pub(crate) fn simplest_choices<G: Node>(
         }
     }
     Err(last_error.map_or(Unreflected::CannotProduce, Unreflected::Budget))
+}
+
+/// The simplest of the first [`FIRST_WAYS`] ways `reflector` finds of producing `value`.
+fn simplest_of_first<G: Node>(
+    reflector: &Reflector<'_, G>,
+    value: &G::Input,
+) -> Result<Option<ChoiceTree>, ReflectError> {
+    Ok(reflector
+        .solutions(value, FIRST_WAYS, false)?
+        .iter()
+        .map(|solution| solution.trace.to_tree(reflector.size))
+        .min_by(ChoiceTree::shortlex_cmp))
 }
 
 /// The first part of `value` (the innermost) that no way of `g` produces at `size`, with the

@@ -81,7 +81,7 @@ use crate::engine::Budgets;
 use crate::node::Node;
 
 use super::generate::Generated;
-use super::reflect::{doubling_sizes, simplest_choices};
+use super::reflect::{TooManyWays, doubling_sizes, simplest_choices};
 
 mod budget;
 mod cache;
@@ -104,14 +104,16 @@ pub const MAX_REFLECTION_SIZE: usize = 1 << 24;
 /// (up to [`MAX_REFLECTION_SIZE`]) at which the generator produces it. The smallest size gives
 /// the shrinker the narrowest ranges, and makes the start canonical: a value shrinks the same
 /// way whatever size it was generated at. `None` if the generator produces it at none of them
-/// (reflection that runs out of its budget at one size goes on to the next, but for three
-/// sizes in a row: see `simplest_choices`).
+/// (a value with too many ways to list starts from the simplest of the first ways found;
+/// reflection that runs out of its budget even so at one size goes on to the next, but for
+/// three sizes in a row: see `simplest_choices`).
 pub(crate) fn choices_of<G: Node>(g: &G, value: &G::Input) -> Option<ChoiceTree> {
     simplest_choices(
         g,
         value,
         doubling_sizes(0, MAX_REFLECTION_SIZE),
         Budgets::default(),
+        TooManyWays::SimplestOfFirst,
     )
     .ok()
 }
