@@ -208,6 +208,10 @@ impl IntShape {
             let (small_lo, small_hi) = small_range(lo, hi, size);
             between_with(small_lo, small_hi, below)
         } else if roll < SMALL_WEIGHT + wide_weight {
+            if hi.wrapping_sub(lo) as u128 == u128::from(u64::MAX) {
+                // Any value of an `i64` or a `u64`, the most common wide range.
+                return lo.wrapping_add(i128::from(offset_of_64_bits(below)));
+            }
             between_with(lo, hi, below)
         } else {
             let (edges, count) = edges(lo, hi);
@@ -393,6 +397,18 @@ pub(crate) fn between_with(lo: i128, hi: i128, below: &mut impl FnMut(u64) -> u6
         return lo + i128::from(below(span as u64 + 1));
     }
     lo.wrapping_add(wide_offset(span, below) as i128)
+}
+
+/// A uniform offset in a span of 2^64 values, drawn as [`wide_offset`] draws it, inline and
+/// without its loop: two candidates of two 32-bit halves each, the first masked away entirely
+/// (the span needs 64 bits), the second always in the span.
+#[inline(always)]
+fn offset_of_64_bits(below: &mut impl FnMut(u64) -> u64) -> u64 {
+    below(1 << 32);
+    below(1 << 32);
+    let high = below(1 << 32);
+    let low = below(1 << 32);
+    (high << 32) | low
 }
 
 /// A uniform offset in `0..=span` for a span too wide for one 64-bit draw: rejection sampling
