@@ -540,4 +540,20 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_64_bit_span_takes_the_words_and_value_of_the_general_draw() {
+        for seed in 0..200 {
+            let (mut general, mut inline) = (words(seed), words(seed));
+            let span = u128::from(u64::MAX);
+            let expected = wide_offset(span, &mut |n| below_64(n, &mut || general.next_u64()));
+            let drawn = offset_of_64_bits(&mut |n| below_64(n, &mut || inline.next_u64()));
+            assert_eq!(u128::from(drawn), expected, "seed {seed}");
+            assert_eq!(
+                general.next_u64(),
+                inline.next_u64(),
+                "seed {seed}: words taken"
+            );
+        }
+    }
 }
