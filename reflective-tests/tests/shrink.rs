@@ -3,8 +3,8 @@
 //! the same result as shrinking it from its generated choices, and the passes that need each
 //! other (a length and its elements, equal values, a dependent shape) reach the minimum.
 
-use reflective::prelude::*;
 use reflective::mutate::MutateError;
+use reflective::prelude::*;
 use reflective::shrink::ShrinkBudget;
 use reflective_tests::derived::{Expr, Json, List, Tree, Twelve};
 
