@@ -129,6 +129,20 @@ fn digit_text() -> Gen<u8, String> {
     range(0u8..=9).map(|d| d.to_string()).boxed()
 }
 
+/// A pair, for an argument written as a pattern.
+#[derive(Clone, Debug, PartialEq, Reflective)]
+struct Pair {
+    a: u8,
+    b: bool,
+}
+
+/// An argument written as a pattern is named by the pattern, as it is written.
+#[reflective::property(seed = 1, regressions = false)]
+#[should_panic(expected = "Pair { a: x, b: _ } = Pair { a: 100, b: false }")]
+fn a_pattern_argument_is_named_as_written(Pair { a: x, b: _ }: Pair) -> bool {
+    x < 100
+}
+
 #[reflective::property(seed = 1, regressions = false)]
 #[should_panic(expected = "tens = 30")]
 fn a_failure_of_arguments_that_reflect_on_other_types_shrinks(

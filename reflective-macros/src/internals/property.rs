@@ -171,7 +171,7 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
             .retain(|attr| !attr.path().is_ident("reflective"));
         let name = match &*argument.pat {
             syn::Pat::Ident(binding) => binding.ident.to_string(),
-            pattern => quote::quote!(#pattern).to_string(),
+            pattern => pattern_text(&quote::quote!(#pattern).to_string()),
         };
         arguments.push(Argument {
             name,
@@ -299,4 +299,18 @@ fn impl_trait(ty: &Type) -> Option<proc_macro2::Span> {
     let mut find = Find(None);
     find.visit_type(ty);
     find.0
+}
+
+/// A pattern's tokens as a report names the argument: without the spaces the token stream
+/// puts around punctuation (`Pair { a : x , b : y }` as `Pair { a: x, b: y }`).
+fn pattern_text(tokens: &str) -> String {
+    tokens
+        .replace(" :: ", "::")
+        .replace(" : ", ": ")
+        .replace(" ,", ",")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
+        .replace("& ", "&")
 }
