@@ -138,7 +138,7 @@ impl<T: Debug> fmt::Display for Failure<T> {
             Some(Err(error)) => writeln!(f, "not saved: {error}")?,
             None => {}
         }
-        let test = cargo_test_arguments();
+        let test = rerun_command();
         let case_settings = case_settings(self.settings.strategy, self.settings.case_time_limit);
         // What decides the run's cases besides its seed, count and largest size: the size
         // schedule and the mutation cases, where not the defaults, and coverage checking,
@@ -170,14 +170,14 @@ impl<T: Debug> fmt::Display for Failure<T> {
             let check = replay_check(self.settings.check);
             write!(
                 f,
-                "    {case_settings}{check}REFLECTIVE_REPLAY={replay} cargo test{test}"
+                "    {case_settings}{check}REFLECTIVE_REPLAY={replay} {test}"
             )?;
         }
         if let Origin::Case(..) = self.origin {
             write!(
                 f,
                 "\nrun every case again:\n    {run}REFLECTIVE_SEED={:#x} \
-                 REFLECTIVE_CASES={} REFLECTIVE_MAX_SIZE={} cargo test{test}",
+                 REFLECTIVE_CASES={} REFLECTIVE_MAX_SIZE={} {test}",
                 self.settings.seed, self.settings.cases, self.settings.max_size
             )?;
         }
@@ -186,6 +186,33 @@ impl<T: Debug> fmt::Display for Failure<T> {
         }
         Ok(())
     }
+}
+
+/// The command a line that runs the failing check again ends with: `cargo test` and what
+/// follows it ([`cargo_test_arguments`]), or, in a program (a check on its main thread,
+/// outside a doctest: `try_check_with` in a tool of one's own), the program as it was
+/// started, which reads the same variables.
+fn rerun_command() -> String {
+    let main_thread = std::thread::current().name() == Some("main");
+    if main_thread && !in_doctest() {
+        return program_command(std::env::args());
+    }
+    format!("cargo test{}", cargo_test_arguments())
+}
+
+/// The command line `args` (the program first), each argument that holds a space or a quote
+/// in single quotes.
+fn program_command(args: impl Iterator<Item = String>) -> String {
+    let words: Vec<String> = args
+        .map(|arg| {
+            if arg.is_empty() || arg.contains([' ', '\'', '"', '\t']) {
+                format!("'{}'", arg.replace('\'', "'\\''"))
+            } else {
+                arg
+            }
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// What follows `cargo test` in a line that runs the failing test alone: the package and,
@@ -411,9 +438,25 @@ pub(super) fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{
-        Replay, cargo_test_arguments_for, doctest_arguments, readable, replay_held_note,
-        target_arguments,
+        Replay, cargo_test_arguments_for, doctest_arguments, program_command, readable,
+        replay_held_note, target_arguments,
     };
+
+    /// A check in a program of one's own is run again by the program, as it was started.
+    #[test]
+    fn a_program_is_run_again_as_it_was_started() {
+        let args = [
+            "target/debug/examples/tool",
+            "--input",
+            "a file",
+            "it's",
+            "",
+        ];
+        assert_eq!(
+            program_command(args.into_iter().map(String::from)),
+            "target/debug/examples/tool --input 'a file' 'it'\\''s' ''"
+        );
+    }
 
     /// A replayed case that holds says that no other case ran, naming the test if known.
     #[test]
