@@ -72,6 +72,24 @@ pub trait Node: Send + Sync + Sealed {
         Ok(false)
     }
 
+    /// Whether `forward` always returns the same value and does nothing else: it asks the
+    /// source nothing, records nothing and reads nothing of the run ([`exact`](crate::exact),
+    /// [`pure`](crate::pure)). A pick whose branches all are draws many values in one loop.
+    #[doc(hidden)]
+    fn is_constant(&self) -> bool {
+        false
+    }
+
+    /// Whether [`forward_many`](Node::forward_many) and
+    /// [`forward_many_spanned`](Node::forward_many_spanned) draw in one loop rather than one
+    /// `forward` each: a pick of constant branches, or a choice by size between such picks.
+    /// A derived generator, which runs code of its own forward, then draws with its
+    /// description's.
+    #[doc(hidden)]
+    fn batches(&self) -> bool {
+        false
+    }
+
     /// Whether this generator never reads the share of a budget that a collection around it
     /// offers (it draws no collection): a collection whose elements share its budget may then
     /// draw its elements with [`forward_many`](Node::forward_many) all the same.
@@ -150,6 +168,14 @@ impl<B: ?Sized, A> Node for Gen<B, A> {
         self.node.forward_many_spanned(run, count, out)
     }
 
+    fn is_constant(&self) -> bool {
+        self.node.is_constant()
+    }
+
+    fn batches(&self) -> bool {
+        self.node.batches()
+    }
+
     fn ignores_share(&self) -> bool {
         self.node.ignores_share()
     }
@@ -213,6 +239,14 @@ impl<G: Node + ?Sized> Node for &G {
         out: &mut Vec<G::Output>,
     ) -> Result<bool, Halt> {
         (**self).forward_many_spanned(run, count, out)
+    }
+
+    fn is_constant(&self) -> bool {
+        (**self).is_constant()
+    }
+
+    fn batches(&self) -> bool {
+        (**self).batches()
     }
 
     fn ignores_share(&self) -> bool {

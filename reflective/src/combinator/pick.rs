@@ -6,7 +6,7 @@
 
 use crate::choice::{Choice, Label};
 use crate::engine::{Backward, Branches, Forward, Halt, PickSite, Reflected, Solution, Trace};
-use crate::node::{Node, Sealed};
+use crate::node::{Node, Sealed, forward_each};
 
 /// A choice between weighted, labelled branches: the primitive the other choices are built on.
 ///
@@ -184,6 +184,13 @@ pub trait BranchSet: Branches + Send + Sync + Sealed {
         false
     }
 
+    /// Whether branch `index` is constant (see `Node::is_constant`).
+    #[doc(hidden)]
+    fn branch_is_constant(&self, index: usize) -> bool {
+        let _ = index;
+        false
+    }
+
     /// Runs branch `index` backward.
     #[doc(hidden)]
     fn backward_branch(
@@ -242,6 +249,10 @@ macro_rules! slice_set {
 
             fn branch_ignores_share(&self, index: usize) -> bool {
                 self[index].g.ignores_share()
+            }
+
+            fn branch_is_constant(&self, index: usize) -> bool {
+                self[index].g.is_constant()
             }
 
             fn backward_branch(
@@ -326,6 +337,13 @@ macro_rules! tuple_set {
                 }
             }
 
+            fn branch_is_constant(&self, index: usize) -> bool {
+                match index {
+                    $($index => self.$index.g.is_constant(),)*
+                    _ => unreachable!("a pick index is below the arity"),
+                }
+            }
+
             fn backward_branch(
                 &self,
                 index: usize,
@@ -362,6 +380,9 @@ opaque_debug!(impl[S] Pick<S>);
 pub struct Pick<S> {
     branches: S,
     weights: Weights,
+    /// Whether every branch is constant (see `Node::is_constant`): a collection's picks are
+    /// then drawn in one loop.
+    constant: bool,
 }
 
 /// What a random source needs to know of a pick's weights besides the branches: their sum and
@@ -439,7 +460,39 @@ impl<S: BranchSet> Pick<S> {
     #[track_caller]
     pub(crate) fn new(branches: S) -> Self {
         let weights = Weights::of(&branches);
-        Pick { branches, weights }
+        let constant = (0..branches.arity()).all(|index| branches.branch_is_constant(index));
+        Pick {
+            branches,
+            weights,
+            constant,
+        }
+    }
+
+    /// Appends `count` values to `out` of a pick whose branches are all constant, the branches
+    /// drawn by `draw` in chunks of up to 64 on the stack: the same picks, in the same order,
+    /// as `count` calls of `forward` make.
+    fn forward_constant(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<S::Output>,
+        draw: impl Fn(&mut Forward<'_>, &PickSite<'_>, &mut [u32]) -> Result<(), Halt>,
+    ) -> Result<(), Halt> {
+        debug_assert!(self.constant);
+        let site = self.weights.site(&self.branches);
+        out.reserve(count);
+        let mut indices = [0u32; 64];
+        let mut left = count;
+        while left > 0 {
+            let chunk = &mut indices[..left.min(64)];
+            draw(run, &site, chunk)?;
+            for &index in chunk.iter() {
+                // A constant branch makes no choice: running it only gives its value.
+                out.push(self.branches.forward_branch(index as usize, run)?);
+            }
+            left -= chunk.len();
+        }
+        Ok(())
     }
 }
 
@@ -458,6 +511,39 @@ impl<S: BranchSet> Node for Pick<S> {
         forward_picked(run, &site, |index, run| {
             run.in_pick(|run| self.branches.forward_branch(index, run))
         })
+    }
+
+    fn batches(&self) -> bool {
+        self.constant
+    }
+
+    /// A pick of constant branches (`bool()`, `Ordering`'s) draws its picks in one loop;
+    /// any other, and a run that records, one `forward` each.
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<S::Output>,
+    ) -> Result<(), Halt> {
+        if !self.constant || run.records() {
+            return forward_each(self, run, count, out);
+        }
+        self.forward_constant(run, count, out, |run, site, chunk| run.picks(site, chunk))
+    }
+
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<S::Output>,
+    ) -> Result<bool, Halt> {
+        if !self.constant || !run.packs() {
+            return Ok(false);
+        }
+        self.forward_constant(run, count, out, |run, site, chunk| {
+            run.picks_spanned(site, chunk)
+        })?;
+        Ok(true)
     }
 
     fn backward(&self, b: &S::Input, run: &mut Backward, limit: usize) -> Reflected<S::Output> {
@@ -550,4 +636,56 @@ fn append_in_branch<A>(
         log_probability: log_share + solution.log_probability,
         used: solution.used,
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::node::Node;
+    use crate::prelude::*;
+    use rand_core::Rng;
+
+    /// `vec(element)`, whose picks are drawn in one loop, against `vec(element.map(..))`,
+    /// drawn one `forward` each: the same values, choice trees and random words.
+    fn same_as_one_each<T>(element: Gen<T, T>)
+    where
+        T: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static,
+    {
+        assert!(element.batches());
+        let batched = vec(element.clone(), ..);
+        let one_each = vec(element.map(|value| value), ..);
+        for seed in 0..200 {
+            for size in [0, 1, 7, 100] {
+                let mut a = DefaultRng::seed_from_u64(seed);
+                let mut b = DefaultRng::seed_from_u64(seed);
+                let (x, y) = (
+                    batched.generate(&mut a, size),
+                    one_each.generate(&mut b, size),
+                );
+                assert_eq!((&x.value, &x.tree), (&y.value, &y.tree));
+                assert_eq!(a.next_u64(), b.next_u64(), "the same words");
+                let (x, y) = (
+                    batched.generate_value(&mut a, size),
+                    one_each.generate_value(&mut b, size),
+                );
+                assert_eq!(x, y);
+                assert_eq!(a.next_u64(), b.next_u64(), "the same words");
+            }
+        }
+    }
+
+    #[test]
+    fn a_constant_picks_loop_gives_the_values_and_trees_of_one_pick_each() {
+        same_as_one_each(
+            pick([
+                (1, "one", exact(1u8)),
+                (0, "never", exact(9)),
+                (3, "two", exact(2)),
+                (5, "three", exact(3)),
+            ])
+            .boxed(),
+        );
+        same_as_one_each(one_of([exact('x'), exact('y'), exact('z')]).boxed());
+        same_as_one_each(bool());
+        same_as_one_each(std::cmp::Ordering::arbitrary_reflective());
+    }
 }

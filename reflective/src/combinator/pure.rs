@@ -67,6 +67,11 @@ impl<B: ?Sized, A: Clone + Send + Sync> Node for Pure<B, A> {
         true
     }
 
+    /// The same value every time, and nothing else done.
+    fn is_constant(&self) -> bool {
+        true
+    }
+
     fn forward(&self, _: &mut Forward<'_>) -> Result<A, Halt> {
         Ok(self.value.clone())
     }
@@ -97,6 +102,11 @@ impl<A: Clone + PartialEq + Send + Sync> Node for Exact<A> {
     type Output = A;
 
     fn ignores_share(&self) -> bool {
+        true
+    }
+
+    /// The same value every time, and nothing else done.
+    fn is_constant(&self) -> bool {
         true
     }
 

@@ -286,6 +286,41 @@ impl<'s> Forward<'s> {
         Ok(index)
     }
 
+    /// Fills `out` with branches of `site` the source picks, as many calls of
+    /// [`Forward::pick`] would, in order; recorded as it records them (without spans).
+    pub(crate) fn picks(&mut self, site: &PickSite<'_>, out: &mut [u32]) -> Result<(), Halt> {
+        self.source.picks(site, out)?;
+        if self.record {
+            for &index in out.iter() {
+                self.push_pick(site, index);
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Forward::picks`], each pick recorded as a collection's element that is a pick of a
+    /// branch without choices is: in a span of its own, holding the span of its branch that
+    /// opens with the pick, labelled as the branch. For a run that [`packs`](Forward::packs).
+    pub(crate) fn picks_spanned(
+        &mut self,
+        site: &PickSite<'_>,
+        out: &mut [u32],
+    ) -> Result<(), Halt> {
+        debug_assert!(self.packs());
+        self.source.picks(site, out)?;
+        for &index in out.iter() {
+            let element = self.trail.open(None);
+            self.push_pick(site, index);
+            let branch = self.trail.open_at(
+                self.trail.len() - 1,
+                site.branches.label(index as usize).cloned(),
+            );
+            self.trail.close(branch);
+            self.trail.close(element);
+        }
+        Ok(())
+    }
+
     /// Records that branch `index` of `site` was taken, decided without asking the source.
     #[inline]
     pub(crate) fn record_pick(&mut self, site: &PickSite<'_>, index: u32) {

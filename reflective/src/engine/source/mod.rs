@@ -170,6 +170,15 @@ pub(crate) trait ChoiceSource {
         None
     }
 
+    /// Fills `out` with branch indices of `site`, as many calls of [`ChoiceSource::pick`]
+    /// would, in order: one dynamic call for a run of picks rather than one each.
+    fn picks(&mut self, site: &PickSite<'_>, out: &mut [u32]) -> Result<(), Halt> {
+        for slot in out {
+            *slot = self.pick(site)?;
+        }
+        Ok(())
+    }
+
     /// Fills `out` with integers in `site.lo..=site.hi`, as many calls of [`ChoiceSource::int`]
     /// would, in order, each given as its distance from `site.lo`. The range holds at most 2^32
     /// values. A random source draws them in one loop.

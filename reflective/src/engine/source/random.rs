@@ -30,6 +30,23 @@ impl<R: Rng + ?Sized> ChoiceSource for RandomSource<'_, R> {
         })
     }
 
+    /// The picks `pick` makes, the test of the weights made once for all of them.
+    fn picks(&mut self, site: &PickSite<'_>, out: &mut [u32]) -> Result<(), Halt> {
+        let rng = &mut *self.rng;
+        match site.equal_weight {
+            0 => out
+                .iter_mut()
+                .for_each(|slot| *slot = branch_of(site, below(rng, site.total))),
+            1 => out
+                .iter_mut()
+                .for_each(|slot| *slot = below(rng, site.total) as u32),
+            weight => out
+                .iter_mut()
+                .for_each(|slot| *slot = (below(rng, site.total) / u64::from(weight)) as u32),
+        }
+        Ok(())
+    }
+
     fn int(&mut self, site: &IntSite) -> Result<i128, Halt> {
         let rng = &mut *self.rng;
         Ok(site
