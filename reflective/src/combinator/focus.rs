@@ -120,6 +120,14 @@ where
         self.inner.ignores_share()
     }
 
+    fn is_constant(&self) -> bool {
+        self.inner.is_constant()
+    }
+
+    fn batches(&self) -> bool {
+        self.inner.batches()
+    }
+
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         self.inner.forward(run)

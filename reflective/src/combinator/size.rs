@@ -92,6 +92,37 @@ where
         }
     }
 
+    /// The one of the two the size chooses: it is the same for every value.
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G1::Output>,
+    ) -> Result<(), Halt> {
+        if run.size == 0 {
+            self.at_zero.forward_many(run, count, out)
+        } else {
+            self.otherwise.forward_many(run, count, out)
+        }
+    }
+
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G1::Output>,
+    ) -> Result<bool, Halt> {
+        if run.size == 0 {
+            self.at_zero.forward_many_spanned(run, count, out)
+        } else {
+            self.otherwise.forward_many_spanned(run, count, out)
+        }
+    }
+
+    fn batches(&self) -> bool {
+        self.at_zero.batches() && self.otherwise.batches()
+    }
+
     fn backward(&self, b: &G1::Input, run: &mut Backward, limit: usize) -> Reflected<G1::Output> {
         if run.size == 0 {
             self.at_zero.backward(b, run, limit)

@@ -196,6 +196,14 @@ impl<T: 'static> Node for Held<T> {
         self.g.forward_many_spanned(run, count, out)
     }
 
+    fn is_constant(&self) -> bool {
+        self.g.is_constant()
+    }
+
+    fn batches(&self) -> bool {
+        self.g.batches()
+    }
+
     fn ignores_share(&self) -> bool {
         self.g.ignores_share()
     }

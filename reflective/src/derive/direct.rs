@@ -28,13 +28,16 @@ use crate::choice::Label;
 use crate::combinator::pick::{Weights, forward_picked};
 use crate::combinator::recursion::forward_outermost;
 use crate::engine::{Backward, Branches, Forward, Halt, Reflected};
-use crate::node::{Node, Sealed};
+use crate::node::{Node, Sealed, forward_each};
 
 /// A derived generator: `described` reflects, `forward` generates with the same choices.
 pub struct Direct<G: Node, P> {
     described: G,
     parts: P,
     forward: Forwarder<G, P>,
+    /// Whether the description draws many values in one loop (a fieldless enum's pick of
+    /// constant variants): a collection's elements are then drawn with it.
+    batches: bool,
 }
 
 /// The derive's forward code of a type: given the generator (its parts: the variants'
@@ -51,10 +54,12 @@ where
     G: Node,
     P: Send + Sync,
 {
+    let batches = described.batches();
     Direct {
         described,
         parts,
         forward,
+        batches,
     }
 }
 
@@ -97,6 +102,38 @@ impl<G: Node, P: Send + Sync> Node for Direct<G, P> {
     #[inline]
     fn forward(&self, run: &mut Forward<'_>) -> Result<G::Output, Halt> {
         (self.forward)(self, run)
+    }
+
+    /// With the description, when it draws them in one loop (it makes the same choices as
+    /// the code); else one run of the code each.
+    fn forward_many(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<(), Halt> {
+        if self.batches {
+            self.described.forward_many(run, count, out)
+        } else {
+            forward_each(self, run, count, out)
+        }
+    }
+
+    fn forward_many_spanned(
+        &self,
+        run: &mut Forward<'_>,
+        count: usize,
+        out: &mut Vec<G::Output>,
+    ) -> Result<bool, Halt> {
+        if self.batches {
+            self.described.forward_many_spanned(run, count, out)
+        } else {
+            Ok(false)
+        }
+    }
+
+    fn batches(&self) -> bool {
+        self.batches
     }
 
     fn ignores_share(&self) -> bool {
