@@ -1118,22 +1118,40 @@ fn a_filter_the_smallest_sizes_cannot_pass_discards_those_cases() {
     );
 }
 
-/// A filter that keeps no value at any size gives up as too many discards do, saying which
-/// filter's rejections discarded the cases.
+/// A filter that keeps no value at any size gives up once the cases have been through every
+/// size (the schedule's first cycle), not after the discards' budget, in sequence and in
+/// parallel, saying which filter's rejections discarded the cases; one that keeps values from
+/// a size on runs until then.
 #[test]
 fn a_filter_that_keeps_nothing_gives_up_and_says_so() {
-    let config = Config::new().seed(2).cases(10).regressions(false);
+    use reflective::check::check_parallel_with;
     let nothing = range(0u8..=9).filter(|&n| n > 9);
-    let text = report(|| check_with(&config, &nothing, |_: &u8| true));
-    assert!(
-        text.starts_with("property gave up (health check)"),
-        "{text}"
-    );
-    assert!(text.contains("101 cases were discarded"), "{text}");
-    assert!(
-        text.contains("a filter rejected 1000 values in a row"),
-        "{text}"
-    );
+    for (cases, tried) in [(10, 10), (300, 101)] {
+        let config = Config::new().seed(2).cases(cases).regressions(false);
+        for text in [
+            report(|| check_with(&config, &nothing, |_: &u8| true)),
+            report(|| check_parallel_with(&config, &nothing, |_: &u8| true)),
+        ] {
+            assert!(
+                text.starts_with("property gave up (health check)"),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!(
+                    "the generator made no value in any of its {tried} cases, which went \
+                     through every size"
+                )),
+                "{text}"
+            );
+            assert!(
+                text.contains("a filter rejected 1000 values in a row"),
+                "{text}"
+            );
+        }
+    }
+    let config = Config::new().seed(2).cases(300).regressions(false);
+    let from_size_5 = sized(|size| range(0..=size as u64)).filter(|&n| n >= 5);
+    check_with(&config, &from_size_5, |&n: &u64| n >= 5);
 }
 
 /// A run whose property discards most cases gives up with a health report that says what to

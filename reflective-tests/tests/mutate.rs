@@ -554,17 +554,18 @@ fn a_value_that_cannot_be_produced_names_the_part_that_fails() {
     );
     assert_eq!(
         error.to_string(),
-        "cannot mutate the value: the generator does not produce it at any size up to \
-         16777216; the first part that fails is a `u8` at `items[2].y` (check the value with \
-         `can_generate`, or give a value the generator can produce)"
+        "cannot mutate the value: the generator does not produce it at the sizes tried (100, \
+         doubling, up to 16777216); the first part that fails is a `u8` at `items[2].y` \
+         (check the value with `can_generate`, or give a value the generator can produce)"
     );
     assert_eq!(g.mutator().choices_of(&given), Err(error));
     // A bare range names no part: the message says what it can.
     let error = range(0u8..=5).mutator().mutate(&9, 0).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "cannot mutate the value: the generator does not produce it at any size up to \
-         16777216 (check it with `can_generate`, or give a value the generator can produce)"
+        "cannot mutate the value: the generator does not produce it at the sizes tried (100, \
+         doubling, up to 16777216; check it with `can_generate`, or give a value the generator \
+         can produce)"
     );
     // Elements of nested collections, no focus inside: the element is the part.
     let lists = vec(vec(range(0u8..=5), ..), ..);

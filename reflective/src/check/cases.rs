@@ -76,6 +76,7 @@ fn next(settings: &Resolved, statistics: &Statistics) -> Next {
     let evidence = u64::from(settings.cases).saturating_mul(u64::from(ratio));
     if u64::from(statistics.discarded()) > evidence
         || (rejected > evidence && rejected > accepted.saturating_mul(u64::from(ratio)))
+        || keeps_nothing(settings, statistics)
     {
         return Next::GiveUp;
     }
@@ -92,6 +93,20 @@ fn next(settings: &Resolved, statistics: &Statistics) -> Next {
     } else {
         Next::Done
     }
+}
+
+/// Whether the generator's filters have kept no value in any case of the run, over as many
+/// cases as take the size schedule through every size: at no size does it make one, and each
+/// such case costs a filter's every attempt, so the run gives up now rather than after the
+/// discards' budget.
+pub(super) fn keeps_nothing(settings: &Resolved, statistics: &Statistics) -> bool {
+    let filtered_out = statistics.filtered_out_cases();
+    let every_size = settings
+        .size_schedule
+        .cases_to_every_size(settings.cases, settings.max_size);
+    filtered_out >= every_size
+        && statistics.counted() == 0
+        && statistics.discarded() == filtered_out
 }
 
 /// Runs the run's cases from `progress` (or only the one to replay), recording their
@@ -267,17 +282,17 @@ where
     } = case;
     // Without the choices unless the pool needs them: the same seed gives them to a failure.
     let watching = watch.start(settings, Doing::Case(replay));
+    if replay.mutation.is_some() {
+        statistics.mutant();
+    }
     let (generated, filtered) = match generate_case(settings, g, replay, record, parent) {
         Ok(generated) => generated,
         Err(rejected) => {
-            statistics.case(|| Verdict::Discarded(rejected));
+            statistics.filtered_out(rejected);
             return Ended::Discarded;
         }
     };
     statistics.filtered(filtered);
-    if replay.mutation.is_some() {
-        statistics.mutant();
-    }
     let Generated { value, tree } = generated;
     let judged = statistics.case(|| verdict(settings, property, &value));
     drop(watching);
@@ -443,7 +458,7 @@ where
                             }
                             let event = match generated {
                                 Ok(Err(rejected)) => {
-                                    case.case(|| Verdict::Discarded(rejected));
+                                    case.filtered_out(rejected);
                                     Event::Discarded
                                 }
                                 Ok(Ok((generated, filtered))) => {

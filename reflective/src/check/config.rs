@@ -43,6 +43,9 @@ pub struct Config {
     case_time_limit: Option<Duration>,
     max_discard_ratio: Option<u32>,
     mutation: Option<Mutation>,
+    /// The source file the check was called from, where a function between the user's call
+    /// and the check's start cannot pass the caller on (see [`Resolved::called_from`]).
+    called_from: Option<&'static str>,
 }
 
 /// Which of a run's cases are mutants of earlier cases (see [mutation
@@ -358,6 +361,14 @@ impl Config {
         }
     }
 
+    /// The same config, called from `file` (see [`Resolved::called_from`]).
+    pub(super) fn called_from(self, file: &'static str) -> Self {
+        Config {
+            called_from: Some(file),
+            ..self
+        }
+    }
+
     /// Prints the [statistics](crate::statistics) of a run that passes (default: no;
     /// `REFLECTIVE_STATISTICS=on`) to the test's output (`cargo test -- --nocapture` shows
     /// it). A failure report has them anyway.
@@ -468,8 +479,11 @@ impl Config {
         let env = |name: &str| std::env::var_os(name).map(readable);
         match self.resolved_for_from(check, env) {
             Ok(resolved) => Resolved {
-                // The test's line: `check` and its kin track their caller down to here.
-                called_from: Some(std::panic::Location::caller().file()),
+                // The test's line: `check` and its kin track their caller down to here, or
+                // set it where they cannot.
+                called_from: self
+                    .called_from
+                    .or(Some(std::panic::Location::caller().file())),
                 ..resolved
             },
             Err(error) => unreadable(&error),

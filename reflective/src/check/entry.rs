@@ -207,6 +207,7 @@ pub fn check_by_gradient<G, P, O>(
 /// # assert!(failed.report().contains(" cargo test -p reflective --doc"), "{}", failed.report());
 /// assert!(try_check_with(&config, &range(0u32..=1000), |&n: &u32| n <= 1000).is_ok());
 /// ```
+#[track_caller]
 pub fn try_check_with<G, O>(
     config: &Config,
     g: &G,
@@ -217,7 +218,9 @@ where
     G::Output: Clone + Debug,
     O: Outcome,
 {
-    let config = config.clone().regressions_unless_set(false);
+    // The closure below is not the caller the check should see: it is passed on.
+    let config = (config.clone().regressions_unless_set(false))
+        .called_from(std::panic::Location::caller().file());
     caught(|| check_with(&config, g, property)).map_err(|report| CheckFailed { report })
 }
 
@@ -235,6 +238,7 @@ where
 /// let failed = try_check_by_gradient(&config, &sorted, |xs: &Vec<u8>| xs.len() < 3);
 /// assert!(failed.unwrap_err().report().contains("minimal counterexample"));
 /// ```
+#[track_caller]
 pub fn try_check_by_gradient<G, P, O>(
     config: &Config,
     gradient: &Gradient<'_, G, P>,
@@ -246,7 +250,9 @@ where
     P: Fn(&G::Output) -> bool,
     O: Outcome,
 {
-    let config = config.clone().regressions_unless_set(false);
+    // The closure below is not the caller the check should see: it is passed on.
+    let config = (config.clone().regressions_unless_set(false))
+        .called_from(std::panic::Location::caller().file());
     caught(|| check_by_gradient(&config, gradient, property))
         .map_err(|report| CheckFailed { report })
 }

@@ -195,20 +195,21 @@ impl<T: Debug> fmt::Display for Failure<T> {
 fn rerun_command() -> String {
     let main_thread = std::thread::current().name() == Some("main");
     if main_thread && !in_doctest() {
-        return program_command(std::env::args());
+        return program_command(std::env::args_os().map(|arg| arg.to_string_lossy().into_owned()));
     }
     format!("cargo test{}", cargo_test_arguments())
 }
 
-/// The command line `args` (the program first), each argument that holds a space or a quote
-/// in single quotes.
+/// The command line `args` (the program first) as a shell reads it back: each argument with
+/// a character a shell treats apart (a space, a quote, `;`, `*`, `$`, ...) in single quotes.
 fn program_command(args: impl Iterator<Item = String>) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./=:,+@%-".contains(c);
     let words: Vec<String> = args
         .map(|arg| {
-            if arg.is_empty() || arg.contains([' ', '\'', '"', '\t']) {
-                format!("'{}'", arg.replace('\'', "'\\''"))
-            } else {
+            if !arg.is_empty() && arg.chars().all(plain) {
                 arg
+            } else {
+                format!("'{}'", arg.replace('\'', "'\\''"))
             }
         })
         .collect();
@@ -379,7 +380,16 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
         accepted, rejected, ..
     } = statistics.filters();
     let ratio = settings.max_discard_ratio;
-    let what = if statistics.discarded() > settings.cases.saturating_mul(ratio) {
+    let filtered_out = statistics.filtered_out_cases();
+    let what = if filtered_out > 0
+        && filtered_out == statistics.discarded()
+        && statistics.counted() == 0
+    {
+        format!(
+            "the generator made no value in any of its {filtered_out} cases, which went through \
+             every size the run gives its cases: a filter rejected every value it drew in each"
+        )
+    } else if statistics.discarded() > settings.cases.saturating_mul(ratio) {
         format!(
             "{} cases were discarded (more than {ratio} per case to run) and the property held \
              on only {} of the {} cases to run",
@@ -447,14 +457,17 @@ mod tests {
     fn a_program_is_run_again_as_it_was_started() {
         let args = [
             "target/debug/examples/tool",
-            "--input",
+            "--input=a.txt",
             "a file",
             "it's",
             "",
+            "a;b",
+            "*",
+            "$HOME",
         ];
         assert_eq!(
             program_command(args.into_iter().map(String::from)),
-            "target/debug/examples/tool --input 'a file' 'it'\\''s' ''"
+            "target/debug/examples/tool --input=a.txt 'a file' 'it'\\''s' '' 'a;b' '*' '$HOME'"
         );
     }
 

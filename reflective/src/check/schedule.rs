@@ -60,6 +60,18 @@ impl SizeSchedule {
         }
     }
 
+    /// How many cases of a run of `cases` take this schedule through every size from 0 to
+    /// `max_size` (all of them, for the ramp).
+    pub(super) fn cases_to_every_size(self, cases: u32, max_size: usize) -> u32 {
+        match self {
+            SizeSchedule::Cycle => u32::try_from(max_size)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1)
+                .min(cases.max(1)),
+            SizeSchedule::Ramp => cases.max(1),
+        }
+    }
+
     /// The size of case `index` of a run of `cases` cases up to `max_size`. Past `cases`
     /// (cases that replace discarded ones) the schedule goes on as it started: the ramp starts
     /// again from 0.

@@ -101,6 +101,9 @@ pub(crate) struct Statistics {
     filtered: Filtered,
     /// How many cases were mutants of earlier cases (see `Config::mutation_percent`).
     mutants: u32,
+    /// How many of the discarded cases were discarded because a filter rejected every value
+    /// it drew (the generator made no value).
+    filtered_out: u32,
 }
 
 /// How a coverage requirement stands after the cases run so far.
@@ -180,9 +183,21 @@ impl Statistics {
         self.cases
     }
 
-    /// How many cases the property discarded.
+    /// How many cases were discarded: by the property, or as a filter rejected every value it
+    /// drew.
     pub(crate) fn discarded(&self) -> u32 {
         self.discards.values().sum()
+    }
+
+    /// Counts a case discarded because a filter rejected every value it drew, for `reason`.
+    pub(crate) fn filtered_out(&mut self, reason: String) {
+        self.filtered_out += 1;
+        self.case(|| Verdict::Discarded(reason));
+    }
+
+    /// How many cases were discarded because a filter rejected every value it drew.
+    pub(crate) fn filtered_out_cases(&self) -> u32 {
+        self.filtered_out
     }
 
     /// What the generator's filters kept and rejected.
@@ -199,6 +214,7 @@ impl Statistics {
     pub(crate) fn merge(&mut self, other: Statistics) {
         self.cases += other.cases;
         self.mutants += other.mutants;
+        self.filtered_out += other.filtered_out;
         for (reason, count) in other.discards {
             *self.discards.entry(reason).or_default() += count;
         }

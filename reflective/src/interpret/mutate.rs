@@ -166,7 +166,8 @@ fn made_of(tree: &ChoiceTree, redrawn: &[std::ops::Range<usize>]) -> u64 {
 /// Why a value could not be mutated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MutateError {
-    /// The generator does not produce the value at any size up to
+    /// The generator does not produce the value at the sizes tried, from
+    /// [`DEFAULT_SIZE`](crate::DEFAULT_SIZE) doubling up to
     /// [`MAX_REFLECTION_SIZE`](crate::shrink::MAX_REFLECTION_SIZE): there are no choices to
     /// edit. `part` names the type of the first part (the innermost) that no way produces at
     /// that size, where one is reached by a focus or as a collection's element, as
@@ -211,16 +212,17 @@ impl fmt::Display for MutateError {
                 path,
             } => write!(
                 f,
-                "cannot mutate the value: the generator does not produce it at any size up to \
-                 {MAX_REFLECTION_SIZE}; the first part that fails is {} (check the value with \
-                 `can_generate`, or give a value the generator can produce)",
+                "cannot mutate the value: the generator does not produce it at the sizes \
+                 tried ({DEFAULT_SIZE}, doubling, up to {MAX_REFLECTION_SIZE}); the first part \
+                 that fails is {} (check the value with `can_generate`, or give a value the \
+                 generator can produce)",
                 part_text(part, path)
             ),
             MutateError::CannotProduce { part: None, .. } => write!(
                 f,
-                "cannot mutate the value: the generator does not produce it at any size up to \
-                 {MAX_REFLECTION_SIZE} (check it with `can_generate`, or give a value the \
-                 generator can produce)"
+                "cannot mutate the value: the generator does not produce it at the sizes \
+                 tried ({DEFAULT_SIZE}, doubling, up to {MAX_REFLECTION_SIZE}; check it with \
+                 `can_generate`, or give a value the generator can produce)"
             ),
             MutateError::Reflect(error) => write!(f, "cannot mutate the value: {error}"),
             MutateError::Panicked { message } => write!(
