@@ -183,7 +183,7 @@ impl fmt::Display for ValidationReport {
             write!(
                 f,
                 "\noverlap: {} of {} values reflect in more than one way (the most in {} or \
-                 more: validation counts no further)",
+                 more: validation counts no further, and reflects no value after that one)",
                 self.overlapping, self.cases, self.most_ways
             )
         } else {
