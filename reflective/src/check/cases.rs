@@ -99,14 +99,11 @@ fn next(settings: &Resolved, statistics: &Statistics) -> Next {
 /// cases as take the size schedule through every size: at no size does it make one, and each
 /// such case costs a filter's every attempt, so the run gives up now rather than after the
 /// discards' budget.
-pub(super) fn keeps_nothing(settings: &Resolved, statistics: &Statistics) -> bool {
-    let filtered_out = statistics.filtered_out_cases();
+fn keeps_nothing(settings: &Resolved, statistics: &Statistics) -> bool {
     let every_size = settings
         .size_schedule
         .cases_to_every_size(settings.cases, settings.max_size);
-    filtered_out >= every_size
-        && statistics.counted() == 0
-        && statistics.discarded() == filtered_out
+    statistics.made_no_value() && statistics.filtered_out() >= every_size
 }
 
 /// Runs the run's cases from `progress` (or only the one to replay), recording their
@@ -288,7 +285,7 @@ where
     let (generated, filtered) = match generate_case(settings, g, replay, record, parent) {
         Ok(generated) => generated,
         Err(rejected) => {
-            statistics.filtered_out(rejected);
+            statistics.count_filtered_out(rejected);
             return Ended::Discarded;
         }
     };
@@ -458,7 +455,7 @@ where
                             }
                             let event = match generated {
                                 Ok(Err(rejected)) => {
-                                    case.filtered_out(rejected);
+                                    case.count_filtered_out(rejected);
                                     Event::Discarded
                                 }
                                 Ok(Ok((generated, filtered))) => {

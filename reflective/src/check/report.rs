@@ -380,11 +380,8 @@ pub(super) fn gave_up_report(settings: &Resolved, statistics: &Statistics) -> St
         accepted, rejected, ..
     } = statistics.filters();
     let ratio = settings.max_discard_ratio;
-    let filtered_out = statistics.filtered_out_cases();
-    let what = if filtered_out > 0
-        && filtered_out == statistics.discarded()
-        && statistics.counted() == 0
-    {
+    let filtered_out = statistics.filtered_out();
+    let what = if statistics.made_no_value() {
         format!(
             "the generator made no value in any of its {filtered_out} cases, which went through \
              every size the run gives its cases: a filter rejected every value it drew in each"

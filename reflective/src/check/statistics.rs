@@ -190,14 +190,20 @@ impl Statistics {
     }
 
     /// Counts a case discarded because a filter rejected every value it drew, for `reason`.
-    pub(crate) fn filtered_out(&mut self, reason: String) {
+    pub(crate) fn count_filtered_out(&mut self, reason: String) {
         self.filtered_out += 1;
         self.case(|| Verdict::Discarded(reason));
     }
 
     /// How many cases were discarded because a filter rejected every value it drew.
-    pub(crate) fn filtered_out_cases(&self) -> u32 {
+    pub(crate) fn filtered_out(&self) -> u32 {
         self.filtered_out
+    }
+
+    /// Whether the generator has made no value in any case so far (at least one): a filter
+    /// rejected every value it drew in each.
+    pub(crate) fn made_no_value(&self) -> bool {
+        self.filtered_out > 0 && self.cases == 0 && self.discarded() == self.filtered_out
     }
 
     /// What the generator's filters kept and rejected.
