@@ -171,7 +171,7 @@ fn arguments(function: &mut ItemFn, errors: &mut darling::error::Accumulator) ->
             .retain(|attr| !attr.path().is_ident("reflective"));
         let name = match &*argument.pat {
             syn::Pat::Ident(binding) => binding.ident.to_string(),
-            pattern => pattern_text(&quote::quote!(#pattern).to_string()),
+            pattern => tokens_text(&quote::quote!(#pattern).to_string()),
         };
         arguments.push(Argument {
             name,
@@ -244,7 +244,7 @@ fn check_function(function: &ItemFn, arguments: usize, errors: &mut darling::err
                     "a property takes its arguments by value: write `{}: {}` and borrow it \
                      inside (`&{}`)",
                     quote::quote!(#name),
-                    owned.to_string().replace(" < ", "<").replace(" >", ">"),
+                    tokens_text(&owned.to_string()),
                     quote::quote!(#name),
                 ))
                 .with_span(&argument.ty),
@@ -301,10 +301,13 @@ fn impl_trait(ty: &Type) -> Option<proc_macro2::Span> {
     find.0
 }
 
-/// A pattern's tokens as a report names the argument: without the spaces the token stream
-/// puts around punctuation (`Pair { a : x , b : y }` as `Pair { a: x, b: y }`).
-fn pattern_text(tokens: &str) -> String {
+/// Tokens (a pattern, a type) as a message or a report writes them: without the spaces the
+/// token stream puts around punctuation (`Pair { a : x , b : y }` as `Pair { a: x, b: y }`,
+/// `Vec < u8 >` as `Vec<u8>`).
+fn tokens_text(tokens: &str) -> String {
     tokens
+        .replace(" < ", "<")
+        .replace(" >", ">")
         .replace(" :: ", "::")
         .replace(" : ", ": ")
         .replace(" ,", ",")

@@ -35,9 +35,6 @@ pub struct Direct<G: Node, P> {
     described: G,
     parts: P,
     forward: Forwarder<G, P>,
-    /// Whether the description draws many values in one loop (a fieldless enum's pick of
-    /// constant variants): a collection's elements are then drawn with it.
-    batches: bool,
 }
 
 /// The derive's forward code of a type: given the generator (its parts: the variants'
@@ -54,12 +51,10 @@ where
     G: Node,
     P: Send + Sync,
 {
-    let batches = described.batches();
     Direct {
         described,
         parts,
         forward,
-        batches,
     }
 }
 
@@ -112,7 +107,7 @@ impl<G: Node, P: Send + Sync> Node for Direct<G, P> {
         count: usize,
         out: &mut Vec<G::Output>,
     ) -> Result<(), Halt> {
-        if self.batches {
+        if self.described.batches() {
             self.described.forward_many(run, count, out)
         } else {
             forward_each(self, run, count, out)
@@ -125,15 +120,17 @@ impl<G: Node, P: Send + Sync> Node for Direct<G, P> {
         count: usize,
         out: &mut Vec<G::Output>,
     ) -> Result<bool, Halt> {
-        if self.batches {
+        if self.described.batches() {
             self.described.forward_many_spanned(run, count, out)
         } else {
             Ok(false)
         }
     }
 
+    /// Whether the description draws many values in one loop (a fieldless enum's pick of
+    /// constant variants): a collection's elements are then drawn with it.
     fn batches(&self) -> bool {
-        self.batches
+        self.described.batches()
     }
 
     fn ignores_share(&self) -> bool {

@@ -103,13 +103,22 @@ impl<'g, G: Node> Reflector<'g, G> {
 
     /// See [`Generator::choices`](crate::Generator::choices).
     pub fn choices(&self, value: &G::Input) -> Result<Vec<ChoiceTree>, ReflectError> {
-        let mut trees: Vec<ChoiceTree> = self
-            .solutions(value, usize::MAX, false)?
-            .iter()
-            .map(|solution| solution.trace.to_tree(self.size))
-            .collect();
+        let mut trees = self.trees(value, usize::MAX)?;
         trees.sort_by(ChoiceTree::shortlex_cmp);
         Ok(trees)
+    }
+
+    /// The choice trees of the first `limit` ways of producing `value`, in the order found.
+    pub(crate) fn trees(
+        &self,
+        value: &G::Input,
+        limit: usize,
+    ) -> Result<Vec<ChoiceTree>, ReflectError> {
+        Ok(self
+            .solutions(value, limit, false)?
+            .iter()
+            .map(|solution| solution.trace.to_tree(self.size))
+            .collect())
     }
 
     /// See [`Generator::reflect`](crate::Generator::reflect).
@@ -221,9 +230,8 @@ fn simplest_of_first<G: Node>(
     value: &G::Input,
 ) -> Result<Option<ChoiceTree>, ReflectError> {
     Ok(reflector
-        .solutions(value, FIRST_WAYS, false)?
-        .iter()
-        .map(|solution| solution.trace.to_tree(reflector.size))
+        .trees(value, FIRST_WAYS)?
+        .into_iter()
         .min_by(ChoiceTree::shortlex_cmp))
 }
 

@@ -637,15 +637,11 @@ where
             return Some(Check::PureProjection);
         }
         let round_trips = caught(|| {
-            let Ok(ways) = self
-                .reflector(size)
-                .solutions(value, self.ways_counted(), false)
-            else {
+            let Ok(trees) = self.reflector(size).trees(value, self.ways_counted()) else {
                 return true;
             };
-            ways.iter().all(|way| {
-                super::generate::replay(self.g, &way.trace.to_tree(size))
-                    .is_some_and(|replayed| same(&replayed, value))
+            trees.iter().all(|tree| {
+                super::generate::replay(self.g, tree).is_some_and(|replayed| same(&replayed, value))
             })
         });
         (round_trips != Ok(true)).then_some(Check::RoundTrip)
